@@ -1,0 +1,71 @@
+// Early failure detection: packets awaiting acknowledgement with a deadline (SPEC section 6).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "uetlb/types.hpp"
+
+namespace uetlb {
+
+/// One tracked request: (group, psn, ev, deadline) and its send order.
+struct TrackedPacket {
+  GroupId group = 0;
+  Psn psn = 0;
+  EntropyValue ev = 0;
+  TimeNs deadline = 0;
+  std::uint64_t send_order = 0;
+};
+
+/// The set of tracked packets. Expired packets leave in (deadline, send order) order.
+class EarlyFailureDetector {
+ public:
+  /// `capacity` bounds the number of tracked packets (as the RTL's tracker does); 0 = unbounded.
+  explicit EarlyFailureDetector(std::size_t capacity = 0) : capacity_(capacity) {}
+
+  /// Tracks a packet sent at `now` with deadline now + delay. Returns false, tracking nothing,
+  /// when the tracker is full.
+  bool track(GroupId group, Psn psn, EntropyValue ev, TimeNs now, TimeNs delay);
+  /// Clears every tracked packet of (group, psn): an ACK or NACK proves the path delivers.
+  void clear(GroupId group, Psn psn);
+  /// Drops every tracked packet of a group (the group was opened anew).
+  void drop_group(GroupId group);
+  /// Removes and returns the next expired packet with deadline < `before`, if any.
+  std::optional<TrackedPacket> pop_due(TimeNs before);
+  /// Removes and returns the next tracked packet whatever its deadline (end of run).
+  std::optional<TrackedPacket> pop_next();
+
+  std::size_t size() const { return live_; }
+  std::size_t capacity() const { return capacity_; }
+
+ private:
+  static constexpr std::uint32_t kNone = 0xffffffffU;
+  struct Entry {
+    TrackedPacket packet;
+    bool alive = false;
+    std::uint32_t next_same_key = kNone;  // other entries of the same (group, psn)
+  };
+  // Packets tracked with the same delay expire in send order: one FIFO per delay in use.
+  struct Run {
+    TimeNs delay = 0;
+    std::deque<std::uint32_t> fifo;
+  };
+  static std::uint64_t key(GroupId g, Psn p) { return (static_cast<std::uint64_t>(g) << 32) | p; }
+  void unlink(std::uint32_t id);
+  void release_dead_heads(Run& run);
+  std::optional<TrackedPacket> pop_earliest(bool any, TimeNs before);
+
+  std::size_t capacity_;
+  std::size_t live_ = 0;
+  std::uint64_t next_order_ = 0;
+  std::vector<Entry> entries_;
+  std::vector<std::uint32_t> free_;
+  std::deque<Run> runs_;
+  std::unordered_map<std::uint64_t, std::uint32_t> by_key_;  // (group, psn) -> first entry
+};
+
+}  // namespace uetlb

@@ -1,0 +1,102 @@
+// The golden model of the multi-group entropy load balancer (SPEC sections 3-9).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "uetlb/config.hpp"
+#include "uetlb/efd.hpp"
+#include "uetlb/prng.hpp"
+#include "uetlb/reps.hpp"
+#include "uetlb/types.hpp"
+
+namespace uetlb {
+
+/// Raised for a call the model refuses: time going backwards, a request for a group that is not open.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Options that describe the hardware the model mirrors (not configuration attributes).
+struct ModelOptions {
+  /// Early-failure tracker entries; 0 = unbounded. The RTL's tracker is bounded (SPEC section 6).
+  std::size_t efd_tracker_entries = 0;
+};
+
+/// What the load balancer counts besides the trace.
+struct Counters {
+  std::uint64_t requests = 0;
+  std::uint64_t feedback = 0;
+  std::uint64_t feedback_unopened = 0;  ///< feedback for a group that is not open: ignored (SPEC section 7)
+  std::uint64_t efd_tracked = 0;
+  std::uint64_t efd_untracked = 0;      ///< requests that found the tracker full (SPEC section 6)
+  std::uint64_t efd_fired = 0;
+  std::uint64_t decisions[5] = {0, 0, 0, 0, 0};  ///< by Decision
+};
+
+/// Largest group number the model accepts (groups live in a vector indexed by number).
+inline constexpr GroupId kMaxModelGroup = (1U << 24) - 1;
+
+/// One load balancer serving any number of PDC groups. Events are applied in the order of the calls;
+/// every call carries its time, which must not decrease.
+class LoadBalancer {
+ public:
+  using TraceSink = std::function<void(const TraceRow&)>;
+
+  explicit LoadBalancer(const Config& config, ModelOptions options = {});
+
+  /// Receives every applied event, in applied order (the LB trace, SPEC section 11).
+  void set_trace_sink(TraceSink sink) { trace_ = std::move(sink); }
+
+  /// Opens (or reopens) a group: all of its state starts fresh (SPEC section 7).
+  void open(TimeNs now, GroupId group, EntropyValue local_port);
+  /// One data packet or retransmission: returns its entropy value and how it was chosen.
+  Choice request(TimeNs now, GroupId group, Psn psn, bool retransmission);
+  /// Feedback carrying one entropy value for (group, psn).
+  void feedback(TimeNs now, GroupId group, FeedbackKind kind, EntropyValue ev, Psn psn);
+  /// New base RTT from congestion control; used for packets sent from now on (SPEC section 6).
+  void set_base_rtt(TimeNs now, TimeNs base_rtt);
+  /// Applies every early-failure deadline that falls before `now`.
+  void advance_to(TimeNs now);
+  /// Applies every remaining early-failure deadline (end of a run).
+  void finish();
+
+  bool is_open(GroupId group) const { return group < groups_.size() && groups_[group].open; }
+  /// The REPS state of an open group under REPS, else nullptr.
+  const RepsGroup* reps(GroupId group) const;
+  const Counters& counters() const { return counters_; }
+  const Config& config() const { return config_; }
+  TimeNs base_rtt() const { return base_rtt_; }
+  std::size_t efd_tracked_now() const { return efd_.size(); }
+
+ private:
+  struct Group {
+    bool open = false;
+    EntropyValue local_port = 0;        // None (SPEC section 3)
+    std::uint64_t step = 0;             // Default Packet Spraying step counter (SPEC section 4)
+    std::optional<RepsGroup> reps;      // REPS (SPEC section 5)
+  };
+
+  void check_time(TimeNs now);
+  void apply_early_failure(const TrackedPacket& p);
+  void emit(TimeNs time, GroupId group, EventKind event, EntropyValue ev, std::optional<Psn> psn,
+            std::optional<Decision> decision);
+  Choice choose_default(Group& g) const;
+
+  Config config_;
+  RepsSettings reps_settings_;
+  Xorshift32 prng_;
+  EarlyFailureDetector efd_;
+  TimeNs base_rtt_;
+  TimeNs last_time_ = 0;
+  std::uint64_t seq_ = 0;
+  std::vector<Group> groups_;
+  Counters counters_;
+  TraceSink trace_;
+};
+
+}  // namespace uetlb

@@ -1,0 +1,49 @@
+// The stimulus file that drives every engine, and the records the runner writes (SPEC sections 11, 13).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "uetlb/engine.hpp"
+
+namespace uetlb {
+
+/// A malformed or inconsistent stimulus row. The message starts with "FILE:LINE:".
+class StimulusError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// One stimulus row: `time_ns,group,event,value,psn`.
+struct StimulusRow {
+  std::size_t line = 0;       ///< 1-based line number in the file
+  TimeNs time = 0;
+  GroupId group = 0;
+  bool base_rtt = false;      ///< a `base_rtt` row (then `event` is unused)
+  EventKind event = EventKind::Open;
+  std::optional<std::uint64_t> value;
+  std::optional<Psn> psn;
+};
+
+inline constexpr const char* kStimulusHeader = "time_ns,group,event,value,psn";
+inline constexpr const char* kTraceHeader = "seq,time_ns,group,event,entropy_value,psn,decision";
+inline constexpr const char* kMonitorHeader = "time_ns,nic,group,psn,direction,entropy_value,decision,bytes";
+
+/// Parses a whole stimulus; `source` names the file in messages.
+std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& source);
+std::vector<StimulusRow> read_stimulus_file(const std::string& path);
+
+/// Writes the LB trace (SPEC section 11).
+void write_trace_row(std::ostream& out, const TraceRow& row);
+/// Writes one uet-monitor row for a tx/retx trace row.
+void write_monitor_row(std::ostream& out, const TraceRow& row, unsigned nic, std::uint32_t bytes);
+
+/// Drives an engine with a stimulus, in row order, then finishes it. Feedback without a value echoes the
+/// entropy value last sent for (group, psn); feedback for a psn never sent without a value is an error.
+void run_stimulus(Engine& engine, const std::vector<StimulusRow>& rows, const std::string& source);
+
+}  // namespace uetlb

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs every tool the project needs, when it is missing. Idempotent and quiet when all is present.
+# Usage: scripts/setup.sh            (Debian packages + pinned Python packages)
+set -euo pipefail
+
+# Debian packages: compiler toolchain, Verilator, SystemC, Catch2, JSON, Yosys, formal solvers,
+# iCE40 place-and-route, Icarus, GTKWave.
+DEB_PACKAGES=(
+  build-essential cmake pkg-config
+  verilator libsystemc-dev catch2 nlohmann-json3-dev
+  yosys z3 boolector nextpnr-ice40 fpga-icestorm iverilog gtkwave
+)
+# Python packages for plots (pinned; installed into the python3 on PATH).
+PIP_PACKAGES=(matplotlib==3.8.4)
+
+missing=()
+for p in "${DEB_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if command -v python3 >/dev/null 2>&1; then
+  for spec in "${PIP_PACKAGES[@]}"; do
+    name=${spec%%==*}; want=${spec##*==}
+    have=$(python3 -c "import importlib.metadata as m; print(m.version('$name'))" 2>/dev/null || true)
+    if [ "$have" != "$want" ]; then
+      echo "setup: installing Python package $spec"
+      python3 -m pip install -q --disable-pip-version-check "$spec"
+    fi
+  done
+fi
