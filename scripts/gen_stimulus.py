@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Writes a random but reproducible stimulus CSV (SPEC section 13) for uetlb-run.
+
+Each group sends packets; most are acknowledged after a round trip (some with ECN, some trimmed, some
+trimmed at the last hop), some are lost (no feedback: early failure detection or an rto fires), and
+an idle gap now and then lets freezing end. Same arguments, same file.
+
+  gen_stimulus.py --groups 4 --packets 2000 --seed 1 > stimulus.csv
+"""
+import argparse
+import random
+import sys
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--groups", type=int, default=4, help="number of groups (default 4)")
+    ap.add_argument("--packets", type=int, default=2000, help="data packets to send (default 2000)")
+    ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    ap.add_argument("--loss", type=float, default=0.01, help="fraction of packets never acknowledged")
+    ap.add_argument("--reopen", type=float, default=0.001, help="chance per packet that a group is reopened")
+    a = ap.parse_args()
+    if a.groups < 1 or a.packets < 0:
+        print("gen_stimulus.py: --groups must be >= 1 and --packets >= 0", file=sys.stderr)
+        return 1
+    rng = random.Random(a.seed)
+    events = []  # (time, order, row)
+    order = 0
+
+    def add(t, row):
+        nonlocal order
+        events.append((t, order, row))
+        order += 1
+
+    t = 0
+    psn = [0] * a.groups
+    for g in range(a.groups):
+        add(0, f"0,{g},open,{4791 + g},")
+    for _ in range(a.packets):
+        t += rng.choice([0, 1, 50, 100, 200, 400])
+        if rng.random() < 0.002:
+            t += rng.choice([120_000, 250_000])  # an idle gap long enough to end freezing
+        if rng.random() < 0.001:
+            add(t, f"{t},,base_rtt,{rng.choice([3000, 4000, 5000, 6000])},")
+        g = rng.randrange(a.groups)
+        if rng.random() < a.reopen:
+            add(t, f"{t},{g},open,{rng.randrange(65536)},")
+        p = psn[g]
+        psn[g] += 1
+        retx = rng.random() < 0.05 and p > 0
+        add(t, f"{t},{g},{'retx' if retx else 'tx'},,{p}")
+        r = rng.random()
+        if r < a.loss:
+            if rng.random() < 0.5:
+                add(t + 40_000, f"{t + 40_000},{g},rto,,{p}")
+            continue
+        rtt = rng.randrange(4_000, 12_000)
+        if r < 0.80:
+            kind = "ack"
+        elif r < 0.88:
+            kind = "ack_ecn"
+        elif r < 0.94:
+            kind = "nack_trim"
+        else:
+            kind = "nack_trim_last_hop"
+        add(t + rtt, f"{t + rtt},{g},{kind},,{p}")
+    events.sort(key=lambda e: (e[0], e[1]))
+    out = sys.stdout
+    out.write("time_ns,group,event,value,psn\n")
+    for _, _, row in events:
+        out.write(row + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
