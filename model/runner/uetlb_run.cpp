@@ -26,7 +26,7 @@ Drives the entropy load balancer with a stimulus and writes its records.
   --stimulus FILE.csv    events to apply, header 'time_ns,group,event,value,psn' (required).
   --trace OUT.csv        LB trace: every applied event, in order (required).
   --monitor OUT.csv      uet-monitor record: one row per data packet (Tx) or retransmission (ReTx).
-  --efd-entries N        early-failure tracker entries, as in the RTL (default 64; 0 = unbounded, model only).
+  --efd-entries N        early-failure tracker entries, as in the RTL (default 32, the RTL build's; 0 = unbounded, model only).
   --wave FILE.fst        (rtl engine) write an FST waveform for GTKWave.
   --quiet                print nothing but errors.
   --help                 this text.
@@ -41,7 +41,7 @@ struct Args {
   std::string trace;
   std::string monitor;
   std::string wave;
-  std::size_t efd_entries = 64;
+  std::size_t efd_entries = 32;
   bool quiet = false;
 };
 

@@ -1,0 +1,159 @@
+// Early-failure tracker (SPEC section 6): packets sent under REPS with a deadline t_send + M x base RTT.
+// An entry is cleared by any ACK/NACK of its (group, psn), dropped when its group is opened, and fires
+// an `efd` path failure in the first cycle where now_i is past its deadline. Expired entries fire one
+// per cycle, oldest sent first (an age matrix keeps the send order). Allocation takes any free entry;
+// a request that finds none is not tracked and is counted by the caller (untracked_o).
+//
+// Order inside one cycle (SPEC section 9 as the core applies it): fire, then drop (open), then clear
+// (feedback), then allocate (request).
+`default_nettype none
+
+module uet_lb_efd_tracker #(
+  parameter int unsigned Entries  = 32,  ///< tracked packets at most
+  parameter int unsigned GroupW   = 4,   ///< group number width
+  parameter int unsigned PsnWidth = 32,  ///< PSN width
+  parameter int unsigned TsWidth  = 32   ///< timestamp width (ns)
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,          ///< synchronous, active low
+  input  logic [TsWidth-1:0]  now_i,
+  input  logic                flush_i,         ///< drop every entry (CTRL clear)
+  // Drop the entries of a group that is opened this cycle.
+  input  logic                drop_i,
+  input  logic [GroupW-1:0]   drop_group_i,
+  // Clear every entry of (group, psn).
+  input  logic                clear_i,
+  input  logic [GroupW-1:0]   clear_group_i,
+  input  logic [PsnWidth-1:0] clear_psn_i,
+  // Track one sent packet.
+  input  logic                alloc_i,
+  input  logic [GroupW-1:0]   alloc_group_i,
+  input  logic [PsnWidth-1:0] alloc_psn_i,
+  input  logic [15:0]         alloc_ev_i,
+  input  logic [TsWidth-1:0]  alloc_deadline_i,
+  output logic                untracked_o,     ///< alloc_i found no free entry
+  // The entry firing this cycle.
+  output logic                fire_o,
+  output logic [GroupW-1:0]   fire_group_o,
+  output logic [PsnWidth-1:0] fire_psn_o,
+  output logic [15:0]         fire_ev_o,
+  output logic [TsWidth-1:0]  fire_deadline_o,
+  // Observation.
+  output logic                due_o,           ///< some entry is past its deadline (fires this cycle)
+  output logic [$clog2(Entries+1)-1:0] count_o ///< entries in use
+);
+  localparam int unsigned IdxW = (Entries > 1) ? $clog2(Entries) : 1;
+
+  // Entry payload: a table written only on allocation (no reset); valid bits and ages are reset.
+  logic [GroupW-1:0]   group_q    [Entries];
+  logic [PsnWidth-1:0] psn_q      [Entries];
+  logic [15:0]         ev_q       [Entries];
+  logic [TsWidth-1:0]  deadline_q [Entries];
+  logic [Entries-1:0]  valid_q, valid_d;
+  // Age matrix, row i at [Entries*i +: Entries]: bit j set = entry i was allocated before entry j
+  // (meaningful while both are valid).
+  logic [Entries*Entries-1:0] older_q, older_d;
+
+  logic [Entries-1:0]  expired, fire_oh, kept;
+  logic [IdxW-1:0]     fire_idx, alloc_idx;
+  logic                alloc_ok;
+
+  // Expiry: now is strictly past the deadline (modular, so a deadline at now waits one cycle and a
+  // clear at the deadline's time wins).
+  always_comb begin
+    for (int i = 0; i < Entries; i++) begin
+      expired[i] = valid_q[i] && $signed(now_i - deadline_q[i]) > 0;
+    end
+  end
+
+  // The oldest expired entry: expired, and older than every other expired entry.
+  always_comb begin
+    fire_oh  = '0;
+    fire_idx = '0;
+    for (int i = 0; i < Entries; i++) begin
+      fire_oh[i] = expired[i] && ((expired & ~older_q[Entries*i +: Entries] & ~(Entries'(1) << i)) == '0);
+    end
+    for (int i = Entries - 1; i >= 0; i--) begin
+      if (fire_oh[i]) fire_idx = IdxW'(i);
+    end
+  end
+
+  assign due_o           = |expired;
+  assign fire_o          = |fire_oh;
+  assign fire_group_o    = group_q[fire_idx];
+  assign fire_psn_o      = psn_q[fire_idx];
+  assign fire_ev_o       = ev_q[fire_idx];
+  assign fire_deadline_o = deadline_q[fire_idx];
+
+  // Entries that survive fire, drop and clear.
+  always_comb begin
+    for (int i = 0; i < Entries; i++) begin
+      kept[i] = valid_q[i] && !fire_oh[i]
+                && !(drop_i && group_q[i] == drop_group_i)
+                && !(clear_i && group_q[i] == clear_group_i && psn_q[i] == clear_psn_i);
+    end
+  end
+
+  // First free entry after those removals.
+  always_comb begin
+    alloc_idx = '0;
+    alloc_ok  = 1'b0;
+    for (int i = Entries - 1; i >= 0; i--) begin
+      if (!kept[i]) begin
+        alloc_idx = IdxW'(i);
+        alloc_ok  = 1'b1;
+      end
+    end
+  end
+
+  assign untracked_o = alloc_i && !alloc_ok;
+
+  always_comb begin
+    valid_d = kept;
+    older_d = older_q;
+    if (alloc_i && alloc_ok) begin
+      valid_d[alloc_idx] = 1'b1;
+      // The new entry is younger than every other entry.
+      for (int i = 0; i < Entries; i++) begin
+        older_d[Entries*i + 32'(alloc_idx)] = (IdxW'(i) != alloc_idx);
+      end
+      older_d[Entries*alloc_idx +: Entries] = '0;
+    end
+    if (flush_i) valid_d = '0;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      valid_q <= '0;
+      older_q <= '0;
+    end else begin
+      valid_q <= valid_d;
+      older_q <= older_d;
+    end
+  end
+
+  // Payload table: written on allocation only, outside the reset branch (RAM-friendly).
+  always_ff @(posedge clk_i) begin
+    if (alloc_i && alloc_ok) begin
+      group_q[alloc_idx]    <= alloc_group_i;
+      psn_q[alloc_idx]      <= alloc_psn_i;
+      ev_q[alloc_idx]       <= alloc_ev_i;
+      deadline_q[alloc_idx] <= alloc_deadline_i;
+    end
+  end
+
+  always_comb begin
+    count_o = '0;
+    for (int i = 0; i < Entries; i++) count_o = count_o + $bits(count_o)'(valid_q[i]);
+  end
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert ($countones(fire_oh) <= 1);     // one efd per cycle, and it is the oldest expired entry
+      assert (fire_o == due_o);              // something expired always has an oldest
+      assert (!(alloc_i && alloc_ok && kept[alloc_idx]));  // never overwrite a live entry
+    end
+  end
+`endif
+endmodule

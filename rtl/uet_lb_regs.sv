@@ -1,0 +1,283 @@
+// Register block of the load balancer: configuration (SPEC section 2 attributes the hardware reads, W,
+// the PRNG seed), sticky errors and counters, behind a simple register port. An out-of-range write is
+// refused (the old value stays) and sets a sticky error bit; nothing is clamped.
+`default_nettype none
+
+module uet_lb_regs #(
+  parameter int unsigned NumGroups      = 16,
+  parameter int unsigned BufBitsMax     = 3,
+  parameter int unsigned TsWidth        = 32,
+  parameter int unsigned WindowWidth    = 12,
+  parameter int unsigned TrackerEntries = 32
+) (
+  input  logic                   clk_i,
+  input  logic                   rst_ni,          ///< synchronous, active low
+  // Register port: write when reg_we_i; read data is combinational from reg_addr_i.
+  input  logic                   reg_we_i,
+  input  logic [5:0]             reg_addr_i,      ///< word address
+  input  logic [31:0]            reg_wdata_i,
+  output logic [31:0]            reg_rdata_o,
+  // Events from the datapath.
+  input  logic                   group_opened_i,  ///< a group was opened this cycle
+  input  logic                   bad_open_i,      ///< an open named a group >= NumGroups (dropped)
+  input  logic                   inc_fb_unopened_i,
+  input  logic                   inc_efd_untracked_i,
+  input  logic                   inc_req_unopened_i,
+  // Configuration out.
+  output logic [1:0]             spray_type_o,    ///< a uet_lb_pkg::spray_e value
+  output logic [3:0]             mask_bits_o,
+  output logic [15:0]            start_port_o,
+  output logic [4:0]             buf_bits_o,
+  output logic [16:0]            set_size_o,
+  output logic [TsWidth-1:0]     freeze_timeout_o,
+  output logic [7:0]             efd_mult_o,
+  output logic [WindowWidth-1:0] window_o,
+  output logic                   seed_we_o,       ///< re-seed the PRNG this cycle
+  output logic [31:0]            seed_o,          ///< new PRNG state, valid with seed_we_o
+  output logic                   clear_groups_o,  ///< close every group at the end of this cycle
+  output logic                   active_o         ///< a group was opened since reset or the last clear
+);
+  // Register word addresses (byte address / 4). docs/registers.md is the map; keep them in step.
+  localparam logic [5:0] REG_ID                = 6'h00;  // RO  identification and version
+  localparam logic [5:0] REG_CTRL              = 6'h01;  // WO  bit 0: close every group (and flush the tracker)
+  localparam logic [5:0] REG_STATUS            = 6'h02;  // RW1C sticky errors; RO state
+  localparam logic [5:0] REG_SPRAY_TYPE        = 6'h03;  // PacketSprayingType 0..2 (locked while groups are open)
+  localparam logic [5:0] REG_ENTROPY_MASK_BITS = 6'h04;  // EntropyMaskBits 0..8
+  localparam logic [5:0] REG_START_PORT        = 6'h05;  // StartingPortOffset 0..65535
+  localparam logic [5:0] REG_REPS_BUF_BITS     = 6'h06;  // REPSBufferSizeMaskBits 0..BufBitsMax (locked)
+  localparam logic [5:0] REG_EV_SET_SIZE       = 6'h07;  // EntropyValueSetSize 1..65536
+  localparam logic [5:0] REG_FREEZE_TIMEOUT    = 6'h08;  // FreezingTimeout in ns, 1..2^(TsWidth-1)-1
+  localparam logic [5:0] REG_EFD_MULT          = 6'h09;  // FailureDetectionRTTMultiplier 0..255
+  localparam logic [5:0] REG_WINDOW            = 6'h0A;  // exploration window W, 0..2^WindowWidth-1
+  localparam logic [5:0] REG_SEED              = 6'h0B;  // PRNG seed 1..2^32-1; a write re-seeds
+  localparam logic [5:0] REG_CNT_FB_UNOPENED   = 6'h0C;  // RO (write clears) feedback for unopened groups
+  localparam logic [5:0] REG_CNT_EFD_UNTRACKED = 6'h0D;  // RO (write clears) requests the tracker could not take
+  localparam logic [5:0] REG_CNT_REQ_UNOPENED  = 6'h0E;  // RO (write clears) requests for unopened groups
+  localparam logic [5:0] REG_PARAMS            = 6'h0F;  // RO build parameters
+  localparam logic [5:0] REG_ERR_ADDR          = 6'h10;  // RO word address of the last refused write
+
+  /// STATUS bits.
+  localparam int unsigned STATUS_ERR_RANGE  = 0;  // a write was out of range (old value kept)
+  localparam int unsigned STATUS_ERR_LOCKED = 1;  // a write to a locked register while groups were open
+  localparam int unsigned STATUS_ERR_ADDR   = 2;  // a write to an unknown or read-only address
+  localparam int unsigned STATUS_ERR_GROUP  = 3;  // an open named a group >= NumGroups (dropped)
+  localparam int unsigned STATUS_ACTIVE     = 8;  // RO: a group has been opened since reset or CLEAR
+
+  localparam logic [31:0] CORE_ID = 32'h5545_0100;  // "UE", version 1.0
+
+  localparam logic [4:0] BufBitsDefault = (BufBitsMax >= 3) ? 5'd3 : 5'(BufBitsMax);
+  localparam logic [WindowWidth-1:0] WindowDefault =
+      (WindowWidth >= 7) ? WindowWidth'(71) : {WindowWidth{1'b1}};
+  localparam logic [31:0] TimeoutMax = (TsWidth >= 32) ? 32'h7fff_ffff : (32'd1 << (TsWidth - 1)) - 32'd1;
+  localparam logic [31:0] WindowMax  = (WindowWidth >= 32) ? 32'hffff_ffff : (32'd1 << WindowWidth) - 32'd1;
+
+  logic [1:0]             spray_q, spray_d;  // holds a uet_lb_pkg::spray_e value
+  logic [3:0]             mask_q, mask_d;
+  logic [15:0]            port_q, port_d;
+  logic [4:0]             buf_q, buf_d;
+  logic [16:0]            size_q, size_d;
+  logic [31:0]            timeout_q, timeout_d;
+  logic [7:0]             mult_q, mult_d;
+  logic [WindowWidth-1:0] window_q, window_d;
+  logic [31:0]            seed_q, seed_d;
+  logic                   err_range_q, err_range_d, err_locked_q, err_locked_d, err_addr_q, err_addr_d,
+                          err_group_q, err_group_d;
+  logic [5:0]             bad_addr_q, bad_addr_d;
+  logic                   active_q, active_d;
+  logic [31:0]            cnt_fb_q, cnt_fb_d, cnt_efd_q, cnt_efd_d, cnt_req_q, cnt_req_d;
+  logic                   refuse_range, refuse_locked, refuse_addr;
+
+  function automatic logic [31:0] sat_inc(input logic [31:0] v, input logic inc);
+    sat_inc = (inc && v != 32'hffff_ffff) ? v + 32'd1 : v;
+  endfunction
+
+  always_comb begin
+    spray_d       = spray_q;
+    mask_d        = mask_q;
+    port_d        = port_q;
+    buf_d         = buf_q;
+    size_d        = size_q;
+    timeout_d     = timeout_q;
+    mult_d        = mult_q;
+    window_d      = window_q;
+    seed_d        = seed_q;
+    err_range_d   = err_range_q;
+    err_locked_d  = err_locked_q;
+    err_addr_d    = err_addr_q;
+    err_group_d   = err_group_q || bad_open_i;
+    bad_addr_d    = bad_addr_q;
+    active_d      = active_q || group_opened_i;
+    cnt_fb_d      = sat_inc(cnt_fb_q, inc_fb_unopened_i);
+    cnt_efd_d     = sat_inc(cnt_efd_q, inc_efd_untracked_i);
+    cnt_req_d     = sat_inc(cnt_req_q, inc_req_unopened_i);
+    seed_we_o     = 1'b0;
+    clear_groups_o = 1'b0;
+    refuse_range  = 1'b0;
+    refuse_locked = 1'b0;
+    refuse_addr   = 1'b0;
+
+    if (reg_we_i) begin
+      unique case (reg_addr_i)
+        REG_CTRL: begin
+          if (reg_wdata_i > 32'd1) refuse_range = 1'b1;
+          else if (reg_wdata_i[0]) clear_groups_o = 1'b1;
+        end
+        REG_STATUS: begin  // write 1 to clear a sticky error
+          if (reg_wdata_i[STATUS_ERR_RANGE])  err_range_d  = 1'b0;
+          if (reg_wdata_i[STATUS_ERR_LOCKED]) err_locked_d = 1'b0;
+          if (reg_wdata_i[STATUS_ERR_ADDR])   err_addr_d   = 1'b0;
+          if (reg_wdata_i[STATUS_ERR_GROUP])  err_group_d  = bad_open_i;
+        end
+        REG_SPRAY_TYPE: begin
+          if (reg_wdata_i > 32'd2) refuse_range = 1'b1;
+          else if (active_q) refuse_locked = 1'b1;
+          else spray_d = reg_wdata_i[1:0];
+        end
+        REG_ENTROPY_MASK_BITS: begin
+          if (reg_wdata_i > 32'd8) refuse_range = 1'b1;
+          else mask_d = reg_wdata_i[3:0];
+        end
+        REG_START_PORT: begin
+          if (reg_wdata_i > 32'd65535) refuse_range = 1'b1;
+          else port_d = reg_wdata_i[15:0];
+        end
+        REG_REPS_BUF_BITS: begin
+          if (reg_wdata_i > 32'(BufBitsMax)) refuse_range = 1'b1;
+          else if (active_q) refuse_locked = 1'b1;
+          else buf_d = reg_wdata_i[4:0];
+        end
+        REG_EV_SET_SIZE: begin
+          if (reg_wdata_i == 32'd0 || reg_wdata_i > 32'd65536) refuse_range = 1'b1;
+          else size_d = reg_wdata_i[16:0];
+        end
+        REG_FREEZE_TIMEOUT: begin
+          if (reg_wdata_i == 32'd0 || reg_wdata_i > TimeoutMax) refuse_range = 1'b1;
+          else timeout_d = reg_wdata_i;
+        end
+        REG_EFD_MULT: begin
+          if (reg_wdata_i > 32'd255) refuse_range = 1'b1;
+          else mult_d = reg_wdata_i[7:0];
+        end
+        REG_WINDOW: begin
+          if (reg_wdata_i > WindowMax) refuse_range = 1'b1;
+          else window_d = reg_wdata_i[WindowWidth-1:0];
+        end
+        REG_SEED: begin
+          if (reg_wdata_i == 32'd0) refuse_range = 1'b1;
+          else begin
+            seed_d    = reg_wdata_i;
+            seed_we_o = 1'b1;
+          end
+        end
+        REG_CNT_FB_UNOPENED:   cnt_fb_d  = '0;
+        REG_CNT_EFD_UNTRACKED: cnt_efd_d = '0;
+        REG_CNT_REQ_UNOPENED:  cnt_req_d = '0;
+        default: refuse_addr = 1'b1;  // unknown or read-only
+      endcase
+      if (refuse_range)  err_range_d  = 1'b1;
+      if (refuse_locked) err_locked_d = 1'b1;
+      if (refuse_addr)   err_addr_d   = 1'b1;
+      if (refuse_range || refuse_locked || refuse_addr) bad_addr_d = reg_addr_i;
+    end
+    if (clear_groups_o) active_d = 1'b0;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      spray_q      <= uet_lb_pkg::SPRAY_DEFAULT;
+      mask_q       <= 4'd7;
+      port_q       <= 16'd256;
+      buf_q        <= BufBitsDefault;
+      size_q       <= 17'd65536;
+      timeout_q    <= 32'd100_000;
+      mult_q       <= 8'd3;
+      window_q     <= WindowDefault;
+      seed_q       <= 32'd1;
+      err_range_q  <= 1'b0;
+      err_locked_q <= 1'b0;
+      err_addr_q   <= 1'b0;
+      err_group_q  <= 1'b0;
+      bad_addr_q   <= '0;
+      active_q     <= 1'b0;
+      cnt_fb_q     <= '0;
+      cnt_efd_q    <= '0;
+      cnt_req_q    <= '0;
+    end else begin
+      spray_q      <= spray_d;
+      mask_q       <= mask_d;
+      port_q       <= port_d;
+      buf_q        <= buf_d;
+      size_q       <= size_d;
+      timeout_q    <= timeout_d;
+      mult_q       <= mult_d;
+      window_q     <= window_d;
+      seed_q       <= seed_d;
+      err_range_q  <= err_range_d;
+      err_locked_q <= err_locked_d;
+      err_addr_q   <= err_addr_d;
+      err_group_q  <= err_group_d;
+      bad_addr_q   <= bad_addr_d;
+      active_q     <= active_d;
+      cnt_fb_q     <= cnt_fb_d;
+      cnt_efd_q    <= cnt_efd_d;
+      cnt_req_q    <= cnt_req_d;
+    end
+  end
+
+  logic [31:0] status;
+  always_comb begin
+    status                    = '0;
+    status[STATUS_ERR_RANGE]  = err_range_q;
+    status[STATUS_ERR_LOCKED] = err_locked_q;
+    status[STATUS_ERR_ADDR]   = err_addr_q;
+    status[STATUS_ERR_GROUP]  = err_group_q;
+    status[STATUS_ACTIVE]     = active_q;
+  end
+
+  always_comb begin
+    unique case (reg_addr_i)
+      REG_ID:                reg_rdata_o = CORE_ID;
+      REG_STATUS:            reg_rdata_o = status;
+      REG_SPRAY_TYPE:        reg_rdata_o = 32'(spray_q);
+      REG_ENTROPY_MASK_BITS: reg_rdata_o = 32'(mask_q);
+      REG_START_PORT:        reg_rdata_o = 32'(port_q);
+      REG_REPS_BUF_BITS:     reg_rdata_o = 32'(buf_q);
+      REG_EV_SET_SIZE:       reg_rdata_o = 32'(size_q);
+      REG_FREEZE_TIMEOUT:    reg_rdata_o = timeout_q;
+      REG_EFD_MULT:          reg_rdata_o = 32'(mult_q);
+      REG_WINDOW:            reg_rdata_o = 32'(window_q);
+      REG_SEED:              reg_rdata_o = seed_q;
+      REG_CNT_FB_UNOPENED:   reg_rdata_o = cnt_fb_q;
+      REG_CNT_EFD_UNTRACKED: reg_rdata_o = cnt_efd_q;
+      REG_CNT_REQ_UNOPENED:  reg_rdata_o = cnt_req_q;
+      REG_PARAMS:            reg_rdata_o = {8'(TrackerEntries - 1), 8'(WindowWidth), 4'(BufBitsMax),
+                                            12'(NumGroups - 1)};
+      REG_ERR_ADDR:          reg_rdata_o = 32'(bad_addr_q);
+      default:               reg_rdata_o = 32'd0;
+    endcase
+  end
+
+  assign spray_type_o     = spray_q;
+  assign mask_bits_o      = mask_q;
+  assign start_port_o     = port_q;
+  assign buf_bits_o       = buf_q;
+  assign set_size_o       = size_q;
+  assign freeze_timeout_o = TsWidth'(timeout_q);
+  assign efd_mult_o       = mult_q;
+  assign window_o         = window_q;
+  assign seed_o           = seed_d;  // the value being written, valid with seed_we_o
+  assign active_o         = active_q;
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (spray_q != 2'd3);
+      assert (mask_q <= 4'd8);
+      assert (buf_q <= 5'(BufBitsMax));
+      assert (size_q != '0 && size_q <= 17'd65536);
+      assert (timeout_q != '0 && timeout_q <= TimeoutMax);
+      assert (seed_q != '0);
+    end
+  end
+`endif
+endmodule

@@ -1,0 +1,1 @@
+// Anchor translation unit: the Verilated sources are added to this library by verilate().

@@ -1,0 +1,26 @@
+// The Verilated RTL core behind the Engine interface (uetlb-run --engine rtl).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "uetlb/engine.hpp"
+
+namespace uetlb {
+
+/// The build parameters of the Verilated core.
+struct RtlBuild {
+  unsigned num_groups;
+  unsigned buf_bits_max;
+  unsigned tracker_entries;
+  unsigned window_width;
+  unsigned base_rtt_width;
+};
+RtlBuild rtl_build();
+
+/// Creates the RTL engine. Throws ConfigError when the configuration needs more than the build offers
+/// (REPSBufferSizeMaskBits, W, FreezingTimeout, InitialBaseRTT) or the tracker size differs from the
+/// build's. `wave` names an FST file to write, or is empty.
+std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave);
+
+}  // namespace uetlb

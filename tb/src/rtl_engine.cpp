@@ -1,0 +1,285 @@
+// The RTL engine: drives the Verilated uet_lb (--cc) one event per cycle, and turns what the core does
+// into the same trace rows the golden model writes.
+//
+// Time. The core sees now_i = time mod 2^32. Before the events of time t, the engine moves now_i up to t;
+// while packets are tracked it steps 1 ns per cycle and lets every expired entry fire before the next
+// step, so early-failure events leave in deadline order (ties in send order), as SPEC section 6 orders
+// them. At time t it first lets the entries past their deadline fire, then applies the events of t.
+#include "uetlb/rtl_engine.hpp"
+
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include <string>
+
+#include "Vuet_lb.h"
+#include "uetlb/rtl_regs.hpp"
+
+namespace uetlb {
+namespace {
+
+constexpr unsigned kWindowWidth = 12;
+constexpr unsigned kBaseRttWidth = 20;
+
+class RtlEngine final : public Engine {
+ public:
+  RtlEngine(const Config& cfg, const ModelOptions& opts, const std::string& wave) : cfg_(cfg) {
+    check_fits(cfg, opts);
+    ctx_ = std::make_unique<VerilatedContext>();
+    ctx_->fatalOnError(true);
+    if (!wave.empty()) ctx_->traceEverOn(true);
+    top_ = std::make_unique<Vuet_lb>(ctx_.get(), "uet_lb");
+    if (!wave.empty()) {
+      tfp_ = std::make_unique<VerilatedFstC>();
+      top_->trace(tfp_.get(), 99);
+      tfp_->open(wave.c_str());
+    }
+    reset();
+    configure();
+  }
+
+  ~RtlEngine() override {
+    top_->final();
+    if (tfp_) tfp_->close();
+  }
+
+  std::string name() const override { return "rtl"; }
+  void set_trace_sink(LoadBalancer::TraceSink sink) override { trace_ = std::move(sink); }
+
+  void open(TimeNs now, GroupId group, EntropyValue local_port) override {
+    check_group(group);
+    advance_to(now);
+    top_->open_valid_i = 1;
+    top_->open_group_i = static_cast<CData>(group);
+    top_->open_port_i = local_port;
+    tick();
+    top_->open_valid_i = 0;
+    emit(now, group, EventKind::Open, local_port, std::nullopt, std::nullopt);
+  }
+
+  Choice request(TimeNs now, GroupId group, Psn psn, bool retx) override {
+    check_group(group);
+    advance_to(now);
+    const std::uint32_t unopened_before = read_reg(regs::kCntReqUnopened);
+    const std::uint32_t untracked_before = read_reg(regs::kCntEfdUntracked);
+    top_->req_valid_i = 1;
+    top_->req_group_i = static_cast<CData>(group);
+    top_->req_psn_i = psn;
+    top_->req_retx_i = retx;
+    top_->rsp_ready_i = 1;
+    tick();
+    top_->req_valid_i = 0;
+    if (!top_->rsp_valid_o) throw std::logic_error("rtl: no response one cycle after an accepted request");
+    if (read_reg(regs::kCntReqUnopened) != unopened_before) {
+      throw UsageError(std::string(retx ? "retx" : "tx") + " for group " + std::to_string(group) +
+                       ", which is not open");
+    }
+    const Choice c{static_cast<EntropyValue>(top_->rsp_ev_o), static_cast<Decision>(top_->rsp_decision_o)};
+    counters_.requests++;
+    counters_.decisions[static_cast<int>(c.decision)]++;
+    if (cfg_.packet_spraying_type == SprayingType::Reps && cfg_.failure_detection_rtt_multiplier > 0) {
+      if (read_reg(regs::kCntEfdUntracked) != untracked_before) {
+        counters_.efd_untracked++;
+      } else {
+        counters_.efd_tracked++;
+      }
+    }
+    emit(now, group, retx ? EventKind::Retx : EventKind::Tx, c.ev, psn, c.decision);
+    return c;
+  }
+
+  void feedback(TimeNs now, GroupId group, FeedbackKind kind, EntropyValue ev, Psn psn) override {
+    if (group >= rtl_build().num_groups) {  // names no group of the core: as for an unopened group
+      counters_.feedback_unopened++;
+      return;
+    }
+    advance_to(now);
+    const std::uint32_t before = read_reg(regs::kCntFbUnopened);
+    top_->fb_valid_i = 1;
+    top_->fb_group_i = static_cast<CData>(group);
+    top_->fb_kind_i = static_cast<CData>(kind);
+    top_->fb_ev_i = ev;
+    top_->fb_psn_i = psn;
+    tick();
+    top_->fb_valid_i = 0;
+    if (read_reg(regs::kCntFbUnopened) != before) {
+      counters_.feedback_unopened++;
+      return;
+    }
+    counters_.feedback++;
+    emit(now, group, to_event(kind), ev, psn, std::nullopt);
+  }
+
+  void set_base_rtt(TimeNs now, TimeNs base_rtt) override {
+    if (base_rtt == 0 || base_rtt >= (TimeNs{1} << kBaseRttWidth)) {
+      throw UsageError("base RTT " + std::to_string(base_rtt) + " ns is outside the RTL's 1.." +
+                       std::to_string((1U << kBaseRttWidth) - 1) + " (BaseRttWidth " +
+                       std::to_string(kBaseRttWidth) + ")");
+    }
+    advance_to(now);
+    top_->base_rtt_i = static_cast<IData>(base_rtt);
+  }
+
+  void finish() override {
+    while (top_->efd_tracked_o != 0) step_time();
+  }
+
+  Counters counters() const override { return counters_; }
+
+ private:
+  static void check_fits(const Config& cfg, const ModelOptions& opts) {
+    const RtlBuild b = rtl_build();
+    auto refuse = [](const std::string& key, std::uint64_t v, const std::string& allowed) {
+      throw ConfigError("config key '" + key + "': " + std::to_string(v) + " is outside " + allowed +
+                        " of the RTL build");
+    };
+    if (cfg.reps_buffer_size_mask_bits > b.buf_bits_max) {
+      refuse("REPSBufferSizeMaskBits", cfg.reps_buffer_size_mask_bits, "0.." + std::to_string(b.buf_bits_max));
+    }
+    if (cfg.exploration_window() >= (std::uint64_t{1} << b.window_width)) {
+      refuse("exploration window W (from LinkRate, InitialBaseRTT, RdmaDataMSS)", cfg.exploration_window(),
+             "0.." + std::to_string((1U << b.window_width) - 1));
+    }
+    if (cfg.freezing_timeout_ns > 0x7fffffffULL) refuse("FreezingTimeout", cfg.freezing_timeout_ns, "1..2147483647 ns");
+    if (cfg.initial_base_rtt_ns >= (std::uint64_t{1} << b.base_rtt_width)) {
+      refuse("InitialBaseRTT", cfg.initial_base_rtt_ns, "1.." + std::to_string((1U << b.base_rtt_width) - 1) + " ns");
+    }
+    if (opts.efd_tracker_entries != b.tracker_entries) {
+      throw ConfigError("early-failure tracker size " + std::to_string(opts.efd_tracker_entries) +
+                        " differs from the RTL build's TrackerEntries " + std::to_string(b.tracker_entries) +
+                        " (use --efd-entries " + std::to_string(b.tracker_entries) + ")");
+    }
+  }
+
+  static void check_group(GroupId group) {
+    if (group >= rtl_build().num_groups) {
+      throw UsageError("group " + std::to_string(group) + " is outside the RTL build's 0.." +
+                       std::to_string(rtl_build().num_groups - 1));
+    }
+  }
+
+  // One clock cycle: inputs are already set; the rising edge comes half-way.
+  void tick() {
+    top_->clk_i = 0;
+    top_->eval();
+    if (tfp_) tfp_->dump(static_cast<std::uint64_t>(2 * cycle_));
+    top_->clk_i = 1;
+    top_->eval();
+    if (tfp_) tfp_->dump(static_cast<std::uint64_t>(2 * cycle_ + 1));
+    ++cycle_;
+    if (top_->efd_valid_o) collect_efd();
+  }
+
+  void collect_efd() {
+    // efd_time_o is the deadline mod 2^32; it lies at most 2^31 ns before the current time.
+    const std::uint32_t back = static_cast<std::uint32_t>(time_) - top_->efd_time_o;
+    const TimeNs deadline = time_ - back;
+    counters_.efd_fired++;
+    emit(deadline, top_->efd_group_o, EventKind::Efd, static_cast<EntropyValue>(top_->efd_ev_o),
+         static_cast<Psn>(top_->efd_psn_o), std::nullopt);
+  }
+
+  void set_time(TimeNs t) {
+    time_ = t;
+    top_->now_i = static_cast<IData>(t);
+  }
+
+  // Lets every entry past its deadline fire (one per cycle).
+  void settle() {
+    top_->eval();
+    while (top_->efd_due_o) {
+      tick();
+      top_->eval();
+    }
+  }
+
+  void step_time() {
+    set_time(time_ + 1);
+    settle();
+  }
+
+  void advance_to(TimeNs t) {
+    if (t < time_) {
+      throw UsageError("time " + std::to_string(t) + " ns is before the previous event's " + std::to_string(time_) +
+                       " ns; events must come in non-decreasing time");
+    }
+    while (time_ < t) {
+      top_->eval();
+      if (top_->efd_tracked_o == 0) {
+        set_time(t);
+      } else {
+        step_time();
+      }
+    }
+    settle();
+  }
+
+  void reset() {
+    top_->rst_ni = 0;
+    top_->rsp_ready_i = 1;
+    top_->base_rtt_i = static_cast<IData>(cfg_.initial_base_rtt_ns);
+    set_time(0);
+    for (int i = 0; i < 2; ++i) tick();
+    top_->rst_ni = 1;
+  }
+
+  void write_reg(std::uint8_t addr, std::uint32_t value, const char* key) {
+    top_->reg_we_i = 1;
+    top_->reg_addr_i = addr;
+    top_->reg_wdata_i = value;
+    tick();
+    top_->reg_we_i = 0;
+    const std::uint32_t status = read_reg(regs::kStatus);
+    if (status & regs::kStatusErrors) {
+      throw ConfigError(std::string("config key '") + key + "': the RTL refused " + std::to_string(value) +
+                        " (STATUS " + std::to_string(status) + ")");
+    }
+  }
+
+  std::uint32_t read_reg(std::uint8_t addr) {
+    top_->reg_addr_i = addr;
+    top_->eval();
+    return top_->reg_rdata_o;
+  }
+
+  void configure() {
+    if (read_reg(regs::kId) != regs::kCoreId) throw std::logic_error("rtl: unexpected ID register");
+    write_reg(regs::kSprayType, static_cast<std::uint32_t>(cfg_.packet_spraying_type), "PacketSprayingType");
+    write_reg(regs::kEntropyMaskBits, cfg_.entropy_mask_bits, "EntropyMaskBits");
+    write_reg(regs::kStartPort, cfg_.starting_port_offset, "StartingPortOffset");
+    write_reg(regs::kRepsBufBits, cfg_.reps_buffer_size_mask_bits, "REPSBufferSizeMaskBits");
+    write_reg(regs::kEvSetSize, cfg_.entropy_value_set_size, "EntropyValueSetSize");
+    write_reg(regs::kFreezeTimeout, static_cast<std::uint32_t>(cfg_.freezing_timeout_ns), "FreezingTimeout");
+    write_reg(regs::kEfdMult, cfg_.failure_detection_rtt_multiplier, "FailureDetectionRTTMultiplier");
+    write_reg(regs::kWindow, static_cast<std::uint32_t>(cfg_.exploration_window()), "exploration window W");
+    write_reg(regs::kSeed, cfg_.seed, "Seed");
+  }
+
+  void emit(TimeNs time, GroupId group, EventKind event, EntropyValue ev, std::optional<Psn> psn,
+            std::optional<Decision> decision) {
+    const std::uint64_t seq = seq_++;
+    if (trace_) trace_(TraceRow{seq, time, group, event, ev, psn, decision});
+  }
+
+  Config cfg_;
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<Vuet_lb> top_;
+  std::unique_ptr<VerilatedFstC> tfp_;
+  LoadBalancer::TraceSink trace_;
+  Counters counters_;
+  TimeNs time_ = 0;
+  std::uint64_t cycle_ = 0;
+  std::uint64_t seq_ = 0;
+};
+
+}  // namespace
+
+RtlBuild rtl_build() {
+  return {UETLB_RTL_GROUPS, UETLB_RTL_BUF_BITS, UETLB_RTL_TRACKER, kWindowWidth, kBaseRttWidth};
+}
+
+std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave) {
+  return std::make_unique<RtlEngine>(config, options, wave);
+}
+
+}  // namespace uetlb
