@@ -102,7 +102,14 @@ module uet_lb #(
     logic [WindowWidth-1:0]    window_left;
   } grp_t;
 
-  grp_t               state_q [NumGroups];
+  // Stored as plain vectors: Yosys 0.23 mishandles unpacked arrays of a packed-struct type.
+  localparam int unsigned GrpBits = SlotsMax * 16 + 3 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
+`ifdef VERILATOR
+  if ($bits(grp_t) != GrpBits) begin : g_bad_grp_bits
+    $error("uet_lb: GrpBits does not match grp_t");
+  end
+`endif
+  logic [GrpBits-1:0] state_q [NumGroups];
   logic [NumGroups-1:0] open_q, open_d;
 
   // Configuration.
@@ -320,11 +327,19 @@ module uet_lb #(
     if (clear_groups) open_d = '0;
   end
 
+  // One write per group per cycle: the newest stage that touched it.
   always_ff @(posedge clk_i) begin
-    if (trk_fire) state_q[trk_group] <= s_e;
-    if (open_ok) state_q[open_group_i] <= s_o;
-    if (f_apply) state_q[fb_group_i] <= s_f;
-    if (r_apply) state_q[req_group_i] <= s_r;
+    for (int g = 0; g < NumGroups; g++) begin
+      if (r_apply && 32'(req_group_i) == g) begin
+        state_q[g] <= s_r;
+      end else if (f_apply && 32'(fb_group_i) == g) begin
+        state_q[g] <= s_f;
+      end else if (open_ok && 32'(open_group_i) == g) begin
+        state_q[g] <= s_o;
+      end else if (trk_fire && 32'(trk_group) == g) begin
+        state_q[g] <= s_e;
+      end
+    end
   end
 
   // Response and efd observation registers.

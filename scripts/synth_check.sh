@@ -10,9 +10,14 @@ trap 'rm -rf "$out"' EXIT
 srcs=$(for b in uet_lb_pkg uet_lb_rr uet_lb_prng uet_lb_cache uet_lb_freeze uet_lb_window uet_lb_efd_tracker \
   uet_lb_regs uet_lb_group uet_lb; do printf '%s ' "$root/rtl/$b.sv"; done)
 yosys -q -l "$out/synth.log" -p "read_verilog -sv $srcs; chparam -set NumGroups $groups -set TrackerEntries 4 uet_lb; \
-  synth -top uet_lb -flatten; select -assert-none t:\$*latch* t:\$_DLATCH_*; check -assert; stat" >/dev/null
-if grep -qE 'Latch inferred|Warning' "$out/synth.log"; then
-  grep -E 'Latch inferred|Warning' "$out/synth.log" | head -20
+  synth -top uet_lb -flatten; select -assert-none t:\$*latch* t:\$_DLATCH_*; check -assert; stat" >/dev/null 2>&1 || {
+  tail -20 "$out/synth.log"; echo "synth_check: FAILED"; exit 1; }
+# The per-group state table has four write ports (efd, open, feedback, request in one cycle), so it is
+# registers by design: Yosys says so in one warning, which is expected and the only one allowed.
+expected='Replacing memory \\state_q with list of registers'
+problems=$(grep -E 'Latch inferred|Warning' "$out/synth.log" | grep -v "$expected" | grep -v '^Warnings:' || true)
+if [ -n "$problems" ]; then
+  echo "$problems" | head -20
   echo "synth_check: FAILED (warnings above)"
   exit 1
 fi

@@ -1,0 +1,386 @@
+// Unit tests of each RTL block on its own (Verilated --cc builds): the block's rules and edges.
+#include <catch2/catch.hpp>
+
+#include <verilated.h>
+
+#include <deque>
+#include <memory>
+#include <random>
+
+#include "Vuet_lb_cache.h"
+#include "Vuet_lb_efd_tracker.h"
+#include "Vuet_lb_freeze.h"
+#include "Vuet_lb_prng.h"
+#include "Vuet_lb_regs.h"
+#include "Vuet_lb_rr.h"
+#include "Vuet_lb_window.h"
+#include "uetlb/prng.hpp"
+#include "uetlb/rtl_regs.hpp"
+
+namespace {
+
+template <typename M>
+std::unique_ptr<M> make() {
+  static VerilatedContext ctx;  // one context for every block model of this test program
+  return std::make_unique<M>(&ctx, "dut");
+}
+
+template <typename M>
+void tick(M& m) {
+  m.clk_i = 0;
+  m.eval();
+  m.clk_i = 1;
+  m.eval();
+}
+
+template <typename M>
+void reset(M& m) {
+  m.rst_ni = 0;
+  tick(m);
+  tick(m);
+  m.rst_ni = 1;
+}
+
+}  // namespace
+
+TEST_CASE("rtl rr: offset + (step mod 2^mask) mod 65536, every mask 0..8", "[rtl][block][rr]") {
+  auto m = make<Vuet_lb_rr>();
+  for (unsigned mask = 0; mask <= 8; ++mask) {
+    for (unsigned offset : {0U, 256U, 65535U, 65400U}) {
+      for (unsigned step = 0; step < 256; ++step) {
+        m->step_i = step;
+        m->mask_bits_i = mask;
+        m->offset_i = offset;
+        m->eval();
+        REQUIRE(m->ev_o == ((offset + (step % (1U << mask))) & 0xffff));
+        REQUIRE(m->step_o == ((step + 1) & 0xff));
+      }
+    }
+  }
+}
+
+TEST_CASE("rtl prng: xorshift32 13/17/5, re-seed, multiply-high map", "[rtl][block][prng]") {
+  auto m = make<Vuet_lb_prng>();
+  reset(*m);
+  REQUIRE(m->state_o == 1);
+  for (std::uint32_t size : {1U, 5U, 256U, 65536U}) {
+    uetlb::Xorshift32 ref(0xdeadbeef);
+    m->seed_we_i = 1;
+    m->seed_i = 0xdeadbeef;
+    m->set_size_i = size;
+    tick(*m);
+    m->seed_we_i = 0;
+    REQUIRE(m->state_o == 0xdeadbeef);
+    for (int k = 0; k < 500; ++k) {
+      m->step_i = (k % 3) != 0;
+      m->eval();
+      if (m->step_i) {
+        const std::uint16_t expect = ref.draw(size);
+        REQUIRE(m->value_o == expect);
+        REQUIRE(m->value_o < size);
+      }
+      tick(*m);
+      REQUIRE(m->state_o == ref.state());  // state moves only when stepped
+    }
+  }
+}
+
+namespace {
+
+// A 16-slot cache model (B up to 3 in this build), driven one operation at a time.
+struct CacheDut {
+  std::unique_ptr<Vuet_lb_cache> m = make<Vuet_lb_cache>();
+  unsigned b = 3;
+  void op(bool push, std::uint16_t v, bool pop, bool replay) {
+    m->buf_bits_i = b;
+    m->push_i = push;
+    m->push_ev_i = v;
+    m->pop_i = pop;
+    m->replay_take_i = replay;
+    m->eval();
+    // Feed the next state back (the top's table does this at the clock edge).
+    for (int w = 0; w < 4; ++w) m->slots_i[w] = m->slots_o[w];
+    m->wr_i = m->wr_o;
+    m->count_i = m->count_o;
+    m->wrapped_i = m->wrapped_o;
+    m->replay_i = m->replay_o;
+    m->push_i = m->pop_i = m->replay_take_i = 0;
+    m->eval();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("rtl cache: recycle, pop oldest, overwrite when full, replay over written slots", "[rtl][block][cache]") {
+  for (unsigned b = 0; b <= 3; ++b) {
+    INFO("B = " << b);
+    CacheDut c;
+    c.b = b;
+    c.m->wr_i = 0;
+    c.m->count_i = 0;
+    c.m->wrapped_i = 0;
+    c.m->replay_i = 0;
+    c.op(false, 0, false, false);
+    const unsigned cap = 1U << b;
+    std::deque<std::uint16_t> ref;  // unconsumed, oldest first
+    std::vector<std::uint16_t> slots(cap, 0);
+    unsigned wr = 0, filled = 0, replay = 0;
+    std::mt19937 rng(b);
+    for (int k = 0; k < 3000; ++k) {
+      REQUIRE(c.m->count_i == ref.size());
+      REQUIRE(c.m->nonempty_o == !ref.empty());
+      REQUIRE(c.m->written_o == (filled > 0));
+      if (!ref.empty()) REQUIRE(c.m->oldest_ev_o == ref.front());
+      const unsigned r = rng() % 3;
+      if (r == 0) {
+        const auto v = static_cast<std::uint16_t>(rng());
+        c.op(true, v, false, false);
+        slots[wr] = v;
+        wr = (wr + 1) % cap;
+        filled = std::min(filled + 1, cap);
+        ref.push_back(v);
+        if (ref.size() > cap) ref.pop_front();  // a full cache overwrites its oldest value
+      } else if (r == 1 && !ref.empty()) {
+        c.op(false, 0, true, false);
+        ref.pop_front();
+      } else if (filled > 0) {
+        REQUIRE(c.m->replay_ev_o == slots[replay]);
+        c.op(false, 0, false, true);
+        replay = (replay + 1) % filled;
+        REQUIRE(c.m->replay_i == replay);
+      }
+    }
+  }
+}
+
+TEST_CASE("rtl freeze: entry, ignored while frozen or in the window, exit at exactly the timeout, wrap-safe",
+          "[rtl][block][freeze]") {
+  auto m = make<Vuet_lb_freeze>();
+  m->timeout_i = 1000;
+  // Entry.
+  m->freezing_i = 0;
+  m->in_window_i = 0;
+  m->failure_i = 1;
+  m->recycle_i = 0;
+  m->now_i = 0xfffffe00;  // near the wrap of the 32-bit timestamp
+  m->eval();
+  REQUIRE(m->freezing_o == 1);
+  REQUIRE(m->start_o == 0xfffffe00);
+  // Ignored inside the window, and while frozen (the timer does not restart).
+  m->in_window_i = 1;
+  m->eval();
+  REQUIRE(m->freezing_o == 0);
+  m->in_window_i = 0;
+  m->freezing_i = 1;
+  m->start_i = 0xfffffe00;
+  m->now_i = 0xffffff00;
+  m->eval();
+  REQUIRE(m->start_o == 0xfffffe00);
+  // A recycle 999 ns later keeps freezing; at exactly 1000 ns (across the wrap) it ends freezing.
+  m->failure_i = 0;
+  m->recycle_i = 1;
+  m->now_i = 0xfffffe00 + 999;
+  m->eval();
+  REQUIRE(m->freezing_o == 1);
+  REQUIRE(m->exit_o == 0);
+  m->now_i = 0xfffffe00u + 1000u;  // wraps to 0x1e8
+  m->eval();
+  REQUIRE(m->freezing_o == 0);
+  REQUIRE(m->exit_o == 1);
+}
+
+TEST_CASE("rtl window: W packets, explores where (W - i) mod 2^B == 0", "[rtl][block][window]") {
+  auto m = make<Vuet_lb_window>();
+  for (unsigned b : {0U, 1U, 3U}) {
+    for (unsigned w : {0U, 1U, 17U, 71U, 143U}) {
+      m->buf_bits_i = b;
+      m->w_i = w;
+      m->left_i = 0;
+      m->open_i = 1;
+      m->consume_i = 0;
+      m->eval();
+      REQUIRE(m->left_o == w);
+      unsigned left = w;
+      m->open_i = 0;
+      for (unsigned i = 1; i <= w + 3; ++i) {
+        m->left_i = left;
+        m->consume_i = 1;
+        m->eval();
+        const bool in = i <= w;
+        REQUIRE(m->active_o == in);
+        REQUIRE(m->explore_o == (in && ((w - i) % (1U << b)) == 0));
+        left = m->left_o;
+        REQUIRE(left == (in ? w - i : 0));
+      }
+    }
+  }
+}
+
+TEST_CASE("rtl tracker: oldest expired fires first, clear, drop, full, flush, wrap-safe", "[rtl][block][efd]") {
+  auto m = make<Vuet_lb_efd_tracker>();  // 4 entries
+  reset(*m);
+  auto alloc = [&](unsigned g, unsigned psn, unsigned ev, std::uint32_t deadline) {
+    m->alloc_i = 1;
+    m->alloc_group_i = g;
+    m->alloc_psn_i = psn;
+    m->alloc_ev_i = ev;
+    m->alloc_deadline_i = deadline;
+    m->eval();
+    const bool untracked = m->untracked_o;
+    tick(*m);
+    m->alloc_i = 0;
+    m->eval();
+    return !untracked;
+  };
+  m->now_i = 0xfffffff0;
+  REQUIRE(alloc(1, 10, 100, 0x00000010));  // deadline across the wrap
+  REQUIRE(alloc(2, 20, 200, 0x00000005));  // earlier deadline, sent later
+  REQUIRE(alloc(3, 30, 300, 0x00000010));
+  REQUIRE(alloc(3, 31, 301, 0x00000010));
+  REQUIRE(m->count_o == 4);
+  REQUIRE_FALSE(alloc(4, 40, 400, 0x20));  // full: not tracked
+  REQUIRE(m->untracked_o == 0);
+  // Clear (3, 31); drop group 1 (it is opened again) in the same cycle.
+  m->clear_i = 1;
+  m->clear_group_i = 3;
+  m->clear_psn_i = 31;
+  m->drop_i = 1;
+  m->drop_group_i = 1;
+  tick(*m);
+  m->clear_i = 0;
+  m->drop_i = 0;
+  m->eval();
+  REQUIRE(m->count_o == 2);
+  // At the deadline itself nothing is due; one past it, (2, 20) fires.
+  m->now_i = 0x00000005;
+  m->eval();
+  REQUIRE(m->due_o == 0);
+  m->now_i = 0x00000006;
+  m->eval();
+  REQUIRE(m->fire_o == 1);
+  REQUIRE(m->fire_group_o == 2);
+  REQUIRE(m->fire_psn_o == 20);
+  REQUIRE(m->fire_deadline_o == 5);
+  tick(*m);
+  m->eval();
+  REQUIRE(m->due_o == 0);
+  // Two packets with deadlines passed together leave oldest sent first.
+  REQUIRE(alloc(5, 50, 500, 0x00000010));  // younger than (3, 30)
+  m->now_i = 0x00000100;
+  m->eval();
+  REQUIRE(m->fire_psn_o == 30);
+  tick(*m);
+  m->eval();
+  REQUIRE(m->fire_psn_o == 50);
+  REQUIRE(m->fire_ev_o == 500);
+  tick(*m);
+  m->eval();
+  REQUIRE(m->count_o == 0);
+  REQUIRE(m->due_o == 0);
+  // Flush drops everything.
+  m->now_i = 0x200;
+  REQUIRE(alloc(6, 60, 600, 0x300));
+  m->flush_i = 1;
+  tick(*m);
+  m->flush_i = 0;
+  m->eval();
+  REQUIRE(m->count_o == 0);
+}
+
+namespace {
+struct Regs {
+  std::unique_ptr<Vuet_lb_regs> m = make<Vuet_lb_regs>();
+  std::uint32_t read(std::uint8_t a) {
+    m->reg_addr_i = a;
+    m->eval();
+    return m->reg_rdata_o;
+  }
+  void write(std::uint8_t a, std::uint32_t v) {
+    m->reg_we_i = 1;
+    m->reg_addr_i = a;
+    m->reg_wdata_i = v;
+    tick(*m);
+    m->reg_we_i = 0;
+    m->eval();
+  }
+};
+}  // namespace
+
+TEST_CASE("rtl regs: defaults, range refusal with sticky errors, locks, counters", "[rtl][block][regs]") {
+  namespace r = uetlb::regs;
+  Regs g;
+  reset(*g.m);
+  REQUIRE(g.read(r::kId) == r::kCoreId);
+  REQUIRE(g.read(r::kSprayType) == 1);
+  REQUIRE(g.read(r::kEntropyMaskBits) == 7);
+  REQUIRE(g.read(r::kStartPort) == 256);
+  REQUIRE(g.read(r::kRepsBufBits) == 3);
+  REQUIRE(g.read(r::kEvSetSize) == 65536);
+  REQUIRE(g.read(r::kFreezeTimeout) == 100000);
+  REQUIRE(g.read(r::kEfdMult) == 3);
+  REQUIRE(g.read(r::kWindow) == 71);
+  REQUIRE(g.read(r::kSeed) == 1);
+  REQUIRE(g.read(r::kStatus) == 0);
+
+  struct Bad {
+    std::uint8_t addr;
+    std::uint32_t value;
+  };
+  for (const Bad b : {Bad{r::kSprayType, 3}, Bad{r::kEntropyMaskBits, 9}, Bad{r::kStartPort, 65536},
+                      Bad{r::kRepsBufBits, 4}, Bad{r::kEvSetSize, 0}, Bad{r::kEvSetSize, 65537},
+                      Bad{r::kFreezeTimeout, 0}, Bad{r::kFreezeTimeout, 0x80000000}, Bad{r::kEfdMult, 256},
+                      Bad{r::kWindow, 4096}, Bad{r::kSeed, 0}, Bad{r::kCtrl, 2}}) {
+    INFO("address " << int(b.addr) << " value " << b.value);
+    const std::uint32_t before = g.read(b.addr);
+    g.write(b.addr, b.value);
+    REQUIRE(g.read(b.addr) == before);  // refused: the old value stays
+    REQUIRE((g.read(r::kStatus) & r::kStatusErrRange) != 0);
+    REQUIRE(g.read(r::kErrAddr) == b.addr);
+    g.write(r::kStatus, r::kStatusErrRange);  // write 1 to clear
+    REQUIRE(g.read(r::kStatus) == 0);
+  }
+  // In-range writes land; the seed write pulses seed_we with the new value.
+  g.m->reg_we_i = 1;
+  g.m->reg_addr_i = r::kSeed;
+  g.m->reg_wdata_i = 77;
+  g.m->eval();
+  REQUIRE(g.m->seed_we_o == 1);
+  REQUIRE(g.m->seed_o == 77);
+  tick(*g.m);
+  g.m->reg_we_i = 0;
+  REQUIRE(g.read(r::kSeed) == 77);
+  g.write(r::kEntropyMaskBits, 8);
+  REQUIRE(g.read(r::kEntropyMaskBits) == 8);
+  // Unknown and read-only addresses.
+  g.write(0x3f, 1);
+  g.write(r::kId, 1);
+  REQUIRE((g.read(r::kStatus) & r::kStatusErrAddr) != 0);
+  REQUIRE(g.read(r::kId) == r::kCoreId);
+  // Locks: spraying type and buffer size while a group is open; CTRL clear unlocks.
+  g.m->group_opened_i = 1;
+  tick(*g.m);
+  g.m->group_opened_i = 0;
+  REQUIRE((g.read(r::kStatus) & r::kStatusActive) != 0);
+  g.write(r::kSprayType, 2);
+  REQUIRE(g.read(r::kSprayType) == 1);
+  REQUIRE((g.read(r::kStatus) & r::kStatusErrLocked) != 0);
+  g.write(r::kCtrl, 1);
+  g.write(r::kSprayType, 2);
+  REQUIRE(g.read(r::kSprayType) == 2);
+  // Counters count and clear on write.
+  g.m->inc_fb_unopened_i = 1;
+  g.m->inc_req_unopened_i = 1;
+  tick(*g.m);
+  tick(*g.m);
+  g.m->inc_fb_unopened_i = 0;
+  g.m->inc_req_unopened_i = 0;
+  REQUIRE(g.read(r::kCntFbUnopened) == 2);
+  REQUIRE(g.read(r::kCntReqUnopened) == 2);
+  g.write(r::kCntFbUnopened, 0);
+  REQUIRE(g.read(r::kCntFbUnopened) == 0);
+  // The bad-group flag.
+  g.m->bad_open_i = 1;
+  tick(*g.m);
+  g.m->bad_open_i = 0;
+  REQUIRE((g.read(r::kStatus) & r::kStatusErrGroup) != 0);
+}

@@ -1,0 +1,187 @@
+// The RTL (Verilated uet_lb behind the RTL engine) against the golden model: identical traces and
+// counters on every SPEC section 12 vector and on random event streams across configurations.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <sstream>
+
+#include "uetlb/rtl_engine.hpp"
+#include "uetlb/stimulus.hpp"
+
+using namespace uetlb;
+
+namespace {
+
+std::string trace_of(Engine& e, const std::vector<StimulusRow>& rows, const std::string& source) {
+  std::ostringstream out;
+  e.set_trace_sink([&](const TraceRow& r) { write_trace_row(out, r); });
+  run_stimulus(e, rows, source);
+  return out.str();
+}
+
+ModelOptions rtl_options() {
+  ModelOptions o;
+  o.efd_tracker_entries = rtl_build().tracker_entries;
+  return o;
+}
+
+void require_same_counters(const Counters& m, const Counters& r) {
+  REQUIRE(m.requests == r.requests);
+  REQUIRE(m.feedback == r.feedback);
+  REQUIRE(m.feedback_unopened == r.feedback_unopened);
+  REQUIRE(m.efd_tracked == r.efd_tracked);
+  REQUIRE(m.efd_untracked == r.efd_untracked);
+  REQUIRE(m.efd_fired == r.efd_fired);
+  for (int d = 0; d < 5; ++d) REQUIRE(m.decisions[d] == r.decisions[d]);
+}
+
+// A random stimulus in the shape a NIC produces: opens, requests, feedback a round trip later
+// (some lost), base-RTT changes, idle gaps that end freezing, reopens, feedback for unopened groups.
+std::vector<StimulusRow> random_stimulus(std::uint32_t seed, int packets, GroupId groups, GroupId opened) {
+  std::mt19937 rng(seed);
+  auto pick = [&](std::uint32_t n) { return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng); };
+  struct Pending {
+    TimeNs t;
+    std::size_t order;
+    StimulusRow row;
+  };
+  std::vector<Pending> ev;
+  std::size_t order = 0;
+  auto add = [&](TimeNs t, StimulusRow r) {
+    r.time = t;
+    ev.push_back({t, order++, r});
+  };
+  std::vector<Psn> psn(groups, 0);
+  for (GroupId g = 0; g < opened; ++g) {
+    StimulusRow r;
+    r.event = EventKind::Open;
+    r.group = g;
+    r.value = 4791 + g;
+    add(0, r);
+  }
+  TimeNs t = 0;
+  const EventKind fb_kinds[] = {EventKind::Ack, EventKind::Ack, EventKind::Ack, EventKind::Ack, EventKind::AckEcn,
+                                EventKind::NackTrim, EventKind::NackTrimLastHop, EventKind::Rto};
+  for (int k = 0; k < packets; ++k) {
+    t += pick(6) == 0 ? 0 : pick(300);
+    if (pick(500) == 0) t += 30'000 + pick(120'000);
+    if (pick(800) == 0) {
+      StimulusRow r;
+      r.base_rtt = true;
+      r.value = 2'000 + pick(6'000);
+      add(t, r);
+    }
+    const GroupId g = pick(opened);
+    if (pick(400) == 0) {
+      StimulusRow r;
+      r.event = EventKind::Open;
+      r.group = g;
+      r.value = pick(65536);
+      add(t, r);
+    }
+    StimulusRow req;
+    req.event = pick(15) == 0 ? EventKind::Retx : EventKind::Tx;
+    req.group = g;
+    req.psn = psn[g]++;
+    add(t, req);
+    if (pick(30) == 0) continue;  // lost: no feedback at all
+    StimulusRow fb;
+    fb.event = fb_kinds[pick(8)];
+    fb.group = g;
+    fb.psn = req.psn;
+    if (pick(10) == 0) fb.value = pick(65536);  // otherwise the EV last sent for the psn
+    add(t + 3'000 + pick(20'000), fb);
+    if (opened < groups && pick(50) == 0) {  // feedback for a group that was never opened
+      StimulusRow u = fb;
+      u.group = opened + pick(groups - opened);
+      u.value = 7;
+      add(t, u);
+    }
+  }
+  std::stable_sort(ev.begin(), ev.end(), [](const Pending& a, const Pending& b) { return a.t < b.t; });
+  std::vector<StimulusRow> rows;
+  for (std::size_t i = 0; i < ev.size(); ++i) {
+    rows.push_back(ev[i].row);
+    rows.back().line = i + 2;
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("RTL = model on every SPEC 12 vector", "[rtl][equivalence][spec]") {
+  for (const char* v : {"v01_default", "v02_default_wrap", "v03_mask0", "v03_none", "v04_reps_reuse",
+                        "v05_reps_overwrite", "v06_reps_discard", "v07_reps_window", "v07_reps_window_empty",
+                        "v08_reps_freezing", "v09_reps_rto_empty", "v10_efd", "v10_efd_acked", "v10_efd_base_rtt",
+                        "v10_efd_off", "v11_set_size_1", "v11_set_size_256"}) {
+    INFO("vector " << v);
+    const std::string base = std::string(UETLB_VECTORS_DIR) + "/" + v;
+    const Config cfg = Config::from_file(base + ".json");
+    const auto rows = read_stimulus_file(base + ".csv");
+    ModelEngine model(cfg, rtl_options());
+    auto rtl = make_rtl_engine(cfg, rtl_options(), "");
+    const std::string expected = trace_of(model, rows, base);
+    REQUIRE(trace_of(*rtl, rows, base) == expected);
+    require_same_counters(model.counters(), rtl->counters());
+  }
+}
+
+TEST_CASE("RTL = model on random streams across configurations", "[rtl][equivalence][random]") {
+  struct Case {
+    const char* name;
+    std::string json;
+  };
+  const std::vector<Case> cases = {
+      {"reps defaults", R"({"PacketSprayingType":"Recycled Entropy Packet Spraying"})"},
+      {"reps B=0 set 5 seed 9",
+       R"({"PacketSprayingType":"Recycled Entropy Packet Spraying","REPSBufferSizeMaskBits":0,
+           "EntropyValueSetSize":5,"Seed":9,"FreezingTimeout":"10us"})"},
+      {"reps B=1 W=0", R"({"PacketSprayingType":"Recycled Entropy Packet Spraying","REPSBufferSizeMaskBits":1,
+                          "InitialBaseRTT":"10ns","FreezingTimeout":"3us"})"},
+      {"reps B=4 800G M=1", R"({"PacketSprayingType":"Recycled Entropy Packet Spraying","REPSBufferSizeMaskBits":4,
+                               "LinkRate":"800Gbps","FailureDetectionRTTMultiplier":1,"FreezingTimeout":"7us",
+                               "Seed":4294967295})"},
+      {"reps M=0 set 1", R"({"PacketSprayingType":"Recycled Entropy Packet Spraying","FailureDetectionRTTMultiplier":0,
+                            "EntropyValueSetSize":1,"FreezingTimeout":"1ns"})"},
+      {"reps M=255", R"({"PacketSprayingType":"Recycled Entropy Packet Spraying","FailureDetectionRTTMultiplier":255,
+                        "InitialBaseRTT":"1us"})"},
+      {"default mask 8 offset 65535", R"({"EntropyMaskBits":8,"StartingPortOffset":65535})"},
+      {"default mask 0", R"({"EntropyMaskBits":0,"StartingPortOffset":0})"},
+      {"none", R"({"PacketSprayingType":"None"})"},
+  };
+  const GroupId groups = static_cast<GroupId>(rtl_build().num_groups);
+  std::uint32_t seed = 1;
+  for (const auto& c : cases) {
+    for (int rep = 0; rep < 2; ++rep, ++seed) {
+      INFO("case " << c.name << ", stimulus seed " << seed);
+      const Config cfg = Config::from_json(c.json, c.name);
+      const auto rows = random_stimulus(seed, 3000, groups, groups - 3);
+      ModelEngine model(cfg, rtl_options());
+      auto rtl = make_rtl_engine(cfg, rtl_options(), "");
+      const std::string expected = trace_of(model, rows, "random");
+      const std::string got = trace_of(*rtl, rows, "random");
+      if (got != expected) {
+        std::istringstream a(expected), b(got);
+        std::string la, lb;
+        int line = 0;
+        while (std::getline(a, la) && std::getline(b, lb) && la == lb) ++line;
+        FAIL("first difference at trace row " << line << ": model '" << la << "' rtl '" << lb << "'");
+      }
+      require_same_counters(model.counters(), rtl->counters());
+      REQUIRE(model.counters().requests == 3000);
+    }
+  }
+}
+
+TEST_CASE("RTL engine refuses configurations the build cannot hold", "[rtl][errors]") {
+  Config c;
+  c.reps_buffer_size_mask_bits = rtl_build().buf_bits_max + 1;
+  REQUIRE_THROWS_WITH(make_rtl_engine(c, rtl_options(), ""), Catch::Contains("'REPSBufferSizeMaskBits'"));
+  Config w;
+  w.initial_base_rtt_ns = 1'000'000;  // W = 11950 >= 2^12
+  REQUIRE_THROWS_WITH(make_rtl_engine(w, rtl_options(), ""), Catch::Contains("exploration window W"));
+  REQUIRE_THROWS_WITH(make_rtl_engine(Config{}, ModelOptions{0}, ""), Catch::Contains("TrackerEntries"));
+  auto e = make_rtl_engine(Config{}, rtl_options(), "");
+  REQUIRE_THROWS_WITH(e->open(0, rtl_build().num_groups, 1), Catch::Contains("outside the RTL build"));
+  REQUIRE_THROWS_WITH(e->request(0, 0, 1, false), Catch::Contains("which is not open"));
+}
