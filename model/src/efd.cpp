@@ -1,8 +1,59 @@
 #include "uetlb/efd.hpp"
 
+#include <algorithm>
 #include <limits>
 
 namespace uetlb {
+
+std::uint32_t FlatIndex::find(std::uint64_t key) const {
+  for (std::size_t i = home(key);; i = (i + 1) & (slots_.size() - 1)) {
+    if (slots_[i].value == kAbsent) return kAbsent;
+    if (slots_[i].key == key) return slots_[i].value;
+  }
+}
+
+std::uint32_t FlatIndex::exchange(std::uint64_t key, std::uint32_t value) {
+  if (2 * (size_ + 1) > slots_.size()) grow();
+  for (std::size_t i = home(key);; i = (i + 1) & (slots_.size() - 1)) {
+    if (slots_[i].value == kAbsent) {
+      slots_[i] = {key, value};
+      ++size_;
+      return kAbsent;
+    }
+    if (slots_[i].key == key) {
+      const std::uint32_t old = slots_[i].value;
+      slots_[i].value = value;
+      return old;
+    }
+  }
+}
+
+void FlatIndex::erase(std::uint64_t key) {
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t i = home(key);
+  while (slots_[i].value != kAbsent && slots_[i].key != key) i = (i + 1) & mask;
+  if (slots_[i].value == kAbsent) return;
+  // Backward-shift deletion: pull later members of the probe run into the hole.
+  for (std::size_t j = (i + 1) & mask; slots_[j].value != kAbsent; j = (j + 1) & mask) {
+    const std::size_t h = home(slots_[j].key);
+    // Move j into the hole at i when its home is not in the cyclic range (i, j].
+    if (((j - h) & mask) >= ((j - i) & mask)) {
+      slots_[i] = slots_[j];
+      i = j;
+    }
+  }
+  slots_[i].value = kAbsent;
+  --size_;
+}
+
+void FlatIndex::grow() {
+  std::vector<Slot> old(slots_.size() * 2);
+  old.swap(slots_);
+  size_ = 0;
+  for (const Slot& s : old) {
+    if (s.value != kAbsent) exchange(s.key, s.value);
+  }
+}
 
 bool EarlyFailureDetector::track(GroupId group, Psn psn, EntropyValue ev, TimeNs now, TimeNs delay) {
   if (capacity_ != 0 && live_ >= capacity_) return false;
@@ -20,9 +71,9 @@ bool EarlyFailureDetector::track(GroupId group, Psn psn, EntropyValue ev, TimeNs
   Entry& e = entries_[id];
   e.packet = {group, psn, ev, deadline, next_order_++};
   e.alive = true;
-  auto [it, inserted] = by_key_.try_emplace(key(group, psn), id);
-  e.next_same_key = inserted ? kNone : it->second;
-  it->second = id;
+  const std::uint32_t previous = by_key_.exchange(key(group, psn), id);
+  e.next_same_key = previous == FlatIndex::kAbsent ? kNone : previous;
+  if (deadline < earliest_ || live_ == 0) earliest_ = deadline;
 
   if (runs_.empty() || runs_.back().delay != delay) runs_.push_back(Run{delay, {}});
   runs_.back().fifo.push_back(id);
@@ -31,13 +82,13 @@ bool EarlyFailureDetector::track(GroupId group, Psn psn, EntropyValue ev, TimeNs
 }
 
 void EarlyFailureDetector::clear(GroupId group, Psn psn) {
-  const auto it = by_key_.find(key(group, psn));
-  if (it == by_key_.end()) return;
-  for (std::uint32_t id = it->second; id != kNone; id = entries_[id].next_same_key) {
+  const std::uint32_t first = by_key_.find(key(group, psn));
+  if (first == FlatIndex::kAbsent) return;
+  for (std::uint32_t id = first; id != kNone; id = entries_[id].next_same_key) {
     entries_[id].alive = false;  // the FIFO slot is released when it reaches the head
     --live_;
   }
-  by_key_.erase(it);
+  by_key_.erase(key(group, psn));
 }
 
 void EarlyFailureDetector::drop_group(GroupId group) {
@@ -54,17 +105,18 @@ void EarlyFailureDetector::drop_group(GroupId group) {
 }
 
 void EarlyFailureDetector::unlink(std::uint32_t id) {
-  const auto it = by_key_.find(key(entries_[id].packet.group, entries_[id].packet.psn));
-  if (it == by_key_.end()) return;
-  if (it->second == id) {
+  const std::uint64_t k = key(entries_[id].packet.group, entries_[id].packet.psn);
+  const std::uint32_t first = by_key_.find(k);
+  if (first == FlatIndex::kAbsent) return;
+  if (first == id) {
     if (entries_[id].next_same_key == kNone) {
-      by_key_.erase(it);
+      by_key_.erase(k);
     } else {
-      it->second = entries_[id].next_same_key;
+      by_key_.exchange(k, entries_[id].next_same_key);
     }
     return;
   }
-  for (std::uint32_t prev = it->second; entries_[prev].next_same_key != kNone; prev = entries_[prev].next_same_key) {
+  for (std::uint32_t prev = first; entries_[prev].next_same_key != kNone; prev = entries_[prev].next_same_key) {
     if (entries_[prev].next_same_key == id) {
       entries_[prev].next_same_key = entries_[id].next_same_key;
       return;
@@ -106,7 +158,19 @@ std::optional<TrackedPacket> EarlyFailureDetector::pop_earliest(bool any, TimeNs
   return e.packet;
 }
 
-std::optional<TrackedPacket> EarlyFailureDetector::pop_due(TimeNs before) { return pop_earliest(false, before); }
+std::optional<TrackedPacket> EarlyFailureDetector::pop_due(TimeNs before) {
+  if (live_ == 0 || before <= earliest_) return std::nullopt;  // nothing can be due yet
+  auto p = pop_earliest(false, before);
+  if (!p) {
+    // Nothing due: the earliest live deadline is a new lower bound.
+    TimeNs lo = std::numeric_limits<TimeNs>::max();
+    for (const Run& run : runs_) {
+      if (!run.fifo.empty()) lo = std::min(lo, entries_[run.fifo.front()].packet.deadline);
+    }
+    earliest_ = lo;
+  }
+  return p;
+}
 std::optional<TrackedPacket> EarlyFailureDetector::pop_next() { return pop_earliest(true, 0); }
 
 }  // namespace uetlb

@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "uetlb/types.hpp"
@@ -19,6 +18,30 @@ struct TrackedPacket {
   EntropyValue ev = 0;
   TimeNs deadline = 0;
   std::uint64_t send_order = 0;
+};
+
+/// Open-addressing map from a 64-bit key to a 32-bit value (linear probing, backward-shift deletion):
+/// the tracker's (group, psn) index, on the per-packet path, without a node allocation per packet.
+class FlatIndex {
+ public:
+  static constexpr std::uint32_t kAbsent = 0xffffffffU;
+  std::uint32_t find(std::uint64_t key) const;
+  /// Sets key -> value; returns the previous value or kAbsent.
+  std::uint32_t exchange(std::uint64_t key, std::uint32_t value);
+  void erase(std::uint64_t key);
+  std::size_t size() const { return size_; }
+
+ private:
+  struct Slot {
+    std::uint64_t key = 0;
+    std::uint32_t value = kAbsent;  // kAbsent marks an empty slot
+  };
+  std::size_t home(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 32) & (slots_.size() - 1);
+  }
+  void grow();
+  std::vector<Slot> slots_ = std::vector<Slot>(64);
+  std::size_t size_ = 0;
 };
 
 /// The set of tracked packets. Expired packets leave in (deadline, send order) order.
@@ -65,7 +88,8 @@ class EarlyFailureDetector {
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> free_;
   std::deque<Run> runs_;
-  std::unordered_map<std::uint64_t, std::uint32_t> by_key_;  // (group, psn) -> first entry
+  FlatIndex by_key_;  // (group, psn) -> newest entry of that key
+  TimeNs earliest_ = 0;  // no live entry has a deadline before this (a lower bound)
 };
 
 }  // namespace uetlb
