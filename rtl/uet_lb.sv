@@ -59,6 +59,17 @@ module uet_lb #(
   output logic [TsWidth-1:0]      efd_time_o,       ///< the deadline: the time the efd applies at
   output logic                    efd_due_o,        ///< a tracked packet is past its deadline now
   output logic [$clog2(TrackerEntries+1)-1:0] efd_tracked_o,
+  // Observation of one group's state (waveforms, debug); leave unconnected in a product.
+  input  logic [GroupW-1:0]       dbg_group_i,
+  output logic                    dbg_open_o,
+  output logic [BufBitsMax:0]     dbg_count_o,
+  output logic [BufBitsMax-1:0]   dbg_wr_o,
+  output logic [BufBitsMax-1:0]   dbg_replay_o,
+  output logic                    dbg_wrapped_o,
+  output logic                    dbg_freezing_o,
+  output logic [TsWidth-1:0]      dbg_freeze_start_o,
+  output logic [WindowWidth-1:0]  dbg_window_left_o,
+  output logic [15:0]             dbg_slot0_o,
   // Register port.
   input  logic                    reg_we_i,
   input  logic [5:0]              reg_addr_i,
@@ -397,6 +408,19 @@ module uet_lb #(
   assign efd_psn_o      = efd_psn_q;
   assign efd_ev_o       = efd_ev_q;
   assign efd_time_o     = efd_time_q;
+
+  // Observation port.
+  grp_t dbg;
+  assign dbg                = state_q[dbg_group_i];
+  assign dbg_open_o         = open_q[dbg_group_i];
+  assign dbg_count_o        = dbg.count;
+  assign dbg_wr_o           = dbg.wr;
+  assign dbg_replay_o       = dbg.replay;
+  assign dbg_wrapped_o      = dbg.wrapped;
+  assign dbg_freezing_o     = dbg.freezing;
+  assign dbg_freeze_start_o = dbg.freeze_start;
+  assign dbg_window_left_o  = dbg.window_left;
+  assign dbg_slot0_o        = dbg.slots[15:0];
 
   // ---------------------------------------------------------------------------------------------
   // Assertions (Verilator --assert and Yosys read_verilog -formal): registered history, no sequences.

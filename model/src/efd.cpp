@@ -171,6 +171,31 @@ std::optional<TrackedPacket> EarlyFailureDetector::pop_due(TimeNs before) {
   }
   return p;
 }
+std::size_t EarlyFailureDetector::count_due(TimeNs before) const {
+  std::size_t n = 0;
+  for (const Run& run : runs_) {
+    for (std::uint32_t id : run.fifo) {  // deadlines are non-decreasing along a run
+      const Entry& e = entries_[id];
+      if (e.packet.deadline >= before) break;
+      if (e.alive) ++n;
+    }
+  }
+  return n;
+}
+
+std::optional<TimeNs> EarlyFailureDetector::next_deadline() const {
+  std::optional<TimeNs> best;
+  for (const Run& run : runs_) {
+    for (std::uint32_t id : run.fifo) {
+      const Entry& e = entries_[id];
+      if (!e.alive) continue;
+      if (!best || e.packet.deadline < *best) best = e.packet.deadline;
+      break;
+    }
+  }
+  return best;
+}
+
 std::optional<TrackedPacket> EarlyFailureDetector::pop_next() { return pop_earliest(true, 0); }
 
 }  // namespace uetlb

@@ -307,3 +307,19 @@ TEST_CASE("Trace rows: open carries the local port, feedback carries psn, seq co
   REQUIRE_FALSE(r.rows[2].decision);
   for (std::size_t k = 0; k < r.rows.size(); ++k) REQUIRE(r.rows[k].seq == k);
 }
+
+TEST_CASE("Early failure: due counts and the next deadline", "[efd]") {
+  LoadBalancer lb{reps_config()};
+  lb.open(0, 0, 0);
+  REQUIRE_FALSE(lb.efd_next_deadline());
+  lb.request(0, 0, 1, false);          // deadline 18000
+  lb.set_base_rtt(10, 1'000);
+  lb.request(10, 0, 2, false);         // deadline 3010
+  lb.request(10, 0, 3, false);         // deadline 3010
+  REQUIRE(lb.efd_next_deadline() == TimeNs{3'010});
+  REQUIRE(lb.efd_due_before(3'010) == 0);
+  REQUIRE(lb.efd_due_before(3'011) == 2);
+  REQUIRE(lb.efd_due_before(18'001) == 3);
+  lb.feedback(20, 0, FeedbackKind::Ack, 0, 2);
+  REQUIRE(lb.efd_due_before(18'001) == 2);
+}

@@ -64,6 +64,10 @@ class EarlyFailureDetector {
 
   std::size_t size() const { return live_; }
   std::size_t capacity() const { return capacity_; }
+  /// Tracked packets whose deadline is before `before` (they would leave at the next pop_due(before)).
+  std::size_t count_due(TimeNs before) const;
+  /// The earliest deadline of a tracked packet, if any.
+  std::optional<TimeNs> next_deadline() const;
 
  private:
   static constexpr std::uint32_t kNone = 0xffffffffU;

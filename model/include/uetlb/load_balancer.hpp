@@ -72,6 +72,10 @@ class LoadBalancer {
   const Config& config() const { return config_; }
   TimeNs base_rtt() const { return base_rtt_; }
   std::size_t efd_tracked_now() const { return efd_.size(); }
+  /// Tracked packets with a deadline before `before`; the earliest tracked deadline. Testbenches use these
+  /// to drive time so that a cycle-based implementation sees the same deadline order.
+  std::size_t efd_due_before(TimeNs before) const { return efd_.count_due(before); }
+  std::optional<TimeNs> efd_next_deadline() const { return efd_.next_deadline(); }
 
  private:
   struct Group {

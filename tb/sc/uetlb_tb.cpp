@@ -1,0 +1,882 @@
+// uetlb-tb: the cycle-accurate SystemC testbench. The Verilated uet_lb runs against the golden model:
+// constrained-random drivers on every interface, monitors, a scoreboard that feeds the model in exactly
+// the order the core applies events (efd, open, feedback, request within a cycle) and compares every
+// response and every early-failure event, functional coverage, and an optional FST waveform.
+//
+// Time: the testbench owns now_i. It advances 1 ns per cycle, jumps over idle gaps, never past the
+// next tracked deadline + 1, and holds still while a tracked packet is past due, so the core (one efd per
+// cycle) and the model (every due deadline before the next event) see the same order.
+#include <systemc.h>
+#include <verilated.h>
+#include <verilated_fst_sc.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "Vuet_lb_sc.h"
+#include "coverage.hpp"
+#include "knobs.hpp"
+#include "uetlb/load_balancer.hpp"
+#include "uetlb/rtl_regs.hpp"
+
+using namespace uetlb;
+using uetlb::tb::Coverage;
+using uetlb::tb::Knobs;
+
+namespace {
+
+constexpr unsigned kCoreGroups = UETLB_RTL_GROUPS;
+constexpr unsigned kCoreBufBits = UETLB_RTL_BUF_BITS;
+constexpr unsigned kCoreTracker = UETLB_RTL_TRACKER;
+
+[[noreturn]] void usage_error(const std::string& msg) {
+  std::cerr << "uetlb-tb: " << msg << " (see --help)\n";
+  std::exit(2);
+}
+
+constexpr const char* kUsage = R"(usage: uetlb-tb [options]
+
+Cycle-accurate SystemC testbench: the Verilated uet_lb against the golden model.
+
+  --seed N               random seed (default 1); also picks the spraying type and attributes
+  --cycles N             cycles to run after reset and configuration (default 200000)
+  --groups N             groups in use, 1..NumGroups of the core (default: all)
+  --skew P               probability that an event goes to group 0 (default 0)
+  --type T               none, default, reps or random (default random: from the seed)
+  --no-extremes          keep attributes at their defaults instead of drawing extremes from the seed
+  --config FILE.json     attributes from a file (overrides --type and extremes)
+  --req-rate P --fb-rate P                      request / feedback probability per cycle
+  --fb-mix A,E,T,L,R     feedback weights: ack, ack_ecn, nack_trim, nack_trim_last_hop, rto
+  --loss P               probability that a packet gets no feedback (early failure detection fires)
+  --fail-burst P         probability per cycle that a burst of timeouts and losses starts
+  --idle-gap P           probability per cycle of an idle gap (time jumps, freezing can end)
+  --backpressure P       probability that rsp_ready is low in a cycle
+  --reopen P             probability per cycle that a group is reopened mid-flight
+  --rtt-change P         probability per cycle that the base RTT changes
+  --bad-reg P            probability per cycle of an out-of-range register write (must be refused)
+  --same-group P         probability that a feedback targets the group of the cycle's request
+  --wave FILE.fst        write an FST waveform (open with tb/uetlb.gtkw)
+  --wave-group N         group whose state the dbg_* signals show (default 0)
+  --coverage-out FILE    write the coverage counts as JSON
+  --require-coverage     exit 1 when a coverage bin is short of its goal
+  --no-scoreboard        drive the core without the model (speed measurement)
+  --quiet                print only the summary line and errors
+  --help
+
+Exit status: 0 pass; 1 mismatch, assertion or coverage short; 2 bad arguments.
+)";
+
+double parse_prob(const std::string& opt, const std::string& v) {
+  char* end = nullptr;
+  const double p = std::strtod(v.c_str(), &end);
+  if (v.empty() || *end != '\0' || !(p >= 0.0 && p <= 1.0)) usage_error(opt + " '" + v + "' is not a probability in 0..1");
+  return p;
+}
+
+std::uint64_t parse_uint(const std::string& opt, const std::string& v, std::uint64_t lo, std::uint64_t hi) {
+  char* end = nullptr;
+  const unsigned long long x = std::strtoull(v.c_str(), &end, 10);
+  if (v.empty() || *end != '\0' || v[0] == '-' || x < lo || x > hi) {
+    usage_error(opt + " '" + v + "' is not an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
+  }
+  return x;
+}
+
+Knobs parse_args(int argc, char** argv) {
+  Knobs k;
+  k.groups = kCoreGroups;
+  for (int i = 1; i < argc; ++i) {
+    const std::string opt = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) usage_error("option " + opt + " needs a value");
+      return argv[++i];
+    };
+    if (opt == "--help" || opt == "-h") {
+      std::cout << kUsage;
+      std::exit(0);
+    } else if (opt == "--seed") {
+      k.seed = static_cast<std::uint32_t>(parse_uint(opt, value(), 0, 0xffffffffULL));
+    } else if (opt == "--cycles") {
+      k.cycles = parse_uint(opt, value(), 1, 1ULL << 40);
+    } else if (opt == "--groups") {
+      k.groups = static_cast<unsigned>(parse_uint(opt, value(), 1, kCoreGroups));
+    } else if (opt == "--skew") {
+      k.skew = parse_prob(opt, value());
+    } else if (opt == "--type") {
+      k.type = value();
+      if (k.type != "none" && k.type != "default" && k.type != "reps" && k.type != "random") {
+        usage_error("--type '" + k.type + "' is not none, default, reps or random");
+      }
+    } else if (opt == "--no-extremes") {
+      k.extremes = false;
+    } else if (opt == "--config") {
+      const std::string f = value();
+      try {
+        k.config = Config::from_file(f);
+      } catch (const ConfigError& e) {
+        usage_error(e.what());
+      }
+    } else if (opt == "--req-rate") {
+      k.req_rate = parse_prob(opt, value());
+    } else if (opt == "--fb-rate") {
+      k.fb_rate = parse_prob(opt, value());
+    } else if (opt == "--fb-mix") {
+      std::stringstream ss(value());
+      std::string item;
+      int n = 0;
+      double total = 0;
+      while (std::getline(ss, item, ',')) {
+        if (n >= 5) usage_error("--fb-mix takes 5 weights");
+        char* end = nullptr;
+        const double w = std::strtod(item.c_str(), &end);
+        if (item.empty() || *end != '\0' || w < 0) usage_error("--fb-mix weight '" + item + "' is not >= 0");
+        k.fb_mix[n++] = w;
+        total += w;
+      }
+      if (n != 5 || total <= 0) usage_error("--fb-mix takes 5 weights, not all 0");
+    } else if (opt == "--loss") {
+      k.loss = parse_prob(opt, value());
+    } else if (opt == "--fail-burst") {
+      k.fail_burst = parse_prob(opt, value());
+    } else if (opt == "--idle-gap") {
+      k.idle_gap = parse_prob(opt, value());
+    } else if (opt == "--backpressure") {
+      k.backpressure = parse_prob(opt, value());
+    } else if (opt == "--reopen") {
+      k.reopen = parse_prob(opt, value());
+    } else if (opt == "--rtt-change") {
+      k.rtt_change = parse_prob(opt, value());
+    } else if (opt == "--bad-reg") {
+      k.bad_reg = parse_prob(opt, value());
+    } else if (opt == "--same-group") {
+      k.same_group = parse_prob(opt, value());
+    } else if (opt == "--wave") {
+      k.wave = value();
+    } else if (opt == "--wave-group") {
+      k.wave_group = static_cast<unsigned>(parse_uint(opt, value(), 0, kCoreGroups - 1));
+    } else if (opt == "--coverage-out") {
+      k.coverage_out = value();
+    } else if (opt == "--require-coverage") {
+      k.require_coverage = true;
+    } else if (opt == "--no-scoreboard") {
+      k.scoreboard = false;
+    } else if (opt == "--quiet") {
+      k.quiet = true;
+    } else {
+      usage_error("unknown option '" + opt + "'");
+    }
+  }
+  return k;
+}
+
+// The attributes of a run: from --config, else the type and an attribute set drawn from the seed.
+// Across consecutive seeds the sets visit every attribute extreme.
+Config choose_config(const Knobs& k) {
+  if (k.config) return *k.config;
+  Config c;
+  std::string type = k.type;
+  if (type == "random") {
+    static const char* kTypes[] = {"reps", "default", "reps", "none", "reps"};
+    type = kTypes[k.seed % 5];
+  }
+  c.packet_spraying_type = type == "none" ? SprayingType::None
+                           : type == "default" ? SprayingType::Default
+                                               : SprayingType::Reps;
+  c.seed = k.seed == 0 ? 1 : k.seed;
+  c.freezing_timeout_ns = 20'000;  // short enough that a 200k-cycle run freezes and thaws many times
+  if (!k.extremes) return c;
+  switch ((k.seed / 5) % 4) {
+    case 0:  // extremes of the round robin; REPS with the smallest cache and set
+      c.entropy_mask_bits = 8;
+      c.starting_port_offset = 65535;
+      c.reps_buffer_size_mask_bits = 0;
+      c.entropy_value_set_size = 1;
+      c.failure_detection_rtt_multiplier = 255;
+      c.initial_base_rtt_ns = 100;  // M x RTT = 25.5 us
+      break;
+    case 1:  // mask 0; the largest cache the core holds; no early failure detection; no window
+      c.entropy_mask_bits = 0;
+      c.starting_port_offset = 0;
+      c.reps_buffer_size_mask_bits = kCoreBufBits;
+      c.entropy_value_set_size = 65536;
+      c.failure_detection_rtt_multiplier = 0;
+      c.initial_base_rtt_ns = 50;  // W = 0
+      break;
+    case 2:  // a small set, M = 1, a long window
+      c.entropy_mask_bits = 3;
+      c.reps_buffer_size_mask_bits = 2;
+      c.entropy_value_set_size = 7;
+      c.failure_detection_rtt_multiplier = 1;
+      c.link_rate_bps = 1'600'000'000'000ULL;
+      break;
+    default:  // the product defaults, with a short freezing timeout
+      break;
+  }
+  return c;
+}
+
+struct Driven {
+  bool open = false, fb = false, req = false, accepted = false, reg_we = false;
+  std::uint32_t open_group = 0, open_port = 0;
+  std::uint32_t fb_group = 0, fb_kind = 0, fb_ev = 0, fb_psn = 0;
+  std::uint32_t req_group = 0, req_psn = 0;
+  bool req_retx = false;
+  std::uint32_t reg_addr = 0, reg_wdata = 0;
+  TimeNs now = 0;
+};
+
+struct Outstanding {
+  Psn psn;
+  EntropyValue ev;
+};
+
+SC_MODULE(Testbench) {
+  sc_in<bool> clk;
+
+  // DUT signals.
+  sc_signal<bool> rst_n, open_valid, open_ready, fb_valid, fb_ready, req_valid, req_ready, req_retx;
+  sc_signal<bool> rsp_valid, rsp_ready, rsp_retx, efd_valid, efd_due, reg_we;
+  sc_signal<bool> dbg_open, dbg_wrapped, dbg_freezing;
+  sc_signal<std::uint32_t> now, base_rtt, open_group, open_port, fb_group, fb_kind, fb_ev, fb_psn;
+  sc_signal<std::uint32_t> req_group, req_psn, rsp_ev, rsp_decision, rsp_group, rsp_psn;
+  sc_signal<std::uint32_t> efd_group, efd_psn, efd_ev, efd_time, efd_tracked;
+  sc_signal<std::uint32_t> reg_addr, reg_wdata, reg_rdata;
+  sc_signal<std::uint32_t> dbg_group, dbg_count, dbg_wr, dbg_replay, dbg_freeze_start, dbg_window_left, dbg_slot0;
+
+  Vuet_lb_sc dut;
+
+  SC_HAS_PROCESS(Testbench);
+  Testbench(sc_module_name name, const Knobs& knobs, const Config& cfg)
+      : sc_module(name),
+        dut("uet_lb"),
+        knobs_(knobs),
+        cfg_(cfg),
+        model_(cfg, ModelOptions{kCoreTracker}),
+        rng_(knobs.seed) {
+    dut.clk_i(clk);
+    dut.rst_ni(rst_n);
+    dut.now_i(now);
+    dut.base_rtt_i(base_rtt);
+    dut.open_valid_i(open_valid);
+    dut.open_ready_o(open_ready);
+    dut.open_group_i(open_group);
+    dut.open_port_i(open_port);
+    dut.fb_valid_i(fb_valid);
+    dut.fb_ready_o(fb_ready);
+    dut.fb_group_i(fb_group);
+    dut.fb_kind_i(fb_kind);
+    dut.fb_ev_i(fb_ev);
+    dut.fb_psn_i(fb_psn);
+    dut.req_valid_i(req_valid);
+    dut.req_ready_o(req_ready);
+    dut.req_group_i(req_group);
+    dut.req_psn_i(req_psn);
+    dut.req_retx_i(req_retx);
+    dut.rsp_valid_o(rsp_valid);
+    dut.rsp_ready_i(rsp_ready);
+    dut.rsp_ev_o(rsp_ev);
+    dut.rsp_decision_o(rsp_decision);
+    dut.rsp_group_o(rsp_group);
+    dut.rsp_psn_o(rsp_psn);
+    dut.rsp_retx_o(rsp_retx);
+    dut.efd_valid_o(efd_valid);
+    dut.efd_group_o(efd_group);
+    dut.efd_psn_o(efd_psn);
+    dut.efd_ev_o(efd_ev);
+    dut.efd_time_o(efd_time);
+    dut.efd_due_o(efd_due);
+    dut.efd_tracked_o(efd_tracked);
+    dut.dbg_group_i(dbg_group);
+    dut.dbg_open_o(dbg_open);
+    dut.dbg_count_o(dbg_count);
+    dut.dbg_wr_o(dbg_wr);
+    dut.dbg_replay_o(dbg_replay);
+    dut.dbg_wrapped_o(dbg_wrapped);
+    dut.dbg_freezing_o(dbg_freezing);
+    dut.dbg_freeze_start_o(dbg_freeze_start);
+    dut.dbg_window_left_o(dbg_window_left);
+    dut.dbg_slot0_o(dbg_slot0);
+    dut.reg_we_i(reg_we);
+    dut.reg_addr_i(reg_addr);
+    dut.reg_wdata_i(reg_wdata);
+    dut.reg_rdata_o(reg_rdata);
+
+    model_.set_trace_sink([this](const TraceRow& r) {
+      if (r.event == EventKind::Efd) model_efd_.push_back(r);
+    });
+    base_rtt_now_ = cfg_.initial_base_rtt_ns;
+    rst_n.write(false);
+    base_rtt.write(static_cast<std::uint32_t>(base_rtt_now_));
+    rsp_ready.write(true);
+    dbg_group.write(knobs.wave_group);
+    outstanding_.resize(kCoreGroups);
+    next_psn_.resize(kCoreGroups, 0);
+    declare_coverage();
+    build_config_writes();
+
+    SC_METHOD(on_negedge);
+    sensitive << clk.neg();
+    dont_initialize();
+  }
+
+  bool failed() const { return mismatches_ > 0 || config_failed_; }
+  bool done() const { return phase_ == Phase::Done; }
+  const Coverage& coverage() const { return cov_; }
+  std::uint64_t run_cycles() const { return run_cycles_; }
+  std::uint64_t total_cycles() const { return cycle_; }
+  std::uint64_t mismatches() const { return mismatches_; }
+  const Counters& model_counters() const { return model_.counters(); }
+  std::uint64_t rtl_efd() const { return rtl_efd_count_; }
+  std::uint64_t accepted() const { return accepted_; }
+
+ private:
+  enum class Phase { Reset, Configure, Run, Drain, Done };
+
+  // ---------------------------------------------------------------------------------------------
+  void declare_coverage() {
+    const bool reps = cfg_.packet_spraying_type == SprayingType::Reps;
+    const bool efd_on = reps && cfg_.failure_detection_rtt_multiplier > 0;
+    const bool window = reps && cfg_.exploration_window() > 0;
+    const bool long_run = knobs_.cycles >= 100'000;
+    auto goal = [&](bool applies, std::uint64_t g) { return applies && long_run ? g : 0; };
+    cov_.declare("decision.fixed", goal(cfg_.packet_spraying_type == SprayingType::None, 1000));
+    cov_.declare("decision.round_robin", goal(cfg_.packet_spraying_type == SprayingType::Default, 1000));
+    cov_.declare("decision.reuse", goal(reps, 1000));
+    cov_.declare("decision.replay", goal(reps, 10));
+    cov_.declare("decision.explore", goal(reps, 100));
+    cov_.declare("window.position_explores", goal(window, 5));
+    cov_.declare("window.position_reuses_or_replays", goal(window && cfg_.reps_buffer_size_mask_bits > 0, 5));
+    cov_.declare("freeze.entered", goal(reps, 5));
+    cov_.declare("freeze.exited", goal(reps, 5));
+    cov_.declare("freeze.failure_ignored_frozen", goal(reps, 5));
+    cov_.declare("freeze.failure_ignored_in_window", goal(window, 1));
+    cov_.declare("cache.overwrite_when_full", goal(reps && cfg_.reps_buffer_size_mask_bits <= 3, 10));
+    cov_.declare("replay.wrap", goal(reps, 5));
+    cov_.declare("stream.same_group_fb_and_req", goal(true, 100));
+    cov_.declare("stream.backpressure_stall", goal(knobs_.backpressure > 0, 100));
+    cov_.declare("efd.fired", goal(efd_on, 10));
+    cov_.declare("efd.cleared", goal(efd_on, 100));
+    cov_.declare("efd.untracked", 0);
+    cov_.declare("group.reopened", goal(knobs_.reopen > 0, 1));
+    cov_.declare("group.feedback_unopened", 0);
+    cov_.declare("base_rtt.changed", 0);
+    cov_.declare("reg.bad_write_refused", goal(knobs_.bad_reg > 0, 5));
+    // Attribute extremes used by this run (goals apply to a merged regression, see --merge-coverage).
+    cov_.declare("attr.EntropyMaskBits=0", 0);
+    cov_.declare("attr.EntropyMaskBits=8", 0);
+    cov_.declare("attr.StartingPortOffset=65535", 0);
+    cov_.declare("attr.REPSBufferSizeMaskBits=0", 0);
+    cov_.declare("attr.REPSBufferSizeMaskBits=max", 0);
+    cov_.declare("attr.EntropyValueSetSize=1", 0);
+    cov_.declare("attr.EntropyValueSetSize=65536", 0);
+    cov_.declare("attr.FailureDetectionRTTMultiplier=0", 0);
+    cov_.declare("attr.FailureDetectionRTTMultiplier=255", 0);
+    cov_.declare("attr.W=0", 0);
+    cov_.declare("attr.type=None", 0);
+    cov_.declare("attr.type=Default", 0);
+    cov_.declare("attr.type=REPS", 0);
+    const bool dps = cfg_.packet_spraying_type == SprayingType::Default;  // the type that reads them
+    if (dps && cfg_.entropy_mask_bits == 0) cov_.hit("attr.EntropyMaskBits=0");
+    if (dps && cfg_.entropy_mask_bits == 8) cov_.hit("attr.EntropyMaskBits=8");
+    if (dps && cfg_.starting_port_offset == 65535) cov_.hit("attr.StartingPortOffset=65535");
+    if (reps && cfg_.reps_buffer_size_mask_bits == 0) cov_.hit("attr.REPSBufferSizeMaskBits=0");
+    if (reps && cfg_.reps_buffer_size_mask_bits == kCoreBufBits) cov_.hit("attr.REPSBufferSizeMaskBits=max");
+    if (reps && cfg_.entropy_value_set_size == 1) cov_.hit("attr.EntropyValueSetSize=1");
+    if (reps && cfg_.entropy_value_set_size == 65536) cov_.hit("attr.EntropyValueSetSize=65536");
+    if (reps && cfg_.failure_detection_rtt_multiplier == 0) cov_.hit("attr.FailureDetectionRTTMultiplier=0");
+    if (reps && cfg_.failure_detection_rtt_multiplier == 255) cov_.hit("attr.FailureDetectionRTTMultiplier=255");
+    if (reps && cfg_.exploration_window() == 0) cov_.hit("attr.W=0");
+    cov_.hit(cfg_.packet_spraying_type == SprayingType::None      ? "attr.type=None"
+             : cfg_.packet_spraying_type == SprayingType::Default ? "attr.type=Default"
+                                                                   : "attr.type=REPS");
+  }
+
+  void build_config_writes() {
+    config_writes_ = {
+        {regs::kSprayType, static_cast<std::uint32_t>(cfg_.packet_spraying_type)},
+        {regs::kEntropyMaskBits, cfg_.entropy_mask_bits},
+        {regs::kStartPort, cfg_.starting_port_offset},
+        {regs::kRepsBufBits, cfg_.reps_buffer_size_mask_bits},
+        {regs::kEvSetSize, cfg_.entropy_value_set_size},
+        {regs::kFreezeTimeout, static_cast<std::uint32_t>(cfg_.freezing_timeout_ns)},
+        {regs::kEfdMult, cfg_.failure_detection_rtt_multiplier},
+        {regs::kWindow, static_cast<std::uint32_t>(cfg_.exploration_window())},
+        {regs::kSeed, cfg_.seed},
+    };
+  }
+
+  std::uint32_t pick(std::uint32_t n) { return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng_); }
+  bool chance(double p) { return p > 0 && std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
+  GroupId pick_group() { return chance(knobs_.skew) ? 0 : pick(knobs_.groups); }
+
+  void mismatch(const std::string& what) {
+    ++mismatches_;
+    if (mismatches_ == 1) {
+      std::cerr << "MISMATCH at cycle " << cycle_ << " (time " << now_ << " ns): " << what << '\n';
+      stop_at_ = cycle_ + 20;  // keep 20 more cycles in the waveform
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Monitor + scoreboard: what the core did at the rising edge that just passed.
+  void check_last_cycle() {
+    const Driven& d = last_;
+    if (efd_valid.read()) {
+      ++rtl_efd_count_;
+      const std::uint32_t back = static_cast<std::uint32_t>(d.now) - efd_time.read();
+      rtl_efd_.push_back(TraceRow{0, d.now - back, efd_group.read(), EventKind::Efd,
+                                  static_cast<EntropyValue>(efd_ev.read()), efd_psn.read(), std::nullopt});
+    }
+    if (d.req && !d.accepted) cov_.hit("stream.backpressure_stall");
+    if (d.accepted) ++accepted_;
+    if (!knobs_.scoreboard) {
+      if (d.accepted) record_sent(d.req_group, d.req_psn, static_cast<EntropyValue>(rsp_ev.read()));
+      return;
+    }
+    model_.advance_to(d.now);
+    compare_efd();
+    if (d.open) model_.open(d.now, d.open_group, static_cast<EntropyValue>(d.open_port));
+    if (d.fb) apply_feedback(d);
+    if (d.accepted) apply_request(d);
+    compare_efd();
+  }
+
+  void apply_feedback(const Driven& d) {
+    const auto kind = static_cast<FeedbackKind>(d.fb_kind);
+    const RepsGroup* st = model_.reps(d.fb_group);
+    const bool was_freezing = st && st->freezing();
+    const bool in_window = st && st->window_left() > 0;
+    const bool was_full = st && st->count() == st->capacity();
+    const std::size_t tracked = model_.efd_tracked_now();
+    const bool open = model_.is_open(d.fb_group);
+    model_.feedback(d.now, d.fb_group, kind, static_cast<EntropyValue>(d.fb_ev), d.fb_psn);
+    if (!open) {
+      cov_.hit("group.feedback_unopened");
+      return;
+    }
+    if (model_.efd_tracked_now() < tracked) cov_.hit("efd.cleared");
+    if (!st) return;
+    const bool recycle = kind == FeedbackKind::Ack || kind == FeedbackKind::NackTrimLastHop;
+    if (recycle && was_full) cov_.hit("cache.overwrite_when_full");
+    if (was_freezing && !st->freezing()) cov_.hit("freeze.exited");
+    if (kind == FeedbackKind::Rto) {
+      if (!was_freezing && st->freezing()) cov_.hit("freeze.entered");
+      if (was_freezing) cov_.hit("freeze.failure_ignored_frozen");
+      if (in_window) cov_.hit("freeze.failure_ignored_in_window");
+    }
+  }
+
+  void apply_request(const Driven& d) {
+    const RepsGroup* st = model_.reps(d.req_group);
+    const std::uint64_t wl = st ? st->window_left() : 0;
+    const bool window_explore_slot = st && wl > 0 && (wl - 1) % st->capacity() == 0;
+    const Choice expect = model_.request(d.now, d.req_group, d.req_psn, d.req_retx);
+    const Choice got{static_cast<EntropyValue>(rsp_ev.read()), static_cast<Decision>(rsp_decision.read())};
+    if (!rsp_valid.read() || rsp_psn.read() != d.req_psn || rsp_group.read() != d.req_group) {
+      mismatch("no response for the request accepted last cycle (group " + std::to_string(d.req_group) + " psn " +
+               std::to_string(d.req_psn) + ")");
+    } else if (!(got == expect)) {
+      mismatch(std::string(d.req_retx ? "retx" : "tx") + " group " + std::to_string(d.req_group) + " psn " +
+               std::to_string(d.req_psn) + ": expected " + std::to_string(expect.ev) + " " + to_string(expect.decision) +
+               ", got " + std::to_string(got.ev) + " " + to_string(got.decision));
+    }
+    record_sent(d.req_group, d.req_psn, got.ev);
+    switch (expect.decision) {
+      case Decision::Fixed: cov_.hit("decision.fixed"); break;
+      case Decision::RoundRobin: cov_.hit("decision.round_robin"); break;
+      case Decision::Reuse: cov_.hit("decision.reuse"); break;
+      case Decision::Replay:
+        cov_.hit("decision.replay");
+        if (st && st->replay_index() == 0) cov_.hit("replay.wrap");
+        break;
+      case Decision::Explore: cov_.hit("decision.explore"); break;
+    }
+    if (wl > 0) cov_.hit(window_explore_slot ? "window.position_explores" : "window.position_reuses_or_replays");
+    if (window_explore_slot && expect.decision != Decision::Explore) mismatch("model: window position did not explore");
+    if (last_.fb && last_.fb_group == d.req_group) cov_.hit("stream.same_group_fb_and_req");
+  }
+
+  void compare_efd() {
+    while (!model_efd_.empty() && !rtl_efd_.empty()) {
+      const TraceRow& m = model_efd_.front();
+      const TraceRow& r = rtl_efd_.front();
+      if (m.group != r.group || m.psn != r.psn || m.ev != r.ev || m.time != r.time) {
+        mismatch("efd: expected group " + std::to_string(m.group) + " psn " + std::to_string(*m.psn) + " ev " +
+                 std::to_string(m.ev) + " at " + std::to_string(m.time) + ", got group " + std::to_string(r.group) +
+                 " psn " + std::to_string(*r.psn) + " ev " + std::to_string(r.ev) + " at " + std::to_string(r.time));
+      }
+      cov_.hit("efd.fired");
+      model_efd_.pop_front();
+      rtl_efd_.pop_front();
+    }
+    // The model applies every due deadline before the cycle's events; the core needs one cycle each,
+    // and the time driver holds time still until they are done: at most the core lags, never leads.
+    if (!rtl_efd_.empty()) mismatch("the core fired an efd the model did not");
+  }
+
+  void record_sent(GroupId g, Psn psn, EntropyValue ev) {
+    if (!chance(knobs_.loss) && !in_burst()) outstanding_[g].push_back({psn, ev});
+  }
+  bool in_burst() const { return burst_left_ > 0; }
+
+  // ---------------------------------------------------------------------------------------------
+  // Drivers: inputs for the next rising edge.
+  void drive_idle() {
+    open_valid.write(false);
+    fb_valid.write(false);
+    reg_we.write(false);
+    next_ = Driven{};
+    next_.now = now_;
+    if (pending_req_) {
+      drive_request_signals();  // a request stays valid, unchanged, until it is accepted
+    } else {
+      req_valid.write(false);
+    }
+  }
+
+  void drive_request_signals() {
+    req_valid.write(true);
+    req_group.write(pending_.req_group);
+    req_psn.write(pending_.req_psn);
+    req_retx.write(pending_.req_retx);
+    next_.req = true;
+    next_.req_group = pending_.req_group;
+    next_.req_psn = pending_.req_psn;
+    next_.req_retx = pending_.req_retx;
+  }
+
+  void set_time(TimeNs t) {
+    now_ = t;
+    now.write(static_cast<std::uint32_t>(t));
+  }
+
+  // Time for the next cycle, and whether events may be presented in it.
+  bool advance_time(bool gap) {
+    if (efd_due.read()) return false;  // the core fires a past-due packet this cycle: hold time
+    TimeNs target = now_ + (gap ? 30'000 + pick(150'000) : 1);
+    if (!knobs_.scoreboard) {
+      set_time(efd_tracked.read() != 0 ? now_ + 1 : target);
+      return true;
+    }
+    if (const auto next = model_.efd_next_deadline(); next && *next + 1 < target) {
+      target = std::max(now_ + 1, *next + 1);  // never step past a deadline: they fire in time order
+    }
+    // Events may share a cycle with at most one newly due packet (the core fires it first). A request
+    // held under back-pressure must stay valid, so with one pending, time waits instead.
+    const bool events_ok = model_.efd_due_before(target) <= 1;
+    if (!events_ok && pending_req_) return true;
+    set_time(target);
+    return events_ok;
+  }
+
+  void drive_run() {
+    drive_idle();
+    if (!pending_req_ && !opened_all_) {  // open every group in use, one per cycle, first
+      if (!advance_time(false)) return;
+      drive_open(next_open_++, static_cast<std::uint32_t>(4791 + next_open_));
+      opened_all_ = next_open_ >= knobs_.groups;
+      return;
+    }
+    if (burst_left_ > 0) --burst_left_;
+    if (chance(knobs_.fail_burst)) burst_left_ = 200 + pick(800);
+    const bool gap = chance(knobs_.idle_gap);
+    if (!advance_time(gap)) return;
+    if (chance(knobs_.rtt_change)) {
+      base_rtt_now_ = 1'000 + pick(7'000);
+      base_rtt.write(static_cast<std::uint32_t>(base_rtt_now_));
+      if (knobs_.scoreboard) model_.set_base_rtt(now_, base_rtt_now_);
+      cov_.hit("base_rtt.changed");
+    }
+    if (gap) return;  // the gap cycle itself carries no events
+    if (chance(knobs_.reopen)) {
+      drive_open(pick_group(), pick(65536));
+      cov_.hit("group.reopened");
+    }
+    GroupId rg = pick_group();
+    if (!pending_req_ && chance(knobs_.req_rate)) {
+      pending_req_ = true;
+      bool retx = chance(0.05) && !outstanding_[rg].empty();
+      pending_.req_group = rg;
+      pending_.req_psn = retx ? outstanding_[rg].front().psn : next_psn_[rg]++;
+      pending_.req_retx = retx;
+    }
+    if (pending_req_) {
+      drive_request_signals();
+      rg = pending_.req_group;
+    } else {
+      req_valid.write(false);
+    }
+    drive_feedback(rg);
+    maybe_bad_register_write();
+  }
+
+  void drive_open(GroupId g, std::uint32_t port) {
+    open_valid.write(true);
+    open_group.write(g);
+    open_port.write(port);
+    next_.open = true;
+    next_.open_group = g;
+    next_.open_port = port;
+  }
+
+  void drive_feedback(GroupId request_group) {
+    if (!chance(knobs_.fb_rate)) return;
+    if (knobs_.groups < kCoreGroups && chance(0.002)) {  // feedback for a group never opened
+      set_feedback(knobs_.groups + pick(kCoreGroups - knobs_.groups), 0, pick(65536), pick(1000));
+      return;
+    }
+    const GroupId g = chance(knobs_.same_group) ? request_group : pick_group();
+    if (outstanding_[g].empty()) return;
+    const Outstanding o = outstanding_[g].front();
+    outstanding_[g].pop_front();
+    std::uint32_t kind = 0;
+    if (in_burst()) {
+      kind = 4;  // rto
+    } else {
+      double total = 0;
+      for (double w : knobs_.fb_mix) total += w;
+      double r = std::uniform_real_distribution<double>(0, total)(rng_);
+      while (kind < 4 && r >= knobs_.fb_mix[kind]) r -= knobs_.fb_mix[kind++];
+    }
+    const std::uint32_t ev = chance(0.02) ? pick(65536) : o.ev;  // now and then a foreign value
+    set_feedback(g, kind, ev, o.psn);
+  }
+
+  void set_feedback(GroupId g, std::uint32_t kind, std::uint32_t ev, Psn psn) {
+    fb_valid.write(true);
+    fb_group.write(g);
+    fb_kind.write(kind);
+    fb_ev.write(ev);
+    fb_psn.write(psn);
+    next_.fb = true;
+    next_.fb_group = g;
+    next_.fb_kind = kind;
+    next_.fb_ev = ev;
+    next_.fb_psn = psn;
+  }
+
+  // Out-of-range register writes: write, then read STATUS and the register, then clear with W1C.
+  void maybe_bad_register_write() {
+    switch (reg_step_) {
+      case 0:
+        if (!chance(knobs_.bad_reg)) return;
+        {
+          static const std::pair<std::uint8_t, std::uint32_t> kBad[] = {
+              {regs::kSprayType, 3},        {regs::kEntropyMaskBits, 9}, {regs::kStartPort, 70000},
+              {regs::kRepsBufBits, 17},     {regs::kEvSetSize, 0},       {regs::kEvSetSize, 65537},
+              {regs::kFreezeTimeout, 0},    {regs::kEfdMult, 256},       {regs::kWindow, 1U << 12},
+              {regs::kSeed, 0},             {0x3f, 1},                   {regs::kId, 5}};
+          const auto& [addr, value] = kBad[pick(sizeof(kBad) / sizeof(kBad[0]))];
+          bad_addr_ = addr;
+          reg_we.write(true);
+          reg_addr.write(addr);
+          reg_wdata.write(value);
+          reg_step_ = 1;
+        }
+        return;
+      case 1:
+        reg_addr.write(regs::kStatus);
+        reg_step_ = 2;
+        return;
+      case 2: {
+        const std::uint32_t status = reg_rdata.read();
+        if ((status & regs::kStatusErrors) == 0) {
+          mismatch("an out-of-range write to register " + std::to_string(bad_addr_) + " set no STATUS error");
+        } else {
+          cov_.hit("reg.bad_write_refused");
+        }
+        reg_addr.write(regs::kErrAddr);
+        reg_step_ = 3;
+        return;
+      }
+      case 3:
+        if (reg_rdata.read() != bad_addr_) mismatch("ERR_ADDR does not name the refused register");
+        reg_we.write(true);
+        reg_addr.write(regs::kStatus);
+        reg_wdata.write(regs::kStatusErrors);  // write 1 to clear
+        reg_step_ = 0;
+        return;
+      default: reg_step_ = 0;
+    }
+  }
+
+  void drive_configure() {
+    drive_idle();
+    if (config_index_ < config_writes_.size()) {
+      const auto [addr, value] = config_writes_[config_index_++];
+      reg_we.write(true);
+      reg_addr.write(addr);
+      reg_wdata.write(value);
+      return;
+    }
+    reg_addr.write(regs::kStatus);
+    if (config_index_++ == config_writes_.size()) return;  // one cycle for STATUS to settle
+    if ((reg_rdata.read() & regs::kStatusErrors) != 0) {
+      std::cerr << "uetlb-tb: the core refused the configuration (STATUS " << reg_rdata.read() << ")\n";
+      config_failed_ = true;
+      phase_ = Phase::Done;
+      return;
+    }
+    phase_ = Phase::Run;
+  }
+
+  void drive_drain() {
+    drive_idle();
+    req_valid.write(false);
+    fb_valid.write(false);
+    const bool model_empty = !knobs_.scoreboard || model_.efd_tracked_now() == 0;
+    if (efd_tracked.read() == 0 && model_empty && !efd_due.read()) {
+      if (knobs_.scoreboard) {
+        model_.finish();
+        compare_efd();
+        if (!model_efd_.empty()) mismatch("the model fired early failures the core did not");
+      }
+      phase_ = Phase::Done;
+      return;
+    }
+    advance_time(true);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  void on_negedge() {
+    if (phase_ == Phase::Done) return;
+    ++cycle_;
+    if (phase_ == Phase::Reset) {
+      if (cycle_ >= 3) {
+        rst_n.write(true);
+        phase_ = Phase::Configure;
+      }
+      return;
+    }
+    if (phase_ == Phase::Done) return;
+    check_last_cycle();
+    // Accepted this cycle? (req_ready = !rsp_valid || rsp_ready, both stable until the edge)
+    rsp_ready_now_ = true;
+    if (phase_ == Phase::Run) {
+      ++run_cycles_;
+      rsp_ready_now_ = !chance(knobs_.backpressure);
+    }
+    rsp_ready.write(rsp_ready_now_);
+    switch (phase_) {
+      case Phase::Configure: drive_configure(); break;
+      case Phase::Run:
+        drive_run();
+        if (run_cycles_ >= knobs_.cycles) {
+          phase_ = Phase::Drain;
+          pending_req_ = false;
+          req_valid.write(false);
+          next_.req = false;
+        }
+        break;
+      case Phase::Drain: drive_drain(); break;
+      default: break;
+    }
+    // Accepted at the coming edge: req_ready = !rsp_valid || rsp_ready, both stable until then.
+    next_.accepted = next_.req && (!rsp_valid.read() || rsp_ready_now_);
+    next_.now = now_;  // the time the core sees during the coming cycle
+    if (next_.accepted) pending_req_ = false;
+    last_ = next_;
+    if (stop_at_ != 0 && cycle_ >= stop_at_) phase_ = Phase::Done;
+  }
+
+  Knobs knobs_;
+  Config cfg_;
+  LoadBalancer model_;
+  std::mt19937 rng_;
+  Coverage cov_;
+  Phase phase_ = Phase::Reset;
+  std::vector<std::pair<std::uint8_t, std::uint32_t>> config_writes_;
+  std::size_t config_index_ = 0;
+  bool config_failed_ = false;
+  TimeNs now_ = 0;
+  TimeNs base_rtt_now_ = 0;
+  std::uint64_t cycle_ = 0, run_cycles_ = 0, stop_at_ = 0, mismatches_ = 0, rtl_efd_count_ = 0, accepted_ = 0;
+  Driven last_, next_, pending_;
+  bool pending_req_ = false;
+  bool rsp_ready_now_ = true;
+  unsigned next_open_ = 0;
+  bool opened_all_ = false;
+  unsigned burst_left_ = 0;
+  int reg_step_ = 0;
+  std::uint32_t bad_addr_ = 0;
+  std::vector<std::deque<Outstanding>> outstanding_;
+  std::vector<Psn> next_psn_;
+  std::deque<TraceRow> model_efd_, rtl_efd_;
+};
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+  Verilated::commandArgs(argc, argv);
+  const Knobs knobs = parse_args(argc, argv);
+  const Config cfg = choose_config(knobs);
+  try {
+    cfg.validate();
+    if (cfg.reps_buffer_size_mask_bits > kCoreBufBits) {
+      throw ConfigError("config key 'REPSBufferSizeMaskBits': " + std::to_string(cfg.reps_buffer_size_mask_bits) +
+                        " is outside 0.." + std::to_string(kCoreBufBits) + " of the core");
+    }
+  } catch (const ConfigError& e) {
+    usage_error(e.what());
+  }
+  if (!knobs.wave.empty()) Verilated::traceEverOn(true);
+
+  sc_clock clk("clk", 1, SC_NS);
+  Testbench tb("tb", knobs, cfg);
+  tb.clk(clk);
+
+  VerilatedFstSc* tfp = nullptr;
+  sc_start(SC_ZERO_TIME);
+  if (!knobs.wave.empty()) {
+    tfp = new VerilatedFstSc;
+    tb.dut.trace(tfp, 99);
+    tfp->open(knobs.wave.c_str());
+  }
+
+  const auto t0 = std::chrono::steady_clock::now();
+  while (!tb.done()) sc_start(1000, SC_NS);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  tb.dut.final();
+  if (tfp) {
+    tfp->close();
+    delete tfp;
+  }
+
+  const Counters& c = tb.model_counters();
+  const auto short_bins = tb.coverage().short_bins();
+  const bool fail = tb.failed() || (knobs.require_coverage && !short_bins.empty());
+  if (!knobs.quiet) {
+    std::cout << "uetlb-tb: seed " << knobs.seed << ", " << to_string(cfg.packet_spraying_type) << ", "
+              << knobs.groups << " groups, B " << cfg.reps_buffer_size_mask_bits << ", mask "
+              << cfg.entropy_mask_bits << ", set size " << cfg.entropy_value_set_size << ", M "
+              << cfg.failure_detection_rtt_multiplier << ", W " << cfg.exploration_window() << "\n"
+              << "  requests " << tb.accepted() << " (model: fixed " << c.decisions[0] << ", round_robin "
+              << c.decisions[1] << ", reuse " << c.decisions[2] << ", replay " << c.decisions[3] << ", explore "
+              << c.decisions[4] << "), feedback " << c.feedback << " (+" << c.feedback_unopened
+              << " for unopened groups), efd " << tb.rtl_efd() << " (model " << c.efd_fired << "), untracked "
+              << c.efd_untracked << "\n";
+    tb.coverage().print(std::cout);
+  }
+  std::cout << "uetlb-tb: " << tb.run_cycles() << " cycles (" << tb.total_cycles() << " with reset and drain) in "
+            << secs << " s = " << static_cast<std::uint64_t>(tb.total_cycles() / secs) << " cycles/s, "
+            << tb.mismatches() << " mismatches";
+  if (knobs.require_coverage) std::cout << ", " << short_bins.size() << " coverage bins short";
+  std::cout << (fail ? "  FAIL" : "  PASS") << "\n";
+  for (const auto& b : short_bins) {
+    if (knobs.require_coverage) std::cerr << "uetlb-tb: coverage bin '" << b << "' is short of its goal\n";
+  }
+  if (!knobs.wave.empty()) std::cout << "waveform: " << knobs.wave << " (gtkwave " << knobs.wave << " tb/uetlb.gtkw)\n";
+  if (!knobs.coverage_out.empty()) {
+    std::ofstream out(knobs.coverage_out);
+    tb.coverage().write_json(out);
+  }
+  return fail ? 1 : 0;
+}
