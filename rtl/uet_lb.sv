@@ -339,8 +339,8 @@ module uet_lb #(
   end
 
   // One write per group per cycle: the newest stage that touched it.
-  always_ff @(posedge clk_i) begin
-    for (int g = 0; g < NumGroups; g++) begin
+  for (genvar g = 0; g < NumGroups; g++) begin : g_state
+    always_ff @(posedge clk_i) begin
       if (r_apply && 32'(req_group_i) == g) begin
         state_q[g] <= s_r;
       end else if (f_apply && 32'(fb_group_i) == g) begin

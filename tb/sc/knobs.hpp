@@ -31,6 +31,7 @@ struct Knobs {
   unsigned wave_group = 0;           ///< group shown on the dbg_* waveform signals
   std::string wave;                  ///< FST file, or empty
   std::string coverage_out;          ///< functional coverage counts (JSON), or empty
+  std::string rtl_coverage;          ///< Verilator line/toggle coverage data file, or empty
   bool require_coverage = false;     ///< exit non-zero when a coverage goal is not met
   bool scoreboard = true;            ///< compare with the golden model
   bool quiet = false;

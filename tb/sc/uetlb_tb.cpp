@@ -9,6 +9,9 @@
 #include <systemc.h>
 #include <verilated.h>
 #include <verilated_fst_sc.h>
+#if VM_COVERAGE
+#include <verilated_cov.h>
+#endif
 
 #include <chrono>
 #include <cstdlib>
@@ -66,6 +69,7 @@ Cycle-accurate SystemC testbench: the Verilated uet_lb against the golden model.
   --wave FILE.fst        write an FST waveform (open with tb/uetlb.gtkw)
   --wave-group N         group whose state the dbg_* signals show (default 0)
   --coverage-out FILE    write the coverage counts as JSON
+  --rtl-coverage FILE    write Verilator line/toggle coverage (builds configured with UETLB_TB_COVERAGE)
   --require-coverage     exit 1 when a coverage bin is short of its goal
   --no-scoreboard        drive the core without the model (speed measurement)
   --quiet                print only the summary line and errors
@@ -164,6 +168,11 @@ Knobs parse_args(int argc, char** argv) {
       k.wave_group = static_cast<unsigned>(parse_uint(opt, value(), 0, kCoreGroups - 1));
     } else if (opt == "--coverage-out") {
       k.coverage_out = value();
+    } else if (opt == "--rtl-coverage") {
+      k.rtl_coverage = value();
+#if !VM_COVERAGE
+      usage_error("--rtl-coverage needs a build configured with -DUETLB_TB_COVERAGE=ON (scripts/rtl_coverage.sh)");
+#endif
     } else if (opt == "--require-coverage") {
       k.require_coverage = true;
     } else if (opt == "--no-scoreboard") {
@@ -368,7 +377,10 @@ SC_MODULE(Testbench) {
     cov_.declare("group.reopened", goal(knobs_.reopen > 0, 1));
     cov_.declare("group.feedback_unopened", 0);
     cov_.declare("base_rtt.changed", 0);
-    cov_.declare("reg.bad_write_refused", goal(knobs_.bad_reg > 0, 5));
+    cov_.declare("reg.bad_write_refused", goal(knobs_.bad_reg > 0, 3));
+    cov_.declare("reg.locked_write_refused", goal(knobs_.bad_reg > 0, 1));
+    cov_.declare("reg.counters_match_model", goal(knobs_.bad_reg > 0 && knobs_.scoreboard, 1));
+    cov_.declare("reg.ctrl_clear", 0);
     // Attribute extremes used by this run (goals apply to a merged regression, see --merge-coverage).
     cov_.declare("attr.EntropyMaskBits=0", 0);
     cov_.declare("attr.EntropyMaskBits=8", 0);
@@ -580,9 +592,13 @@ SC_MODULE(Testbench) {
   void drive_run() {
     drive_idle();
     if (!pending_req_ && !opened_all_) {  // open every group in use, one per cycle, first
-      if (!advance_time(false)) return;
-      drive_open(next_open_++, static_cast<std::uint32_t>(4791 + next_open_));
+      // After a CTRL clear time holds still until all are open again, so no deadline passes while the
+      // core (tracker flushed) and the model (entries dropped at each reopen) disagree on what is tracked.
+      if (!clearing_ && !advance_time(false)) return;
+      const GroupId g = next_open_++;
+      drive_open(g, 4791 + g);
       opened_all_ = next_open_ >= knobs_.groups;
+      if (opened_all_) clearing_ = false;
       return;
     }
     if (burst_left_ > 0) --burst_left_;
@@ -615,7 +631,7 @@ SC_MODULE(Testbench) {
       req_valid.write(false);
     }
     drive_feedback(rg);
-    maybe_bad_register_write();
+    maybe_register_activity();
   }
 
   void drive_open(GroupId g, std::uint32_t port) {
@@ -663,49 +679,93 @@ SC_MODULE(Testbench) {
     next_.fb_psn = psn;
   }
 
-  // Out-of-range register writes: write, then read STATUS and the register, then clear with W1C.
-  void maybe_bad_register_write() {
-    switch (reg_step_) {
-      case 0:
+  // Register activity beside the traffic, one small sequence at a time:
+  //  - an out-of-range write: then STATUS must show the error and ERR_ADDR the register; then W1C;
+  //  - a write to a locked register while groups are open: STATUS.ERR_LOCKED; then W1C;
+  //  - a counter audit: CNT_FB_UNOPENED and CNT_EFD_UNTRACKED must equal the model's counts;
+  //  - CTRL clear: every group closes and the tracker empties; the groups are then reopened.
+  enum class RegSeq { Idle, CheckError, CheckAddr, Clear, AuditFb, AuditEfd };
+
+  void maybe_register_activity() {
+    switch (reg_seq_) {
+      case RegSeq::Idle: {
         if (!chance(knobs_.bad_reg)) return;
-        {
+        const std::uint32_t r = pick(10);
+        if (r < 6) {
           static const std::pair<std::uint8_t, std::uint32_t> kBad[] = {
-              {regs::kSprayType, 3},        {regs::kEntropyMaskBits, 9}, {regs::kStartPort, 70000},
-              {regs::kRepsBufBits, 17},     {regs::kEvSetSize, 0},       {regs::kEvSetSize, 65537},
-              {regs::kFreezeTimeout, 0},    {regs::kEfdMult, 256},       {regs::kWindow, 1U << 12},
-              {regs::kSeed, 0},             {0x3f, 1},                   {regs::kId, 5}};
+              {regs::kSprayType, 3},     {regs::kEntropyMaskBits, 9}, {regs::kStartPort, 70000},
+              {regs::kRepsBufBits, 17},  {regs::kEvSetSize, 0},       {regs::kEvSetSize, 65537},
+              {regs::kFreezeTimeout, 0}, {regs::kEfdMult, 256},       {regs::kWindow, 1U << 12},
+              {regs::kSeed, 0},          {0x3f, 1},                   {regs::kId, 5}};
           const auto& [addr, value] = kBad[pick(sizeof(kBad) / sizeof(kBad[0]))];
+          write_reg(addr, value);
+          expect_error_ = regs::kStatusErrRange | regs::kStatusErrAddr;
           bad_addr_ = addr;
-          reg_we.write(true);
-          reg_addr.write(addr);
-          reg_wdata.write(value);
-          reg_step_ = 1;
+          reg_seq_ = RegSeq::CheckError;
+        } else if (r < 8) {
+          // In range, but locked while groups are open.
+          bad_addr_ = pick(2) ? regs::kSprayType : regs::kRepsBufBits;
+          write_reg(static_cast<std::uint8_t>(bad_addr_), bad_addr_ == regs::kSprayType
+                                                              ? static_cast<std::uint32_t>(cfg_.packet_spraying_type)
+                                                              : cfg_.reps_buffer_size_mask_bits);
+          expect_error_ = regs::kStatusErrLocked;
+          reg_seq_ = RegSeq::CheckError;
+        } else if (r < 9) {
+          reg_addr.write(regs::kCntFbUnopened);
+          reg_seq_ = RegSeq::AuditFb;
+        } else if (!pending_req_ && !efd_due.read() && opened_all_) {
+          write_reg(regs::kCtrl, 1);  // close every group; they are reopened next
+          clearing_ = true;
+          opened_all_ = false;
+          next_open_ = 0;
+          cov_.hit("reg.ctrl_clear");
         }
-        return;
-      case 1:
-        reg_addr.write(regs::kStatus);
-        reg_step_ = 2;
-        return;
-      case 2: {
-        const std::uint32_t status = reg_rdata.read();
-        if ((status & regs::kStatusErrors) == 0) {
-          mismatch("an out-of-range write to register " + std::to_string(bad_addr_) + " set no STATUS error");
-        } else {
-          cov_.hit("reg.bad_write_refused");
-        }
-        reg_addr.write(regs::kErrAddr);
-        reg_step_ = 3;
         return;
       }
-      case 3:
-        if (reg_rdata.read() != bad_addr_) mismatch("ERR_ADDR does not name the refused register");
-        reg_we.write(true);
+      case RegSeq::CheckError:
         reg_addr.write(regs::kStatus);
-        reg_wdata.write(regs::kStatusErrors);  // write 1 to clear
-        reg_step_ = 0;
+        reg_seq_ = RegSeq::CheckAddr;
         return;
-      default: reg_step_ = 0;
+      case RegSeq::CheckAddr: {
+        const std::uint32_t status = reg_rdata.read();
+        if ((status & expect_error_) == 0) {
+          mismatch("a refused write to register " + std::to_string(bad_addr_) + " left STATUS " + std::to_string(status));
+        } else {
+          cov_.hit(expect_error_ == regs::kStatusErrLocked ? "reg.locked_write_refused" : "reg.bad_write_refused");
+        }
+        reg_addr.write(regs::kErrAddr);
+        reg_seq_ = RegSeq::Clear;
+        return;
+      }
+      case RegSeq::Clear:
+        if (reg_rdata.read() != bad_addr_) mismatch("ERR_ADDR does not name the refused register");
+        write_reg(regs::kStatus, regs::kStatusErrors);  // write 1 to clear
+        reg_seq_ = RegSeq::Idle;
+        return;
+      case RegSeq::AuditFb:
+        if (knobs_.scoreboard && reg_rdata.read() != model_.counters().feedback_unopened) {
+          mismatch("CNT_FB_UNOPENED " + std::to_string(reg_rdata.read()) + ", model " +
+                   std::to_string(model_.counters().feedback_unopened));
+        }
+        reg_addr.write(regs::kCntEfdUntracked);
+        reg_seq_ = RegSeq::AuditEfd;
+        return;
+      case RegSeq::AuditEfd:
+        if (knobs_.scoreboard && reg_rdata.read() != model_.counters().efd_untracked) {
+          mismatch("CNT_EFD_UNTRACKED " + std::to_string(reg_rdata.read()) + ", model " +
+                   std::to_string(model_.counters().efd_untracked));
+        } else {
+          cov_.hit("reg.counters_match_model");
+        }
+        reg_seq_ = RegSeq::Idle;
+        return;
     }
+  }
+
+  void write_reg(std::uint8_t addr, std::uint32_t value) {
+    reg_we.write(true);
+    reg_addr.write(addr);
+    reg_wdata.write(value);
   }
 
   void drive_configure() {
@@ -805,8 +865,10 @@ SC_MODULE(Testbench) {
   unsigned next_open_ = 0;
   bool opened_all_ = false;
   unsigned burst_left_ = 0;
-  int reg_step_ = 0;
+  RegSeq reg_seq_ = RegSeq::Idle;
   std::uint32_t bad_addr_ = 0;
+  std::uint32_t expect_error_ = 0;
+  bool clearing_ = false;  // CTRL clear issued: time holds until every group is open again
   std::vector<std::deque<Outstanding>> outstanding_;
   std::vector<Psn> next_psn_;
   std::deque<TraceRow> model_efd_, rtl_efd_;
@@ -878,5 +940,8 @@ int sc_main(int argc, char** argv) {
     std::ofstream out(knobs.coverage_out);
     tb.coverage().write_json(out);
   }
+#if VM_COVERAGE
+  if (!knobs.rtl_coverage.empty()) Verilated::threadContextp()->coveragep()->write(knobs.rtl_coverage.c_str());
+#endif
   return fail ? 1 : 0;
 }

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Writes a GTKWave save file for a uet_lb waveform: interfaces and the chosen group's state, grouped.
+
+  make_gtkw.py WAVE.fst > tb/uetlb.gtkw
+Needs fst2vcd (GTKWave) to read the signal names and widths from the waveform.
+"""
+import re
+import subprocess
+import sys
+
+GROUPS = [
+    ("Clock, reset, time", ["clk_i", "rst_ni", "now_i", "base_rtt_i"]),
+    ("Open", ["open_valid_i", "open_ready_o", "open_group_i", "open_port_i"]),
+    ("Feedback", ["fb_valid_i", "fb_ready_o", "fb_group_i", "fb_kind_i", "fb_ev_i", "fb_psn_i"]),
+    ("Request", ["req_valid_i", "req_ready_o", "req_group_i", "req_psn_i", "req_retx_i"]),
+    ("Response", ["rsp_valid_o", "rsp_ready_i", "rsp_ev_o", "rsp_decision_o", "rsp_group_o", "rsp_psn_o"]),
+    ("Early failure", ["efd_due_o", "efd_valid_o", "efd_group_o", "efd_psn_o", "efd_ev_o", "efd_time_o",
+                       "efd_tracked_o"]),
+    ("Group state (dbg_group_i)", ["dbg_group_i", "dbg_open_o", "dbg_count_o", "dbg_wr_o", "dbg_wrapped_o",
+                                   "dbg_replay_o", "dbg_freezing_o", "dbg_freeze_start_o", "dbg_window_left_o",
+                                   "dbg_slot0_o"]),
+    ("Registers", ["reg_we_i", "reg_addr_i", "reg_wdata_i", "reg_rdata_o"]),
+]
+DECIMAL = {"now_i", "base_rtt_i", "open_group_i", "open_port_i", "fb_group_i", "fb_kind_i", "fb_ev_i", "fb_psn_i",
+           "req_group_i", "req_psn_i", "rsp_ev_o", "rsp_decision_o", "rsp_group_o", "rsp_psn_o", "efd_group_o",
+           "efd_psn_o", "efd_ev_o", "efd_time_o", "efd_tracked_o", "dbg_group_i", "dbg_count_o", "dbg_wr_o",
+           "dbg_replay_o", "dbg_freeze_start_o", "dbg_window_left_o", "dbg_slot0_o"}
+
+
+def main() -> int:
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    vcd = subprocess.run(["fst2vcd", sys.argv[1]], capture_output=True, text=True, check=True).stdout
+    scopes, names = [], {}
+    for line in vcd.splitlines():
+        if line.startswith("$scope"):
+            scopes.append(line.split()[2])
+        elif line.startswith("$upscope"):
+            scopes.pop()
+        elif line.startswith("$var") and len(scopes) == 2:  # ports of the top
+            parts = line.split()
+            width, name = int(parts[2]), parts[4]
+            rng = parts[5] if len(parts) > 6 and parts[5].startswith("[") else ""
+            names[name] = (".".join(scopes) + "." + name + (rng if width > 1 else ""), width)
+        elif line.startswith("$enddefinitions"):
+            break
+    out = ["[*] uet_lb: interfaces and the state of the group on dbg_group_i (scripts/make_gtkw.py)",
+           "[timestart] 0", "[size] 1600 1000", "[sst_width] 260", "[signals_width] 300",
+           "[sst_expanded] 1", "[sst_vpaned_height] 300"]
+    for title, sigs in GROUPS:
+        out += ["@800200", "-" + title]
+        for s in sigs:
+            if s not in names:
+                print(f"make_gtkw.py: {s} is not in {sys.argv[1]}", file=sys.stderr)
+                return 1
+            full, width = names[s]
+            out += ["@24" if s in DECIMAL and width > 1 else "@28", full]
+        out += ["@1000200", "-" + title]
+    print("\n".join(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
