@@ -69,8 +69,9 @@ module uet_lb_cache #(
   end
 
 `ifndef SYNTHESIS
+  // Checked when the cache is used: the state of a group that is not open is arbitrary (no reset).
   always_comb begin
-    if (buf_bits_i <= 5'(BufBitsMax)) begin
+    if (buf_bits_i <= 5'(BufBitsMax) && (push_i || pop_i || replay_take_i)) begin
       assert (count_i <= cap);                  // the cache never holds more than 2^B values
       assert ((wr_i & ~cmask) == '0);           // pointers stay inside 0..C-1
       assert ((replay_i & ~cmask) == '0);

@@ -14,4 +14,10 @@ verilator --lint-only -Wall --top-module uet_lb -GNumGroups=5 -GBufBitsMax=1 -GT
 for b in "${blocks[@]}"; do
   verilator --lint-only -Wall --top-module "$b" "$pkg" "${all[@]}"
 done
-echo "lint: ${#blocks[@]} blocks clean under verilator --lint-only -Wall"
+# Formal harnesses (rtl/formal/), each with the blocks it instantiates.
+for h in rtl/formal/fv_*.sv; do
+  verilator --lint-only -Wall --top-module "$(basename "$h" .sv)" "$pkg" "${all[@]}" "$h"
+done
+# Everything in rtl/ as one design, as a reviewer's quick check does.
+verilator --lint-only -Wall -Wno-MULTITOP "$pkg" "${all[@]}" rtl/formal/fv_*.sv
+echo "lint: ${#blocks[@]} blocks and $(ls rtl/formal/fv_*.sv | wc -l) formal harnesses clean under verilator --lint-only -Wall"

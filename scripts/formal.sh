@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Formal proofs with Yosys 0.23 (read_verilog -formal) and yosys-smtbmc (z3 by default).
+#   scripts/formal.sh [fast|all|NAME ...]
+# Each proof: bounded model checking from reset to the given depth, then k-induction where it converges.
+# A failing proof leaves its counterexample as build-formal/NAME/trace.vcd (open with gtkwave).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+rtl=${UETLB_RTL_DIR:-$root/rtl}  # the RTL to prove (scripts/formal_mutants.sh points it at a mutated copy)
+solver=${UETLB_SMT_SOLVER:-z3}
+work=${UETLB_FORMAL_DIR:-$root/build-formal}
+mkdir -p "$work"
+
+# name | top | files | bmc depth | induction depth (0: BMC only) | fast (in CI) | scope
+# scope "own": only the harness's assertions (the blocks' own assertions are removed first, as they are
+# proven in their own harnesses and checked in every simulation); "all": every assertion in the design.
+proofs=(
+  "cache|fv_cache|uet_lb_cache.sv formal/fv_cache.sv|12|8|fast|all"
+  "window|fv_window|uet_lb_window.sv formal/fv_window.sv|40|4|fast|all"
+  "rr|fv_rr|uet_lb_rr.sv formal/fv_rr.sv|1|1|fast|all"
+  "top|fv_top|uet_lb_rr.sv uet_lb_prng.sv uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_efd_tracker.sv uet_lb_regs.sv uet_lb_group.sv uet_lb.sv formal/fv_top.sv|16|4|fast|own"
+  "group|fv_group|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv formal/fv_group.sv|10|6|fast|all"
+)
+
+run_proof() {
+  local name=$1 top=$2 files=$3 depth=$4 kdepth=$5 scope=$6
+  local dir="$work/$name"
+  mkdir -p "$dir"
+  local srcs=""
+  for f in $files; do srcs="$srcs $rtl/$f"; done
+  local strip=""
+  [ "$scope" = own ] && strip="hierarchy -top $top; proc; chformal -remove *uet_lb*; flatten;"
+  if ! yosys -q -l "$dir/yosys.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $strip prep -top $top; \
+      memory_map; async2sync; dffunmap; chformal -assume -early; setundef -anyseq; opt_clean; write_smt2 -wires $dir/model.smt2" >/dev/null 2>&1; then
+    echo "formal $name: FAIL (Yosys could not read it; see $dir/yosys.log)"
+    return 1
+  fi
+  local t0=$SECONDS
+  if ! yosys-smtbmc -s "$solver" --presat -t "$depth" --dump-vcd "$dir/trace.vcd" "$dir/model.smt2" >"$dir/bmc.log" 2>&1; then
+    echo "formal $name: FAIL in BMC (depth $depth): counterexample $dir/trace.vcd, log $dir/bmc.log"
+    return 1
+  fi
+  local how="BMC depth $depth"
+  if [ "$kdepth" -gt 0 ]; then
+    if yosys-smtbmc -s "$solver" -i -t "$kdepth" --dump-vcd "$dir/induction.vcd" "$dir/model.smt2" >"$dir/induction.log" 2>&1; then
+      how="$how + k-induction depth $kdepth: PROVEN"
+    else
+      how="$how passed; k-induction depth $kdepth did not converge (induction.log, induction.vcd)"
+    fi
+  fi
+  echo "formal $name: PASS, $how ($((SECONDS - t0)) s)"
+}
+
+select=${*:-fast}
+fail=0
+for p in "${proofs[@]}"; do
+  IFS='|' read -r name top files depth kdepth speed scope <<<"$p"
+  case " $select " in
+    *" all "*|*" $name "*) ;;
+    *" fast "*) [ "$speed" = fast ] || continue ;;
+    *) continue ;;
+  esac
+  run_proof "$name" "$top" "$files" "$depth" "$kdepth" "$scope" || fail=1
+done
+exit $fail

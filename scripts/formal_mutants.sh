@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Shows the formal proofs are not vacuous: each mutant plants one bug in a copy of the RTL, and the proof
+# that covers it must fail. Exits 1 if any mutant survives.   scripts/formal_mutants.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# file @ proof @ text @ replacement @ the bug
+mutants=(
+  "uet_lb_cache.sv@cache@if (count_i != cap) count_o = count_i + 1'b1;@count_o = count_i + 1'b1;@count passes 2^B"
+  "uet_lb_cache.sv@cache@assign oldest_idx  = (wr_i - PtrW'(count_i)) & cmask;@assign oldest_idx  = (wr_i - PtrW'(count_i) + 1'b1) & cmask;@pop takes the second oldest"
+  "uet_lb_window.sv@window@((32'(after) & cmask) == 32'd0)@((32'(left_i) & cmask) == 32'd0)@window explores one position late"
+  "uet_lb_freeze.sv@group@if (failure_i && !freezing_i && !in_window_i) begin@if (failure_i && !in_window_i) begin@a failure restarts the timer"
+  "uet_lb_freeze.sv@group@if (failure_i && !freezing_i && !in_window_i) begin@if (failure_i && !freezing_i) begin@freezing starts inside the window"
+  "uet_lb_freeze.sv@group@elapsed >= timeout_i@elapsed > timeout_i@freezing outlasts the timeout by 1 ns"
+  "uet_lb_rr.sv@rr@{8'd0, step_i & span_mask}@{8'd0, step_i & span_mask & 8'hfe}@round robin skips odd ports"
+  "uet_lb.sv@top@assign req_ready_o  = !rsp_valid_q || rsp_ready_i;@assign req_ready_o  = 1'b1;@a held response is overwritten"
+  "uet_lb.sv@top@      end else if (rsp_ready_i) begin@      end else begin@a response is dropped under back-pressure"
+)
+survivors=0
+for m in "${mutants[@]}"; do
+  IFS='@' read -r file proof from to what <<<"$m"
+  rm -rf "$tmp/rtl"
+  cp -r "$root/rtl" "$tmp/rtl"
+  python3 - "$tmp/rtl/$file" "$from" "$to" <<'PY'
+import sys
+path, old, new = sys.argv[1], sys.argv[2], sys.argv[3]
+text = open(path).read()
+if old not in text:
+    sys.exit(f"formal_mutants.sh: '{old}' not found in {path}: update the mutant")
+open(path, "w").write(text.replace(old, new, 1))
+PY
+  UETLB_RTL_DIR="$tmp/rtl" UETLB_FORMAL_DIR="$tmp/formal" "$root/scripts/formal.sh" "$proof" >"$tmp/out.txt" 2>&1 || true
+  if ! grep -q "FAIL in BMC" "$tmp/out.txt"; then  # a counterexample, not a tool failure
+    echo "mutant survived: $what ($file, proof $proof): $(cat "$tmp/out.txt")"
+    survivors=$((survivors + 1))
+  else
+    echo "mutant killed:   $what (proof $proof)"
+  fi
+done
+echo "$((${#mutants[@]} - survivors)) of ${#mutants[@]} mutants killed"
+[ "$survivors" -eq 0 ]
