@@ -11,7 +11,10 @@ mkdir -p "$out"
 b="$root/build"
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 
-echo "== 1. One stimulus, two engines: examples/default_stimulus.csv under REPS (examples/reps_default.json)"
+echo "== 1. Fabric: the default scenario (16-host permutation, one leaf-spine link fails) under each spraying type"
+"$b/sim/uet-fabric" --out "$out/fabric" --quiet | sed 's/^/   /'
+
+echo "== 2. One stimulus, two engines: examples/default_stimulus.csv under REPS (examples/reps_default.json)"
 for engine in model rtl; do
   extra=()
   [ "$engine" = rtl ] && extra=(--wave "$out/uetlb-run-rtl.fst")
@@ -29,7 +32,7 @@ fi
 "$b/model/runner/uetlb-run" --engine model --config "$root/examples/reps_default.json" \
   --stimulus "$root/examples/default_stimulus.csv" --trace /dev/null | sed -n '4,7p' | sed 's/^/   /'
 
-echo "== 2. Cycle-accurate testbench: 200,000 cycles of constrained-random traffic, RTL against the model"
+echo "== 3. Cycle-accurate testbench: 200,000 cycles of constrained-random traffic, RTL against the model"
 "$b/tb/uetlb-tb" --seed 4 --cycles 200000 --require-coverage --wave "$out/uetlb-tb.fst" \
   --coverage-out "$out/coverage.json" > "$out/uetlb-tb.log"
 sed -n '1,2p' "$out/uetlb-tb.log" | sed 's/^/   /'
@@ -37,6 +40,8 @@ grep -E '^uetlb-tb: [0-9]+ cycles' "$out/uetlb-tb.log" | sed 's/^/   /'
 echo "   coverage bins: $(grep -cE ' ok$' "$out/uetlb-tb.log") at goal, $(grep -c SHORT "$out/uetlb-tb.log" || true) short (full table: $out/uetlb-tb.log)"
 
 echo "== Records"
+echo "   fabric:          $out/fabric/{none,default,reps}/ (uet-monitor, uet-transport-stats,"
+echo "                    scala-switch-load-balancing-stats, messages), plots $out/fabric/*.png"
 echo "   LB traces:       $out/lb-trace-model.csv, $out/lb-trace-rtl.csv"
 echo "   uet-monitor:     $out/uet-monitor-model.csv, $out/uet-monitor-rtl.csv"
 echo "   waveforms:       gtkwave $out/uetlb-tb.fst $root/tb/uetlb.gtkw"

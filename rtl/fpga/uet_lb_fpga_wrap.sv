@@ -1,0 +1,84 @@
+// Place-and-route wrapper: the core has no pins of its own in a NIC, so for FPGA timing and area
+// runs every core input comes from a register chain fed by one pin, and every core output folds into
+// one registered pin. All core paths are then register to register, as inside a real datapath.
+`default_nettype none
+
+module uet_lb_fpga_wrap #(
+  parameter int unsigned NumGroups      = 16,
+  parameter int unsigned BufBitsMax     = 3,
+  parameter int unsigned TrackerEntries = 32
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+  input  logic din_i,   ///< serial stimulus
+  output logic dout_o   ///< parity of every core output, registered
+);
+  localparam int unsigned GroupW = (NumGroups > 1) ? $clog2(NumGroups) : 1;
+  // Input bits: now 32, base_rtt 20, open 1+G+16, fb 1+G+3+16+32, req 1+G+32+1, rsp_ready 1,
+  // dbg G, reg 1+6+32: 195 + 4 x G in all.
+  localparam int unsigned InBits = 32 + 20 + (1 + GroupW + 16) + (1 + GroupW + 3 + 16 + 32)
+                                   + (1 + GroupW + 32 + 1) + 1 + GroupW + (1 + 6 + 32);
+
+  logic [InBits-1:0] chain_q;
+  always_ff @(posedge clk_i) chain_q <= {chain_q[InBits-2:0], din_i};
+
+  logic                   open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, efd_valid, efd_due;
+  logic [15:0]            rsp_ev, efd_ev, dbg_slot0;
+  uet_lb_pkg::decision_e  rsp_decision;
+  logic [GroupW-1:0]      rsp_group, efd_group;
+  logic [31:0]            rsp_psn, efd_psn, efd_time, reg_rdata, dbg_start;
+  logic [$clog2(TrackerEntries+1)-1:0] efd_tracked;
+  logic                   dbg_open, dbg_wrapped, dbg_freezing;
+  logic [BufBitsMax:0]    dbg_count;
+  logic [BufBitsMax-1:0]  dbg_wr, dbg_replay;
+  logic [11:0]            dbg_left;
+
+  uet_lb #(.NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries)) u_core (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .now_i          (chain_q[31:0]),
+    .base_rtt_i     (chain_q[51:32]),
+    .open_valid_i   (chain_q[52]),
+    .open_ready_o   (open_ready),
+    .open_group_i   (chain_q[53 +: GroupW]),
+    .open_port_i    (chain_q[53 + GroupW +: 16]),
+    .fb_valid_i     (chain_q[69 + GroupW]),
+    .fb_ready_o     (fb_ready),
+    .fb_group_i     (chain_q[70 + GroupW +: GroupW]),
+    .fb_kind_i      (chain_q[70 + 2 * GroupW +: 3]),
+    .fb_ev_i        (chain_q[73 + 2 * GroupW +: 16]),
+    .fb_psn_i       (chain_q[89 + 2 * GroupW +: 32]),
+    .req_valid_i    (chain_q[121 + 2 * GroupW]),
+    .req_ready_o    (req_ready),
+    .req_group_i    (chain_q[122 + 2 * GroupW +: GroupW]),
+    .req_psn_i      (chain_q[122 + 3 * GroupW +: 32]),
+    .req_retx_i     (chain_q[154 + 3 * GroupW]),
+    .rsp_valid_o    (rsp_valid),
+    .rsp_ready_i    (chain_q[155 + 3 * GroupW]),
+    .rsp_ev_o       (rsp_ev),
+    .rsp_decision_o (rsp_decision),
+    .rsp_group_o    (rsp_group),
+    .rsp_psn_o      (rsp_psn),
+    .rsp_retx_o     (rsp_retx),
+    .efd_valid_o    (efd_valid),
+    .efd_group_o    (efd_group),
+    .efd_psn_o      (efd_psn),
+    .efd_ev_o       (efd_ev),
+    .efd_time_o     (efd_time),
+    .efd_due_o      (efd_due),
+    .efd_tracked_o  (efd_tracked),
+    .dbg_group_i    (chain_q[156 + 3 * GroupW +: GroupW]),
+    .dbg_open_o (dbg_open), .dbg_count_o (dbg_count), .dbg_wr_o (dbg_wr), .dbg_replay_o (dbg_replay),
+    .dbg_wrapped_o (dbg_wrapped), .dbg_freezing_o (dbg_freezing), .dbg_freeze_start_o (dbg_start),
+    .dbg_window_left_o (dbg_left), .dbg_slot0_o (dbg_slot0),
+    .reg_we_i       (chain_q[156 + 4 * GroupW]),
+    .reg_addr_i     (chain_q[157 + 4 * GroupW +: 6]),
+    .reg_wdata_i    (chain_q[163 + 4 * GroupW +: 32]),
+    .reg_rdata_o    (reg_rdata)
+  );
+
+  always_ff @(posedge clk_i) begin
+    dout_o <= ^{open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, rsp_ev, rsp_decision, rsp_group, rsp_psn,
+                efd_valid, efd_due, efd_ev, efd_group, efd_psn, efd_time, efd_tracked, reg_rdata, dbg_open,
+                dbg_wrapped, dbg_freezing, dbg_count, dbg_wr, dbg_replay, dbg_start, dbg_left, dbg_slot0};
+  end
+endmodule

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Deepest register-to-register path of a Yosys JSON netlist after synth_xilinx, in LUT levels (LUT cells
+only) and in logic levels (LUT, MUXF and CARRY cells, as vendor timing reports count them).
+
+  logic_levels.py NETLIST.json TOP      prints: lut_levels logic_levels
+"""
+import json
+import sys
+
+SEQ_PREFIXES = ("FD", "RAM", "SRL", "URAM", "BRAM", "DSP")
+
+
+def weight(cell_type):
+    if cell_type.startswith("LUT"):
+        return 1, 1
+    if cell_type.startswith(("MUXF", "CARRY")):
+        return 0, 1
+    return 0, 0
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    net = json.load(open(sys.argv[1]))
+    mod = net["modules"][sys.argv[2]]
+    cells = mod["cells"]
+    driver = {}
+    for name, c in cells.items():
+        for port, bits in c["connections"].items():
+            if c["port_directions"].get(port) == "output":
+                for b in bits:
+                    if isinstance(b, int):
+                        driver[b] = name
+    memo = {}
+
+    def depth(name):
+        if name in memo:
+            return memo[name]
+        c = cells[name]
+        if c["type"].startswith(SEQ_PREFIXES):
+            return (0, 0)
+        memo[name] = (0, 0)  # guards against combinational loops
+        best_l, best_g = 0, 0
+        for port, bits in c["connections"].items():
+            if c["port_directions"].get(port) != "input":
+                continue
+            for b in bits:
+                d = driver.get(b) if isinstance(b, int) else None
+                if d is not None:
+                    l, g = depth(d)
+                    best_l, best_g = max(best_l, l), max(best_g, g)
+        w_l, w_g = weight(c["type"])
+        memo[name] = (best_l + w_l, best_g + w_g)
+        return memo[name]
+
+    sys.setrecursionlimit(1_000_000)
+    lut, logic = 0, 0
+    for name in cells:
+        l, g = depth(name)
+        lut, logic = max(lut, l), max(logic, g)
+    print(lut, logic)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

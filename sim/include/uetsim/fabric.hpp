@@ -1,0 +1,51 @@
+// The fabric simulator: NICs with the entropy load balancer on a two-tier leaf-spine network of ECMP
+// switches. Deterministic discrete-event simulation: one event queue ordered by (time, sequence).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "uetlb/engine.hpp"
+#include "uetsim/scenario.hpp"
+
+namespace uetsim {
+
+/// Makes the load balancer of one NIC.
+using EngineFactory = std::function<std::unique_ptr<uetlb::Engine>(const uetlb::Config&)>;
+
+struct RunSummary {
+  std::string spraying;
+  std::size_t messages = 0, completed = 0;
+  TimeNs end_time = 0;
+  double fct_mean_us = 0, fct_p50_us = 0, fct_p99_us = 0, fct_max_us = 0;
+  std::uint64_t data_packets = 0, retransmissions = 0, timeouts = 0, nacks = 0, ecn_marks = 0;
+  std::uint64_t drops_queue = 0, drops_failed_link = 0, trims = 0, ooo_events = 0;
+  std::uint64_t packet_hops = 0, events = 0;
+  double ecmp_imbalance = 0;  ///< max member bytes / mean member bytes over the leaf uplink sets
+  double wall_seconds = 0;
+};
+
+class Fabric {
+ public:
+  Fabric(const Scenario& scenario, EngineFactory factory);
+  ~Fabric();
+  /// Runs to completion (or MaxTime). `progress` gets a line now and then on long runs.
+  RunSummary run(std::ostream* progress = nullptr);
+  /// Writes uet-monitor.csv, uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv.
+  void write_records(const std::string& dir) const;
+  /// Keeps the uet-monitor rows (off by default for benchmarks).
+  void set_monitor(bool on);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+void print_summary_header(std::ostream& out);
+void print_summary_row(std::ostream& out, const RunSummary& s);
+
+}  // namespace uetsim

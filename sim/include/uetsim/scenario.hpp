@@ -1,0 +1,74 @@
+// A fabric simulation scenario: topology, switches, NICs, workload, failures (JSON, keys as documented in
+// docs/fabric.md). Bad values are refused with the key, the value and what is allowed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "uetlb/config.hpp"
+#include "uetsim/hash.hpp"
+
+namespace uetsim {
+
+using uetlb::TimeNs;
+
+struct Message {
+  TimeNs start = 0;
+  unsigned src = 0;
+  unsigned dst = 0;
+  std::uint64_t bytes = 0;
+};
+
+struct LinkFailure {
+  unsigned leaf = 0;
+  unsigned spine = 0;
+  TimeNs at = 0;
+};
+
+struct Scenario {
+  std::string name = "default";
+  // Topology: two-tier leaf-spine.
+  unsigned leaves = 4;
+  unsigned spines = 4;
+  unsigned hosts_per_leaf = 4;
+  std::uint64_t link_rate_bps = 400'000'000'000ULL;  ///< host links
+  double oversubscription = 1.0;                      ///< host bandwidth / uplink bandwidth at a leaf
+  TimeNs link_delay_ns = 500;                         ///< propagation delay of every link
+  // Switches.
+  HashMethod hash_method = HashMethod::Crc32WithSalt;
+  bool flowlet = false;                               ///< LoadBalancingMethod flowlet
+  TimeNs flowlet_gap_ns = 2'000;
+  std::uint64_t queue_bytes = 1'000'000;              ///< per output port: drop-tail beyond this
+  std::uint64_t ecn_bytes = 100'000;                  ///< ECN mark above this queue depth
+  std::uint64_t trim_bytes = 400'000;                 ///< trim data packets above this queue depth
+  TimeNs reconvergence_ns = 200'000;                  ///< routing drops a failed link after this
+  std::vector<LinkFailure> failures;
+  // NICs.
+  uetlb::Config lb;                                   ///< the load balancer's attributes
+  TimeNs rto_ns = 60'000;                             ///< retransmission timeout
+  double window_bdp = 1.0;                            ///< congestion window, in bandwidth-delay products
+  // Workload.
+  std::string workload = "permutation";               ///< permutation, incast, all-to-all, ring, list
+  std::uint64_t message_bytes = 1 << 20;
+  unsigned incast_senders = 8;
+  std::string message_list;                           ///< CSV start_ns,src,dst,bytes (workload "list")
+  std::vector<Message> messages;                      ///< built from the workload
+  std::uint32_t seed = 1;
+  TimeNs max_time_ns = 50'000'000;                    ///< stop here even if messages remain
+
+  unsigned hosts() const { return leaves * hosts_per_leaf; }
+  /// Validates and builds `messages` from the workload.
+  void finalize();
+  /// Warnings for combinations that run but deserve a word (REPS with flowlet switches).
+  std::vector<std::string> warnings() const;
+
+  /// Parses a scenario file; missing keys take the defaults above. Throws uetlb::ConfigError.
+  static Scenario from_json(const std::string& text, const std::string& source);
+  static Scenario from_file(const std::string& path);
+  /// The default scenario: a 16-host permutation of 1 MiB messages on 4 leaves x 4 spines at 400 Gbps, with
+  /// the leaf0-spine1 link failing at 5 us (routing reconverges 200 us later).
+  static Scenario default_scenario();
+};
+
+}  // namespace uetsim

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Plots of a uet-fabric comparison run: completion-time CDF per spraying type, per-member load of each
+leaf's ECMP set, and the EVs one group used over time.   plots.py OUT_DIR   (writes PNGs into OUT_DIR)
+"""
+import csv
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+TYPES = [("none", "None"), ("default", "Default Packet Spraying"), ("reps", "REPS")]
+
+
+def rows(path):
+    with open(path) as f:
+        return list(csv.DictReader(f))
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    out = sys.argv[1]
+    present = [(d, label) for d, label in TYPES if os.path.isdir(os.path.join(out, d))]
+    if not present:
+        print(f"plots.py: no run directories in {out}", file=sys.stderr)
+        return 1
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for d, label in present:
+        fct = sorted(int(r["fct_ns"]) / 1000 for r in rows(os.path.join(out, d, "messages.csv")) if r["completed"] == "1")
+        if fct:
+            ax.step(fct, [(i + 1) / len(fct) for i in range(len(fct))], where="post", label=label)
+    ax.set_xlabel("message completion time (us)")
+    ax.set_ylabel("fraction of messages")
+    ax.set_title("Completion-time CDF")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "fct-cdf.png"), dpi=110)
+
+    fig, axes = plt.subplots(1, len(present), figsize=(4.2 * len(present), 4), sharey=True, squeeze=False)
+    for ax, (d, label) in zip(axes[0], present):
+        data = rows(os.path.join(out, d, "scala-switch-load-balancing-stats.csv"))
+        switches = sorted({r["switch"] for r in data}, key=lambda s: int(s[4:]))
+        members = sorted({r["member"] for r in data}, key=lambda s: int(s[5:]))
+        width = 0.8 / max(1, len(members))
+        for k, m in enumerate(members):
+            vals = [sum(int(r["bytes"]) for r in data if r["switch"] == s and r["member"] == m) / 1e6 for s in switches]
+            ax.bar([i + k * width for i in range(len(switches))], vals, width, label=m)
+        ax.set_xticks([i + 0.4 - width / 2 for i in range(len(switches))], switches)
+        ax.set_title(label, fontsize=10)
+        ax.set_ylabel("MB sent per uplink member")
+    axes[0][-1].legend(fontsize=8)
+    fig.suptitle("Per-member load of each leaf's ECMP set")
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "ecmp-load.png"), dpi=110)
+
+    fig, axes = plt.subplots(len(present), 1, figsize=(7, 2.6 * len(present)), sharex=True, squeeze=False)
+    for ax, (d, label) in zip(axes[:, 0], present):
+        mon = rows(os.path.join(out, d, "uet-monitor.csv"))
+        first = [r for r in mon if r["nic"] == mon[0]["nic"] and r["group"] == mon[0]["group"]] if mon else []
+        colors = {"fixed": "gray", "round_robin": "tab:blue", "reuse": "tab:green", "replay": "tab:orange",
+                  "explore": "tab:red"}
+        for dec, c in colors.items():
+            pts = [(int(r["time_ns"]) / 1000, int(r["entropy_value"])) for r in first if r["decision"] == dec]
+            if pts:
+                ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=4, c=c, label=dec)
+        ax.set_ylabel("EV")
+        ax.set_title(f"{label}: NIC {mon[0]['nic'] if mon else '?'} group {mon[0]['group'] if mon else '?'}", fontsize=10)
+        ax.legend(fontsize=7, markerscale=3, loc="upper right")
+    axes[-1][0].set_xlabel("time (us)")
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "ev-over-time.png"), dpi=110)
+    print(f"plots: {out}/fct-cdf.png, {out}/ecmp-load.png, {out}/ev-over-time.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,709 @@
+#include "uetsim/fabric.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <deque>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <queue>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace uetsim {
+
+using uetlb::Choice;
+using uetlb::Decision;
+using uetlb::EntropyValue;
+using uetlb::FeedbackKind;
+
+namespace {
+
+constexpr std::uint32_t kHeaderBytes = 64;     // ACK, NACK and a trimmed data packet
+constexpr std::uint32_t kOverheadBytes = uetlb::kPacketOverheadBytes;
+constexpr std::uint16_t kUetPort = 4793;
+
+enum class Kind : std::uint8_t { Data, Ack, Nack };
+
+struct Packet {
+  Kind kind = Kind::Data;
+  bool trimmed = false, last_hop = false, ecn = false, retx = false;
+  std::uint32_t src = 0, dst = 0;     // hosts
+  std::uint32_t size = 0;             // bytes on the wire
+  std::uint32_t pdc = 0;              // sending PDC (message) index
+  std::uint32_t psn = 0;
+  std::uint16_t ev = 0;               // UDP source port
+  std::uint16_t echo_ev = 0;          // ACK/NACK: the EV of the data packet
+  TimeNs sent_at = 0;                 // data: time sent (echoed in the ACK)
+};
+
+enum class NodeKind : std::uint8_t { Host, Leaf, Spine };
+
+struct Port {
+  std::uint64_t rate_bps = 0;
+  TimeNs delay = 0;
+  NodeKind to_kind = NodeKind::Host;
+  std::uint32_t to_id = 0;
+  bool last_hop = false;  // a leaf's port to a host
+  bool failed = false;    // the link is down (drops silently)
+  std::deque<Packet> queue;
+  std::uint64_t queued_bytes = 0;
+  bool busy = false;
+  std::uint64_t packets = 0, bytes = 0;
+};
+
+enum class EvType : std::uint8_t { TxDone, Arrive, MessageStart, Rto, LinkFail, Reconverge };
+
+struct Event {
+  TimeNs time;
+  std::uint64_t seq;
+  EvType type;
+  std::uint32_t a = 0, b = 0;  // port / node / message / pdc, psn, generation
+  std::uint32_t c = 0;
+  Packet pkt;
+  bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+};
+
+struct PacketState {
+  bool acked = false, in_flight = false;
+  std::uint16_t ev = 0;
+  TimeNs sent_at = 0;
+  std::uint32_t rto_gen = 0;
+};
+
+struct Pdc {  // one message = one PDC
+  std::uint32_t msg = 0, src = 0, dst = 0, group = 0;
+  std::uint16_t local_port = 0;
+  std::uint32_t packets = 0, next_new = 0, acked = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t inflight_bytes = 0;
+  std::vector<PacketState> pkt;
+  std::deque<std::uint32_t> retx;  // psns waiting to be sent again
+  TimeNs start = 0, end = 0;
+  bool done = false;
+  // Receiver side.
+  std::uint32_t next_expected = 0, buffered = 0;
+  std::vector<bool> received;
+};
+
+struct GroupSlot {
+  std::uint32_t id = 0;
+  std::uint32_t messages = 0;  // this NIC's messages in flight using the group
+};
+
+struct Nic {
+  std::unique_ptr<uetlb::Engine> lb;
+  TimeNs base_rtt = 0;
+  std::vector<std::uint32_t> free_groups;  // group numbers free for reuse, smallest first
+  std::uint32_t next_group = 0;
+  std::map<std::uint32_t, GroupSlot> group_of_peer;  // PDCGroupsEnabled: peer -> group
+  std::vector<std::uint32_t> in_flight_to;            // messages in flight to each peer
+  // Statistics.
+  std::uint64_t ooo_events = 0, max_ooo = 0, sent = 0, retx = 0, timeouts = 0, nacks = 0, acks = 0, ecn = 0;
+};
+
+struct MonitorRow {
+  TimeNs time;
+  std::uint32_t nic, group, psn, dst, pdc;
+  bool retx;
+  std::uint16_t ev;
+  Decision decision;
+  std::uint32_t bytes;
+};
+
+}  // namespace
+
+struct Fabric::Impl {
+  Scenario sc;
+  EngineFactory factory;
+  std::vector<Port> ports;
+  std::vector<std::uint32_t> host_up, leaf_down;          // by host
+  std::vector<std::vector<std::uint32_t>> leaf_up;        // [leaf][spine]
+  std::vector<std::vector<std::uint32_t>> spine_down;     // [spine][leaf]
+  std::vector<std::vector<bool>> route_ok;                // [leaf][spine]: routing still uses the link
+  std::vector<std::uint32_t> salt;                        // per leaf
+  struct FlowletEntry {
+    std::uint32_t member;
+    TimeNs last;
+  };
+  std::vector<std::unordered_map<std::uint64_t, FlowletEntry>> flowlets;  // per leaf
+  std::vector<std::vector<std::uint64_t>> member_packets, member_bytes;   // [leaf][spine]
+  std::vector<Nic> nics;
+  std::vector<Pdc> pdcs;
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
+  std::uint64_t seq = 0;
+  TimeNs now = 0;
+  std::uint32_t window_bytes = 0;
+  std::uint32_t mss = 0;
+  bool monitor_on = false;
+  std::vector<MonitorRow> monitor;
+  RunSummary sum;
+
+  unsigned leaf_of(std::uint32_t host) const { return host / sc.hosts_per_leaf; }
+  static std::uint32_t ip_of(std::uint32_t host) { return 0x0A000000U + host; }
+
+  void push(Event e) {
+    e.seq = seq++;
+    events.push(std::move(e));
+  }
+
+  std::uint32_t add_port(std::uint64_t rate, NodeKind to_kind, std::uint32_t to_id, bool last_hop) {
+    Port p;
+    p.rate_bps = rate;
+    p.delay = sc.link_delay_ns;
+    p.to_kind = to_kind;
+    p.to_id = to_id;
+    p.last_hop = last_hop;
+    ports.push_back(std::move(p));
+    return static_cast<std::uint32_t>(ports.size() - 1);
+  }
+
+  void build() {
+    const unsigned n = sc.hosts();
+    const std::uint64_t up_rate = static_cast<std::uint64_t>(
+        static_cast<double>(sc.link_rate_bps) * sc.hosts_per_leaf / sc.spines / sc.oversubscription);
+    for (unsigned h = 0; h < n; ++h) host_up.push_back(add_port(sc.link_rate_bps, NodeKind::Leaf, leaf_of(h), false));
+    for (unsigned h = 0; h < n; ++h) leaf_down.push_back(add_port(sc.link_rate_bps, NodeKind::Host, h, true));
+    leaf_up.assign(sc.leaves, {});
+    spine_down.assign(sc.spines, {});
+    for (unsigned l = 0; l < sc.leaves; ++l) {
+      for (unsigned s = 0; s < sc.spines; ++s) leaf_up[l].push_back(add_port(up_rate, NodeKind::Spine, s, false));
+    }
+    for (unsigned s = 0; s < sc.spines; ++s) {
+      for (unsigned l = 0; l < sc.leaves; ++l) spine_down[s].push_back(add_port(up_rate, NodeKind::Leaf, l, false));
+    }
+    route_ok.assign(sc.leaves, std::vector<bool>(sc.spines, true));
+    member_packets.assign(sc.leaves, std::vector<std::uint64_t>(sc.spines, 0));
+    member_bytes.assign(sc.leaves, std::vector<std::uint64_t>(sc.spines, 0));
+    flowlets.assign(sc.leaves, {});
+    // Each switch's salt: deterministic from its id and the run seed.
+    for (unsigned l = 0; l < sc.leaves; ++l) {
+      std::uint8_t b[8] = {static_cast<std::uint8_t>(l), static_cast<std::uint8_t>(l >> 8), 0x5A,
+                           static_cast<std::uint8_t>(sc.seed), static_cast<std::uint8_t>(sc.seed >> 8),
+                           static_cast<std::uint8_t>(sc.seed >> 16), static_cast<std::uint8_t>(sc.seed >> 24), 0xA5};
+      salt.push_back(crc32(b, sizeof b));
+    }
+    mss = sc.lb.rdma_data_mss;
+    window_bytes = static_cast<std::uint32_t>(std::max<double>(
+        mss + kOverheadBytes,
+        sc.window_bdp * static_cast<double>(sc.link_rate_bps) * static_cast<double>(sc.lb.initial_base_rtt_ns) / 8e9));
+    nics.resize(n);
+    for (auto& nic : nics) {
+      nic.lb = factory(sc.lb);
+      nic.base_rtt = sc.lb.initial_base_rtt_ns;
+      nic.in_flight_to.assign(n, 0);
+    }
+    for (std::uint32_t m = 0; m < sc.messages.size(); ++m) {
+      Event e{};
+      e.time = sc.messages[m].start;
+      e.type = EvType::MessageStart;
+      e.a = m;
+      push(e);
+    }
+    for (std::uint32_t f = 0; f < sc.failures.size(); ++f) {
+      Event e{};
+      e.time = sc.failures[f].at;
+      e.type = EvType::LinkFail;
+      e.a = f;
+      push(e);
+    }
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // Links and switches.
+  void enqueue(std::uint32_t port_id, Packet p) {
+    Port& port = ports[port_id];
+    if (port.failed) {
+      ++sum.drops_failed_link;
+      return;
+    }
+    const bool switch_port = port_id >= host_up.size();  // host NIC queues are not switch queues
+    if (switch_port) {
+      if (p.kind == Kind::Data && !p.trimmed && port.queued_bytes + p.size > sc.trim_bytes) {
+        p.trimmed = true;  // the payload is cut; the header continues and the receiver NACKs it
+        p.last_hop = port.last_hop;
+        p.size = kHeaderBytes;
+        ++sum.trims;
+      }
+      if (port.queued_bytes + p.size > sc.queue_bytes) {
+        ++sum.drops_queue;
+        return;
+      }
+      if (port.queued_bytes > sc.ecn_bytes && p.kind == Kind::Data && !p.ecn) {
+        p.ecn = true;
+        ++sum.ecn_marks;
+      }
+    }
+    port.queued_bytes += p.size;
+    port.queue.push_back(std::move(p));
+    if (!port.busy) start_tx(port_id);
+  }
+
+  TimeNs serialization(const Port& port, std::uint32_t bytes) const {
+    return static_cast<TimeNs>(std::ceil(static_cast<double>(bytes) * 8e9 / static_cast<double>(port.rate_bps)));
+  }
+
+  void start_tx(std::uint32_t port_id) {
+    Port& port = ports[port_id];
+    port.busy = true;
+    Event e{};
+    e.time = now + serialization(port, port.queue.front().size);
+    e.type = EvType::TxDone;
+    e.a = port_id;
+    push(e);
+  }
+
+  void tx_done(std::uint32_t port_id) {
+    Port& port = ports[port_id];
+    Packet p = std::move(port.queue.front());
+    port.queue.pop_front();
+    port.queued_bytes -= p.size;
+    ++port.packets;
+    port.bytes += p.size;
+    ++sum.packet_hops;
+    if (!port.failed) {
+      Event e{};
+      e.time = now + port.delay;
+      e.type = EvType::Arrive;
+      e.a = static_cast<std::uint32_t>(port.to_kind);
+      e.b = port.to_id;
+      e.pkt = std::move(p);
+      push(e);
+    } else {
+      ++sum.drops_failed_link;  // the link failed while the packet was on it
+    }
+    port.busy = false;
+    if (!port.queue.empty()) start_tx(port_id);
+  }
+
+  std::uint32_t pick_spine(unsigned leaf, const Packet& p) {
+    const unsigned dst_leaf = leaf_of(p.dst);
+    std::vector<std::uint32_t> members;
+    for (unsigned s = 0; s < sc.spines; ++s) {
+      if (route_ok[leaf][s] && route_ok[dst_leaf][s]) members.push_back(s);
+    }
+    if (members.empty()) {
+      for (unsigned s = 0; s < sc.spines; ++s) members.push_back(s);  // no route left: keep hashing
+    }
+    FlowTuple t{ip_of(p.src), ip_of(p.dst), p.ev, kUetPort};
+    std::uint32_t member = 0;
+    if (sc.hash_method == HashMethod::DprWithFallback) {
+      const std::uint32_t d = members[flow_hash(HashMethod::Dpr, t, salt[leaf]) % members.size()];
+      const bool down = ports[leaf_up[leaf][d]].failed || ports[spine_down[d][dst_leaf]].failed;
+      member = down ? members[flow_hash(HashMethod::Crc32WithSalt, t, salt[leaf]) % members.size()] : d;
+    } else {
+      member = members[flow_hash(sc.hash_method, t, salt[leaf]) % members.size()];
+    }
+    if (sc.flowlet) {
+      // A flow keeps its member until it pauses longer than the flowlet gap; then it is re-hashed
+      // with a per-flowlet change so it can move.
+      const std::uint64_t key = (static_cast<std::uint64_t>(crc32(t.bytes().data(), 13)) << 8) ^ leaf;
+      auto [it, fresh] = flowlets[leaf].try_emplace(key, FlowletEntry{member, now});
+      if (!fresh) {
+        const bool still_valid = std::find(members.begin(), members.end(), it->second.member) != members.end();
+        if (now - it->second.last > sc.flowlet_gap_ns || !still_valid) {
+          it->second.member = members[(flow_hash(sc.hash_method, t, salt[leaf] + static_cast<std::uint32_t>(now)) %
+                                       members.size())];
+        }
+        it->second.last = now;
+        member = it->second.member;
+      }
+    }
+    ++member_packets[leaf][member];
+    member_bytes[leaf][member] += p.size;
+    return member;
+  }
+
+  void arrive(NodeKind kind, std::uint32_t id, Packet p) {
+    switch (kind) {
+      case NodeKind::Leaf:
+        if (leaf_of(p.dst) == id) {
+          enqueue(leaf_down[p.dst], std::move(p));
+        } else {
+          const std::uint32_t s = pick_spine(id, p);
+          enqueue(leaf_up[id][s], std::move(p));
+        }
+        break;
+      case NodeKind::Spine: enqueue(spine_down[id][leaf_of(p.dst)], std::move(p)); break;
+      case NodeKind::Host: host_receive(id, std::move(p)); break;
+    }
+  }
+
+  void link_fail(const LinkFailure& f, bool reconverge) {
+    if (!reconverge) {
+      ports[leaf_up[f.leaf][f.spine]].failed = true;
+      ports[spine_down[f.spine][f.leaf]].failed = true;
+      Event e{};
+      e.time = now + sc.reconvergence_ns;
+      e.type = EvType::Reconverge;
+      e.a = static_cast<std::uint32_t>(&f - sc.failures.data());
+      push(e);
+    } else {
+      route_ok[f.leaf][f.spine] = false;  // routing stops using the link (it stays down)
+    }
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // NICs: PDC groups, sending, feedback.
+  std::uint32_t take_group(Nic& nic) {
+    if (!nic.free_groups.empty()) {
+      const auto it = std::min_element(nic.free_groups.begin(), nic.free_groups.end());
+      const std::uint32_t g = *it;
+      nic.free_groups.erase(it);
+      return g;
+    }
+    return nic.next_group++;
+  }
+
+  void message_start(std::uint32_t m) {
+    const Message& msg = sc.messages[m];
+    Pdc pdc;
+    pdc.msg = m;
+    pdc.src = msg.src;
+    pdc.dst = msg.dst;
+    pdc.bytes = msg.bytes;
+    pdc.packets = static_cast<std::uint32_t>((msg.bytes + mss - 1) / mss);
+    pdc.pkt.resize(pdc.packets);
+    pdc.received.assign(pdc.packets, false);
+    pdc.start = now;
+    // The application's local UDP port of this PDC (the EV under None).
+    pdc.local_port = static_cast<std::uint16_t>(1024 + (static_cast<std::uint32_t>(pdcs.size()) * 7919U) % 60000U);
+    Nic& nic = nics[msg.src];
+    if (sc.lb.pdc_groups_enabled) {
+      // A message to a peer with no message in flight in either direction opens a new group.
+      const bool quiet = nic.in_flight_to[msg.dst] == 0 && nics[msg.dst].in_flight_to[msg.src] == 0;
+      auto it = nic.group_of_peer.find(msg.dst);
+      if (quiet || it == nic.group_of_peer.end()) {
+        if (it != nic.group_of_peer.end() && it->second.messages == 0) {
+          nic.free_groups.push_back(it->second.id);
+          nic.group_of_peer.erase(it);
+        }
+        GroupSlot slot{take_group(nic), 0};
+        nic.lb->open(now, slot.id, pdc.local_port);
+        it = nic.group_of_peer.emplace(msg.dst, slot).first;
+      }
+      it->second.messages++;
+      pdc.group = it->second.id;
+    } else {
+      pdc.group = take_group(nic);
+      nic.lb->open(now, pdc.group, pdc.local_port);
+    }
+    nic.in_flight_to[msg.dst]++;
+    pdcs.push_back(std::move(pdc));
+    try_send(static_cast<std::uint32_t>(pdcs.size() - 1));
+  }
+
+  void try_send(std::uint32_t pdc_id) {
+    Pdc& pdc = pdcs[pdc_id];
+    while (!pdc.done) {
+      std::uint32_t psn = 0;
+      bool retx = false;
+      if (!pdc.retx.empty()) {
+        psn = pdc.retx.front();
+        retx = true;
+      } else if (pdc.next_new < pdc.packets) {
+        psn = pdc.next_new;
+      } else {
+        return;
+      }
+      const std::uint32_t size = data_size(pdc, psn);
+      if (pdc.inflight_bytes > 0 && pdc.inflight_bytes + size > window_bytes) return;
+      if (retx) {
+        pdc.retx.pop_front();
+        if (pdc.pkt[psn].acked) continue;  // acknowledged meanwhile
+      } else {
+        ++pdc.next_new;
+      }
+      send_data(pdc_id, psn, size, retx);
+    }
+  }
+
+  void send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, bool retx) {
+    Pdc& pdc = pdcs[pdc_id];
+    Nic& nic = nics[pdc.src];
+    const Choice c = nic.lb->request(now, pdc.group, psn, retx);
+    PacketState& st = pdc.pkt[psn];
+    st.ev = c.ev;
+    st.sent_at = now;
+    st.in_flight = true;
+    ++st.rto_gen;
+    pdc.inflight_bytes += size;
+    ++nic.sent;
+    ++sum.data_packets;
+    if (retx) {
+      ++nic.retx;
+      ++sum.retransmissions;
+    }
+    if (monitor_on) monitor.push_back({now, pdc.src, pdc.group, psn, pdc.dst, pdc_id, retx, c.ev, c.decision, size});
+    Packet p;
+    p.kind = Kind::Data;
+    p.src = pdc.src;
+    p.dst = pdc.dst;
+    p.size = size;
+    p.pdc = pdc_id;
+    p.psn = psn;
+    p.ev = c.ev;
+    p.retx = retx;
+    p.sent_at = now;
+    enqueue(host_up[pdc.src], std::move(p));
+    Event e{};
+    e.time = now + sc.rto_ns;
+    e.type = EvType::Rto;
+    e.a = pdc_id;
+    e.b = psn;
+    e.c = st.rto_gen;
+    push(e);
+  }
+
+  std::uint32_t data_size(const Pdc& pdc, std::uint32_t psn) const {
+    const std::uint32_t payload =
+        psn + 1 == pdc.packets ? static_cast<std::uint32_t>(pdc.bytes - std::uint64_t{psn} * mss) : mss;
+    return payload + kOverheadBytes;
+  }
+
+  void leave_flight(Pdc& pdc, std::uint32_t psn) {
+    PacketState& st = pdc.pkt[psn];
+    if (st.in_flight) {
+      st.in_flight = false;
+      pdc.inflight_bytes -= data_size(pdc, psn);
+    }
+  }
+
+  void rto(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t gen) {
+    Pdc& pdc = pdcs[pdc_id];
+    PacketState& st = pdc.pkt[psn];
+    if (pdc.done || st.acked || st.rto_gen != gen || !st.in_flight) return;
+    Nic& nic = nics[pdc.src];
+    ++nic.timeouts;
+    ++sum.timeouts;
+    nic.lb->feedback(now, pdc.group, FeedbackKind::Rto, st.ev, psn);
+    leave_flight(pdc, psn);
+    pdc.retx.push_back(psn);
+    try_send(pdc_id);
+  }
+
+  void host_receive(std::uint32_t host, Packet p) {
+    if (p.kind == Kind::Data) {
+      receive_data(host, p);
+      return;
+    }
+    Pdc& pdc = pdcs[p.pdc];
+    Nic& nic = nics[host];
+    if (p.kind == Kind::Nack) {
+      ++nic.nacks;
+      ++sum.nacks;
+      nic.lb->feedback(now, pdc.group, p.last_hop ? FeedbackKind::NackTrimLastHop : FeedbackKind::NackTrim, p.echo_ev,
+                       p.psn);
+      if (!pdc.done && !pdc.pkt[p.psn].acked && pdc.pkt[p.psn].in_flight && pdc.pkt[p.psn].ev == p.echo_ev) {
+        leave_flight(pdc, p.psn);
+        pdc.retx.push_back(p.psn);
+        try_send(p.pdc);
+      }
+      return;
+    }
+    // ACK.
+    ++nic.acks;
+    if (p.ecn) ++nic.ecn;
+    nic.lb->feedback(now, pdc.group, p.ecn ? FeedbackKind::AckEcn : FeedbackKind::Ack, p.echo_ev, p.psn);
+    const TimeNs rtt = now - p.sent_at;
+    if (rtt > 0 && rtt < nic.base_rtt) {  // congestion control adopts a lower measured RTT
+      nic.base_rtt = rtt;
+      nic.lb->set_base_rtt(now, rtt);
+    }
+    if (pdc.done || pdc.pkt[p.psn].acked) return;
+    leave_flight(pdc, p.psn);
+    pdc.pkt[p.psn].acked = true;
+    if (++pdc.acked == pdc.packets) {
+      pdc.done = true;
+      pdc.end = now;
+      ++sum.completed;
+      Nic& snd = nics[pdc.src];
+      snd.in_flight_to[pdc.dst]--;
+      if (sc.lb.pdc_groups_enabled) {
+        auto it = snd.group_of_peer.find(pdc.dst);
+        if (it != snd.group_of_peer.end() && --it->second.messages == 0 && snd.in_flight_to[pdc.dst] == 0 &&
+            nics[pdc.dst].in_flight_to[pdc.src] == 0) {
+          snd.free_groups.push_back(it->second.id);
+          snd.group_of_peer.erase(it);
+        }
+      } else {
+        snd.free_groups.push_back(pdc.group);
+      }
+      return;
+    }
+    try_send(p.pdc);
+  }
+
+  void receive_data(std::uint32_t host, const Packet& p) {
+    Pdc& pdc = pdcs[p.pdc];
+    Nic& nic = nics[host];
+    Packet r;
+    r.src = host;
+    r.dst = p.src;
+    r.size = kHeaderBytes;
+    r.pdc = p.pdc;
+    r.psn = p.psn;
+    r.ev = pdc.local_port;  // the ACK's own source port
+    r.echo_ev = p.ev;
+    r.sent_at = p.sent_at;
+    if (p.trimmed) {
+      r.kind = Kind::Nack;
+      r.last_hop = p.last_hop;
+    } else {
+      r.kind = Kind::Ack;
+      r.ecn = p.ecn;
+      // Out-of-order arrival: ahead of the next expected PSN.
+      if (!pdc.received[p.psn]) {
+        pdc.received[p.psn] = true;
+        if (p.psn == pdc.next_expected) {
+          while (pdc.next_expected < pdc.packets && pdc.received[pdc.next_expected]) {
+            if (pdc.next_expected != p.psn) --pdc.buffered;
+            ++pdc.next_expected;
+          }
+        } else if (p.psn > pdc.next_expected) {
+          ++nic.ooo_events;
+          ++sum.ooo_events;
+          ++pdc.buffered;
+          nic.max_ooo = std::max<std::uint64_t>(nic.max_ooo, pdc.buffered);
+        }
+      }
+    }
+    enqueue(host_up[host], std::move(r));
+  }
+};
+
+Fabric::Fabric(const Scenario& scenario, EngineFactory factory) : impl_(std::make_unique<Impl>()) {
+  impl_->sc = scenario;
+  impl_->factory = std::move(factory);
+  impl_->build();
+}
+
+Fabric::~Fabric() = default;
+
+void Fabric::set_monitor(bool on) { impl_->monitor_on = on; }
+
+RunSummary Fabric::run(std::ostream* progress) {
+  Impl& s = *impl_;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto last_report = t0;
+  while (!s.events.empty()) {
+    Event e = s.events.top();
+    s.events.pop();
+    if (e.time > s.sc.max_time_ns) break;
+    s.now = e.time;
+    ++s.sum.events;
+    switch (e.type) {
+      case EvType::TxDone: s.tx_done(e.a); break;
+      case EvType::Arrive: s.arrive(static_cast<NodeKind>(e.a), e.b, std::move(e.pkt)); break;
+      case EvType::MessageStart: s.message_start(e.a); break;
+      case EvType::Rto: s.rto(e.a, e.b, e.c); break;
+      case EvType::LinkFail: s.link_fail(s.sc.failures[e.a], false); break;
+      case EvType::Reconverge: s.link_fail(s.sc.failures[e.a], true); break;
+    }
+    if (progress && (s.sum.events & 0xFFFF) == 0) {
+      const auto t = std::chrono::steady_clock::now();
+      if (t - last_report > std::chrono::seconds(2)) {
+        *progress << "  ... t = " << s.now / 1000 << " us, " << s.sum.completed << "/" << s.sc.messages.size()
+                  << " messages done, " << s.sum.events << " events\n";
+        last_report = t;
+      }
+    }
+    if (s.sum.completed == s.sc.messages.size() && s.sum.completed > 0) break;
+  }
+  for (auto& nic : s.nics) nic.lb->finish();
+  s.sum.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  s.sum.spraying = uetlb::to_string(s.sc.lb.packet_spraying_type);
+  s.sum.messages = s.sc.messages.size();
+  s.sum.end_time = s.now;
+  std::vector<double> fct;
+  for (const auto& p : s.pdcs) {
+    if (p.done) fct.push_back(static_cast<double>(p.end - p.start) / 1000.0);
+  }
+  std::sort(fct.begin(), fct.end());
+  if (!fct.empty()) {
+    double total = 0;
+    for (double f : fct) total += f;
+    s.sum.fct_mean_us = total / static_cast<double>(fct.size());
+    s.sum.fct_p50_us = fct[fct.size() / 2];
+    s.sum.fct_p99_us = fct[std::min(fct.size() - 1, fct.size() * 99 / 100)];
+    s.sum.fct_max_us = fct.back();
+  }
+  // Imbalance over the leaf uplink sets that carried traffic.
+  double worst = 0;
+  for (unsigned l = 0; l < s.sc.leaves; ++l) {
+    std::uint64_t total = 0, mx = 0;
+    for (unsigned sp = 0; sp < s.sc.spines; ++sp) {
+      total += s.member_bytes[l][sp];
+      mx = std::max(mx, s.member_bytes[l][sp]);
+    }
+    if (total > 0) worst = std::max(worst, static_cast<double>(mx) * s.sc.spines / static_cast<double>(total));
+  }
+  s.sum.ecmp_imbalance = worst;
+  return s.sum;
+}
+
+void Fabric::write_records(const std::string& dir) const {
+  const Impl& s = *impl_;
+  auto open = [&](const std::string& name) {
+    std::ofstream f(dir + "/" + name);
+    if (!f) throw std::runtime_error(dir + "/" + name + ": cannot open for writing");
+    return f;
+  };
+  {
+    auto f = open("uet-monitor.csv");
+    f << "time_ns,nic,group,psn,direction,entropy_value,decision,bytes,dst,pdc\n";
+    for (const auto& r : s.monitor) {
+      f << r.time << ',' << r.nic << ',' << r.group << ',' << r.psn << ',' << (r.retx ? "ReTx" : "Tx") << ',' << r.ev
+        << ',' << uetlb::to_string(r.decision) << ',' << r.bytes << ',' << r.dst << ',' << r.pdc << '\n';
+    }
+  }
+  {
+    auto f = open("uet-transport-stats.csv");
+    f << "nic,num_out_of_order_events_on_nic,max_out_of_order_on_flow,data_packets_sent,retransmissions,timeouts,"
+         "nacks_received,acks_received,ecn_echoes\n";
+    for (std::size_t n = 0; n < s.nics.size(); ++n) {
+      const Nic& x = s.nics[n];
+      f << n << ',' << x.ooo_events << ',' << x.max_ooo << ',' << x.sent << ',' << x.retx << ',' << x.timeouts << ','
+        << x.nacks << ',' << x.acks << ',' << x.ecn << '\n';
+    }
+  }
+  {
+    auto f = open("scala-switch-load-balancing-stats.csv");
+    f << "switch,ecmp_set,member,packets,bytes\n";
+    for (unsigned l = 0; l < s.sc.leaves; ++l) {
+      for (unsigned sp = 0; sp < s.sc.spines; ++sp) {
+        f << "leaf" << l << ",uplinks,spine" << sp << ',' << s.member_packets[l][sp] << ',' << s.member_bytes[l][sp]
+          << '\n';
+      }
+    }
+  }
+  {
+    auto f = open("messages.csv");
+    f << "message,src,dst,bytes,start_ns,end_ns,fct_ns,completed\n";
+    for (const auto& p : s.pdcs) {
+      f << p.msg << ',' << p.src << ',' << p.dst << ',' << p.bytes << ',' << p.start << ',' << p.end << ','
+        << (p.done ? p.end - p.start : 0) << ',' << (p.done ? 1 : 0) << '\n';
+    }
+  }
+}
+
+void print_summary_header(std::ostream& out) {
+  out << std::left << std::setw(34) << "spraying" << std::right << std::setw(9) << "done" << std::setw(11) << "FCT mean"
+      << std::setw(10) << "p99" << std::setw(10) << "max" << std::setw(8) << "retx" << std::setw(9) << "timeouts"
+      << std::setw(7) << "nacks" << std::setw(9) << "drops" << std::setw(9) << "ooo" << std::setw(11) << "imbalance"
+      << '\n';
+}
+
+void print_summary_row(std::ostream& out, const RunSummary& s) {
+  std::ostringstream done;
+  done << s.completed << "/" << s.messages;
+  out << std::left << std::setw(34) << s.spraying << std::right << std::setw(9) << done.str() << std::fixed
+      << std::setprecision(1) << std::setw(9) << s.fct_mean_us << "us" << std::setw(8) << s.fct_p99_us << "us"
+      << std::setw(8) << s.fct_max_us << "us" << std::setw(8) << s.retransmissions << std::setw(9) << s.timeouts
+      << std::setw(7) << s.nacks << std::setw(9) << (s.drops_queue + s.drops_failed_link) << std::setw(9)
+      << s.ooo_events << std::setw(10) << std::setprecision(2) << s.ecmp_imbalance << "x" << '\n';
+}
+
+}  // namespace uetsim

@@ -1,0 +1,141 @@
+// uet-fabric: the entropy load balancer in NICs on a leaf-spine fabric of ECMP switches.
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "uetsim/fabric.hpp"
+#ifdef UETLB_WITH_RTL
+#include "uetlb/rtl_engine.hpp"
+#endif
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: uet-fabric [SCENARIO.json] [options]
+
+Simulates NICs spraying packets over a two-tier leaf-spine fabric of ECMP switches and writes the records
+NIC architects read. With no scenario it runs the default one: a 16-host permutation on 4 leaves and 4
+spines with one leaf-spine link failed, under None, Default Packet Spraying and REPS, and compares them.
+
+  --out DIR              records directory (default out/fabric); one subdirectory per spraying type
+  --engine model|rtl     the load balancer in each NIC: the golden model (default) or the Verilated RTL
+  --seed N               overrides the scenario's seed (ECMP salts, workload)
+  --compare              run the scenario under all three spraying types (default without a scenario)
+  --no-plots             do not draw the PNG plots
+  --quiet                print only the summary table
+  --help
+
+Records per run: uet-monitor.csv, uet-transport-stats.csv, scala-switch-load-balancing-stats.csv,
+messages.csv, summary.txt; plots (with --compare): fct-cdf.png, ecmp-load.png, ev-over-time.png.
+)";
+
+[[noreturn]] void usage_error(const std::string& msg) {
+  std::cerr << "uet-fabric: " << msg << " (see --help)\n";
+  std::exit(1);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string scenario_file, out = "out/fabric", engine = "model";
+  std::optional<std::uint32_t> seed;
+  bool compare = false, plots = true, quiet = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) usage_error("option " + a + " needs a value");
+      return argv[++i];
+    };
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      return 0;
+    } else if (a == "--out") {
+      out = value();
+    } else if (a == "--engine") {
+      engine = value();
+      if (engine != "model" && engine != "rtl") usage_error("--engine '" + engine + "' is not model or rtl");
+    } else if (a == "--seed") {
+      const std::string v = value();
+      char* end = nullptr;
+      const unsigned long long x = std::strtoull(v.c_str(), &end, 10);
+      if (v.empty() || *end != '\0' || x == 0 || x > 0xffffffffULL) usage_error("--seed '" + v + "' is not 1..4294967295");
+      seed = static_cast<std::uint32_t>(x);
+    } else if (a == "--compare") {
+      compare = true;
+    } else if (a == "--no-plots") {
+      plots = false;
+    } else if (a == "--quiet") {
+      quiet = true;
+    } else if (!a.empty() && a[0] == '-') {
+      usage_error("unknown option '" + a + "'");
+    } else if (scenario_file.empty()) {
+      scenario_file = a;
+    } else {
+      usage_error("one scenario file at most");
+    }
+  }
+  try {
+    uetsim::Scenario base = scenario_file.empty() ? uetsim::Scenario::default_scenario() : uetsim::Scenario::from_file(scenario_file);
+    if (scenario_file.empty()) compare = true;
+    if (seed) {
+      base.seed = *seed;
+      base.finalize();
+    }
+    uetsim::EngineFactory factory;
+    if (engine == "model") {
+      factory = [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::ModelOptions{32}); };
+    } else {
+#ifdef UETLB_WITH_RTL
+      factory = [](const uetlb::Config& c) {
+        return uetlb::make_rtl_engine(c, uetlb::ModelOptions{uetlb::rtl_build().tracker_entries}, "");
+      };
+#else
+      usage_error("--engine rtl is not in this build (Verilator was not found at configure time)");
+#endif
+    }
+    std::vector<uetlb::SprayingType> types = {base.lb.packet_spraying_type};
+    if (compare) types = {uetlb::SprayingType::None, uetlb::SprayingType::Default, uetlb::SprayingType::Reps};
+    const char* dir_name[] = {"none", "default", "reps"};
+    ::mkdir(out.c_str(), 0755);
+    if (!quiet) {
+      std::cout << "uet-fabric: " << base.name << "\n  " << base.hosts() << " hosts (" << base.leaves << " leaves x "
+                << base.hosts_per_leaf << "), " << base.spines << " spines, " << base.link_rate_bps / 1e9
+                << " Gbps, hash " << uetsim::to_string(base.hash_method) << (base.flowlet ? ", flowlet" : "") << ", "
+                << base.messages.size() << " messages (" << base.workload << "), engine " << engine << "\n";
+    }
+    std::ostringstream table;
+    uetsim::print_summary_header(table);
+    for (const auto t : types) {
+      uetsim::Scenario sc = base;
+      sc.lb.packet_spraying_type = t;
+      for (const auto& w : sc.warnings()) std::cerr << "uet-fabric: warning: " << w << "\n";
+      uetsim::Fabric fabric(sc, factory);
+      fabric.set_monitor(true);
+      const uetsim::RunSummary r = fabric.run(quiet ? nullptr : &std::cerr);
+      const std::string dir = out + "/" + dir_name[static_cast<int>(t)];
+      ::mkdir(dir.c_str(), 0755);
+      fabric.write_records(dir);
+      std::ostringstream one;
+      uetsim::print_summary_header(one);
+      uetsim::print_summary_row(one, r);
+      std::ofstream(dir + "/summary.txt") << one.str() << "events " << r.events << ", packet-hops " << r.packet_hops
+                                         << ", simulated " << r.end_time << " ns, wall " << r.wall_seconds << " s\n";
+      uetsim::print_summary_row(table, r);
+    }
+    std::cout << table.str();
+    std::ofstream(out + "/summary.txt") << table.str();
+    if (plots && compare) {
+      const std::string cmd = "python3 " + std::string(UETSIM_PLOTS) + " " + out + (quiet ? " >/dev/null" : "");
+      if (std::system(cmd.c_str()) != 0) std::cerr << "uet-fabric: plots were not drawn (python3 with matplotlib?)\n";
+    }
+    if (!quiet) std::cout << "records: " << out << "/{none,default,reps}/, summary: " << out << "/summary.txt\n";
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "uet-fabric: " << e.what() << '\n';
+    return 1;
+  }
+}

@@ -1,0 +1,232 @@
+#include "uetsim/scenario.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <numeric>
+#include <random>
+#include <sstream>
+
+namespace uetsim {
+namespace {
+
+using json = nlohmann::json;
+using uetlb::ConfigError;
+
+[[noreturn]] void bad(const std::string& key, const std::string& value, const std::string& allowed) {
+  throw ConfigError("scenario key '" + key + "': " + value + " is outside " + allowed);
+}
+
+std::uint64_t get_uint(const json& v, const std::string& key, std::uint64_t lo, std::uint64_t hi) {
+  if (!v.is_number_integer() || (v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() < 0)) {
+    bad(key, v.dump(), "the integers " + std::to_string(lo) + ".." + std::to_string(hi));
+  }
+  const auto x = v.get<std::uint64_t>();
+  if (x < lo || x > hi) bad(key, v.dump(), std::to_string(lo) + ".." + std::to_string(hi));
+  return x;
+}
+
+TimeNs get_time(const json& v, const std::string& key) {
+  if (v.is_string()) return uetlb::parse_time_ns(v.get<std::string>(), key);
+  return get_uint(v, key, 0, 1ULL << 62);
+}
+
+std::vector<Message> read_message_list(const std::string& path, unsigned hosts) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError("scenario key 'MessageList': cannot open '" + path + "'");
+  std::vector<Message> out;
+  std::string line;
+  std::size_t n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (n == 1) {
+      if (line != "start_ns,src,dst,bytes") {
+        throw ConfigError(path + ":1: header must be 'start_ns,src,dst,bytes'");
+      }
+      continue;
+    }
+    if (line.empty()) continue;
+    std::stringstream ss(line);
+    std::string f[4];
+    for (auto& x : f) std::getline(ss, x, ',');
+    Message m;
+    try {
+      std::size_t pos = 0;
+      m.start = std::stoull(f[0], &pos);
+      if (pos != f[0].size()) throw std::invalid_argument("start");
+      m.src = static_cast<unsigned>(std::stoul(f[1], &pos));
+      if (pos != f[1].size()) throw std::invalid_argument("src");
+      m.dst = static_cast<unsigned>(std::stoul(f[2], &pos));
+      if (pos != f[2].size()) throw std::invalid_argument("dst");
+      m.bytes = std::stoull(f[3], &pos);
+      if (pos != f[3].size()) throw std::invalid_argument("bytes");
+    } catch (const std::exception&) {
+      throw ConfigError(path + ":" + std::to_string(n) + ": expected start_ns,src,dst,bytes as integers");
+    }
+    if (m.src >= hosts || m.dst >= hosts || m.src == m.dst || m.bytes == 0) {
+      throw ConfigError(path + ":" + std::to_string(n) + ": src and dst must be distinct hosts 0.." +
+                        std::to_string(hosts - 1) + " and bytes > 0");
+    }
+    out.push_back(m);
+  }
+  return out;
+}
+
+}  // namespace
+
+void Scenario::finalize() {
+  if (leaves < 1 || spines < 1 || hosts_per_leaf < 1) throw ConfigError("scenario: Leaves, Spines, HostsPerLeaf must be >= 1");
+  if (hosts() < 2) throw ConfigError("scenario: at least 2 hosts are needed");
+  if (trim_bytes > queue_bytes) bad("TrimBytes", std::to_string(trim_bytes), "0..QueueBytes");
+  for (const auto& f : failures) {
+    if (f.leaf >= leaves || f.spine >= spines) {
+      throw ConfigError("scenario key 'LinkFailures': leaf " + std::to_string(f.leaf) + " spine " +
+                        std::to_string(f.spine) + " is not a link of this fabric");
+    }
+  }
+  lb.validate();
+  const unsigned n = hosts();
+  messages.clear();
+  std::mt19937 rng(seed);
+  if (workload == "permutation") {
+    std::vector<unsigned> dst(n);
+    std::iota(dst.begin(), dst.end(), 0U);
+    // A random derangement: shuffle until no host sends to itself (rejection sampling, deterministic).
+    do {
+      std::shuffle(dst.begin(), dst.end(), rng);
+    } while (std::any_of(dst.begin(), dst.end(), [&, i = 0U](unsigned d) mutable { return d == i++; }));
+    for (unsigned s = 0; s < n; ++s) messages.push_back({0, s, dst[s], message_bytes});
+  } else if (workload == "incast") {
+    if (incast_senders >= n) bad("IncastSenders", std::to_string(incast_senders), "1.." + std::to_string(n - 1));
+    for (unsigned s = 1; s <= incast_senders; ++s) messages.push_back({0, s, 0, message_bytes});
+  } else if (workload == "all-to-all") {
+    for (unsigned s = 0; s < n; ++s) {
+      for (unsigned d = 0; d < n; ++d) {
+        if (s != d) messages.push_back({0, s, d, message_bytes});
+      }
+    }
+  } else if (workload == "ring") {
+    for (unsigned s = 0; s < n; ++s) messages.push_back({0, s, (s + 1) % n, message_bytes});
+  } else if (workload == "list") {
+    messages = read_message_list(message_list, n);
+  } else {
+    bad("Workload", "\"" + workload + "\"", "\"permutation\", \"incast\", \"all-to-all\", \"ring\", \"list\"");
+  }
+}
+
+std::vector<std::string> Scenario::warnings() const {
+  std::vector<std::string> w;
+  if (flowlet && lb.packet_spraying_type == uetlb::SprayingType::Reps) {
+    w.push_back("Recycled Entropy Packet Spraying with flowlet switches: the switches also move flows between "
+                "members at gaps, so REPS's path feedback is less reliable (the run continues)");
+  }
+  return w;
+}
+
+Scenario Scenario::from_json(const std::string& text, const std::string& source) {
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw ConfigError(source + ": malformed JSON: " + e.what());
+  }
+  if (!doc.is_object()) throw ConfigError(source + ": the scenario must be one JSON object");
+  Scenario s;
+  bool nic_rate = false;
+  for (const auto& [key, v] : doc.items()) {
+    if (key == "Name") {
+      if (!v.is_string()) bad(key, v.dump(), "strings");
+      s.name = v.get<std::string>();
+    } else if (key == "Leaves") {
+      s.leaves = static_cast<unsigned>(get_uint(v, key, 1, 256));
+    } else if (key == "Spines") {
+      s.spines = static_cast<unsigned>(get_uint(v, key, 1, 256));
+    } else if (key == "HostsPerLeaf") {
+      s.hosts_per_leaf = static_cast<unsigned>(get_uint(v, key, 1, 256));
+    } else if (key == "LinkRate") {
+      s.link_rate_bps = v.is_string() ? uetlb::parse_link_rate_bps(v.get<std::string>(), key) : get_uint(v, key, 1, ~0ULL);
+    } else if (key == "Oversubscription") {
+      if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 64.0) bad(key, v.dump(), "1.0..64.0");
+      s.oversubscription = v.get<double>();
+    } else if (key == "LinkDelay") {
+      s.link_delay_ns = get_time(v, key);
+    } else if (key == "EcmpHashMethod") {
+      const auto m = v.is_string() ? parse_hash_method(v.get<std::string>()) : std::nullopt;
+      if (!m) bad(key, v.dump(), "\"crc32\", \"crc32WithSalt\", \"hash\", \"hashWithSalt\", \"dpr\", \"dprWithFallback\"");
+      s.hash_method = *m;
+    } else if (key == "LoadBalancingMethod") {
+      if (!v.is_string() || (v.get<std::string>() != "ecmp" && v.get<std::string>() != "flowlet")) {
+        bad(key, v.dump(), "\"ecmp\", \"flowlet\"");
+      }
+      s.flowlet = v.get<std::string>() == "flowlet";
+    } else if (key == "FlowletGap") {
+      s.flowlet_gap_ns = get_time(v, key);
+    } else if (key == "QueueBytes") {
+      s.queue_bytes = get_uint(v, key, 10'000, 1ULL << 40);
+    } else if (key == "EcnBytes") {
+      s.ecn_bytes = get_uint(v, key, 0, 1ULL << 40);
+    } else if (key == "TrimBytes") {
+      s.trim_bytes = get_uint(v, key, 0, 1ULL << 40);
+    } else if (key == "Reconvergence") {
+      s.reconvergence_ns = get_time(v, key);
+    } else if (key == "LinkFailures") {
+      if (!v.is_array()) bad(key, v.dump(), "arrays of {\"Leaf\", \"Spine\", \"At\"}");
+      for (const auto& f : v) {
+        if (!f.is_object() || !f.contains("Leaf") || !f.contains("Spine") || !f.contains("At") || f.size() != 3) {
+          bad(key, f.dump(), "objects {\"Leaf\": n, \"Spine\": n, \"At\": time}");
+        }
+        s.failures.push_back({static_cast<unsigned>(get_uint(f["Leaf"], "LinkFailures.Leaf", 0, 255)),
+                              static_cast<unsigned>(get_uint(f["Spine"], "LinkFailures.Spine", 0, 255)),
+                              get_time(f["At"], "LinkFailures.At")});
+      }
+    } else if (key == "Nic") {
+      if (!v.is_object()) bad(key, v.dump(), "objects of load-balancer attributes");
+      s.lb = uetlb::Config::from_json(v.dump(), source + " (Nic)");
+      nic_rate = v.contains("LinkRate");
+    } else if (key == "Rto") {
+      s.rto_ns = get_time(v, key);
+      if (s.rto_ns == 0) bad(key, "0", "> 0 ns");
+    } else if (key == "WindowBdp") {
+      if (!v.is_number() || v.get<double>() <= 0.0 || v.get<double>() > 100.0) bad(key, v.dump(), "(0, 100]");
+      s.window_bdp = v.get<double>();
+    } else if (key == "Workload") {
+      if (!v.is_string()) bad(key, v.dump(), "strings");
+      s.workload = v.get<std::string>();
+    } else if (key == "MessageBytes") {
+      s.message_bytes = get_uint(v, key, 1, 1ULL << 40);
+    } else if (key == "IncastSenders") {
+      s.incast_senders = static_cast<unsigned>(get_uint(v, key, 1, 65535));
+    } else if (key == "MessageList") {
+      if (!v.is_string()) bad(key, v.dump(), "file names");
+      s.message_list = v.get<std::string>();
+    } else if (key == "Seed") {
+      s.seed = static_cast<std::uint32_t>(get_uint(v, key, 1, 0xffffffffULL));
+    } else if (key == "MaxTime") {
+      s.max_time_ns = get_time(v, key);
+    } else {
+      throw ConfigError(source + ": unknown scenario key '" + key + "'");
+    }
+  }
+  if (!nic_rate) s.lb.link_rate_bps = s.link_rate_bps;
+  s.finalize();
+  return s;
+}
+
+Scenario Scenario::default_scenario() {
+  Scenario s;
+  s.name = "default: 16-host permutation, leaf0-spine1 fails at 5 us";
+  s.failures.push_back({0, 1, 5'000});
+  s.finalize();
+  return s;
+}
+
+Scenario Scenario::from_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(path + ": cannot open scenario file");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return from_json(ss.str(), path);
+}
+
+}  // namespace uetsim

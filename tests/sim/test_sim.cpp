@@ -1,0 +1,190 @@
+// The fabric simulator: hash functions, ECMP behaviour, the default scenario's story, records, determinism,
+// and the model and RTL engines giving identical records.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <sys/stat.h>
+
+#include "uetsim/fabric.hpp"
+#ifdef UETLB_WITH_RTL
+#include "uetlb/rtl_engine.hpp"
+#endif
+
+using namespace uetsim;
+
+namespace {
+
+EngineFactory model_factory() {
+  return [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::ModelOptions{32}); };
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string tmpdir(const std::string& name) {
+  const std::string d = std::string(UETSIM_TEST_TMP) + "/" + name;
+  ::mkdir(UETSIM_TEST_TMP, 0755);
+  ::mkdir(d.c_str(), 0755);
+  return d;
+}
+
+Scenario small(uetlb::SprayingType t) {
+  Scenario s;
+  s.leaves = 2;
+  s.spines = 2;
+  s.hosts_per_leaf = 2;
+  s.message_bytes = 64 * 1024;
+  s.failures.push_back({0, 1, 2'000});
+  s.reconvergence_ns = 40'000;
+  s.lb.packet_spraying_type = t;
+  s.finalize();
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("sim hash: CRC-32/IEEE and FNV-1a reference values", "[sim][hash]") {
+  const std::string check = "123456789";
+  REQUIRE(crc32(reinterpret_cast<const std::uint8_t*>(check.data()), check.size()) == 0xCBF43926U);
+  REQUIRE(fnv1a32(nullptr, 0) == 0x811C9DC5U);
+  const std::string a = "a", foobar = "foobar";
+  REQUIRE(fnv1a32(reinterpret_cast<const std::uint8_t*>(a.data()), 1) == 0xE40C292CU);
+  REQUIRE(fnv1a32(reinterpret_cast<const std::uint8_t*>(foobar.data()), 6) == 0xBF9CF968U);
+  // The tuple in network order: 10.0.0.1 -> 10.0.0.2, UDP 17, sport 0x1234, dport 4793.
+  FlowTuple t{0x0A000001U, 0x0A000002U, 0x1234, 4793};
+  const auto b = t.bytes();
+  const std::array<std::uint8_t, 13> expect = {10, 0, 0, 1, 10, 0, 0, 2, 17, 0x12, 0x34, 0x12, 0xB9};
+  REQUIRE(b == expect);
+  REQUIRE(flow_hash(HashMethod::Crc32, t, 99) == crc32(b.data(), b.size()));
+  REQUIRE(flow_hash(HashMethod::Crc32WithSalt, t, 1) != flow_hash(HashMethod::Crc32WithSalt, t, 2));
+  REQUIRE(flow_hash(HashMethod::Hash, t, 99) == fnv1a32(b.data(), b.size()));
+  REQUIRE(parse_hash_method("dprWithFallback") == HashMethod::DprWithFallback);
+  REQUIRE_FALSE(parse_hash_method("crc64"));
+}
+
+TEST_CASE("sim ECMP: Default spraying over 128 ports covers every member of an 8-way set", "[sim][ecmp]") {
+  for (HashMethod m : {HashMethod::Crc32, HashMethod::Crc32WithSalt, HashMethod::Hash, HashMethod::HashWithSalt}) {
+    std::set<std::uint32_t> members;
+    for (std::uint16_t ev = 256; ev < 384; ++ev) members.insert(flow_hash(m, {0x0A000001U, 0x0A000009U, ev, 4793}, 7) % 8);
+    REQUIRE(members.size() == 8);
+  }
+}
+
+TEST_CASE("sim ECMP: dpr pins one destination to one member whatever the entropy value", "[sim][ecmp]") {
+  std::set<std::uint32_t> members;
+  for (std::uint32_t ev = 0; ev < 65536; ev += 97) {
+    members.insert(flow_hash(HashMethod::Dpr, {0x0A000001U, 0x0A000009U, static_cast<std::uint16_t>(ev), 4793}, 7) % 8);
+  }
+  REQUIRE(members.size() == 1);
+  // And with dpr the whole default scenario puts a leaf's traffic to one destination on one spine:
+  // far less even than crc32WithSalt.
+  Scenario s = Scenario::default_scenario();
+  s.failures.clear();
+  s.hash_method = HashMethod::Dpr;
+  Fabric f(s, model_factory());
+  const RunSummary dpr = f.run();
+  s.hash_method = HashMethod::Crc32WithSalt;
+  Fabric g(s, model_factory());
+  const RunSummary salted = g.run();
+  REQUIRE(dpr.ecmp_imbalance > salted.ecmp_imbalance);
+}
+
+TEST_CASE("sim default scenario: with a failed link REPS retransmits less than Default", "[sim][scenario]") {
+  Scenario s = Scenario::default_scenario();
+  s.lb.packet_spraying_type = uetlb::SprayingType::Default;
+  const RunSummary dps = Fabric(s, model_factory()).run();
+  s.lb.packet_spraying_type = uetlb::SprayingType::Reps;
+  const RunSummary reps = Fabric(s, model_factory()).run();
+  REQUIRE(dps.completed == dps.messages);
+  REQUIRE(reps.completed == reps.messages);
+  REQUIRE(dps.drops_failed_link > 0);  // the failure bites
+  REQUIRE(reps.retransmissions < dps.retransmissions);
+  REQUIRE(reps.fct_mean_us < dps.fct_mean_us);
+}
+
+TEST_CASE("sim records: required columns, and the same scenario gives the same records", "[sim][records]") {
+  const Scenario s = small(uetlb::SprayingType::Reps);
+  const std::string a = tmpdir("records_a"), b = tmpdir("records_b");
+  for (const auto& dir : {a, b}) {
+    Fabric f(s, model_factory());
+    f.set_monitor(true);
+    f.run();
+    f.write_records(dir);
+  }
+  REQUIRE(slurp(a + "/uet-monitor.csv").rfind("time_ns,nic,group,psn,direction,entropy_value,decision,bytes", 0) == 0);
+  REQUIRE(slurp(a + "/uet-transport-stats.csv").rfind("nic,num_out_of_order_events_on_nic,max_out_of_order_on_flow", 0) ==
+          0);
+  REQUIRE(slurp(a + "/scala-switch-load-balancing-stats.csv").rfind("switch,ecmp_set,member,packets,bytes\n", 0) == 0);
+  REQUIRE(slurp(a + "/messages.csv").rfind("message,src,dst,bytes,start_ns,end_ns,fct_ns", 0) == 0);
+  for (const char* f : {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv",
+                        "messages.csv"}) {
+    REQUIRE(slurp(a + "/" + f) == slurp(b + "/" + f));
+  }
+  REQUIRE(slurp(a + "/uet-monitor.csv").find(",ReTx,") != std::string::npos);
+}
+
+#ifdef UETLB_WITH_RTL
+TEST_CASE("sim engines: the model and the RTL give identical records on a small scenario", "[sim][rtl]") {
+  for (auto t : {uetlb::SprayingType::Reps, uetlb::SprayingType::Default}) {
+    const Scenario s = small(t);
+    const std::string m = tmpdir("engine_model"), r = tmpdir("engine_rtl");
+    Fabric fm(s, model_factory());
+    fm.set_monitor(true);
+    const RunSummary sm = fm.run();
+    fm.write_records(m);
+    Fabric fr(s, [](const uetlb::Config& c) {
+      return uetlb::make_rtl_engine(c, uetlb::ModelOptions{uetlb::rtl_build().tracker_entries}, "");
+    });
+    fr.set_monitor(true);
+    const RunSummary sr = fr.run();
+    fr.write_records(r);
+    REQUIRE(sm.completed == sm.messages);
+    for (const char* f : {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv",
+                          "messages.csv"}) {
+      INFO(f);
+      REQUIRE(slurp(m + "/" + f) == slurp(r + "/" + f));
+    }
+  }
+}
+#endif
+
+TEST_CASE("sim scenario file: values, workloads and errors", "[sim][scenario]") {
+  const Scenario s = Scenario::from_json(
+      R"({"Leaves":2,"Spines":3,"HostsPerLeaf":4,"LinkRate":"100Gbps","EcmpHashMethod":"hash","Workload":"incast",
+          "IncastSenders":5,"MessageBytes":8192,"LinkFailures":[{"Leaf":1,"Spine":2,"At":"3us"}],
+          "Nic":{"PacketSprayingType":"Recycled Entropy Packet Spraying"},"Rto":"30us"})",
+      "t.json");
+  REQUIRE(s.hosts() == 8);
+  REQUIRE(s.messages.size() == 5);
+  REQUIRE(s.lb.link_rate_bps == 100'000'000'000ULL);  // the NIC's W follows the fabric's rate
+  REQUIRE(s.failures[0].at == 3'000);
+  REQUIRE(Scenario::from_json(R"({"Workload":"all-to-all","Leaves":2,"HostsPerLeaf":2})", "t").messages.size() == 12);
+  REQUIRE(Scenario::from_json(R"({"Workload":"ring"})", "t").messages.size() == 16);
+  const Scenario flow = Scenario::from_json(
+      R"({"LoadBalancingMethod":"flowlet","Nic":{"PacketSprayingType":"Recycled Entropy Packet Spraying"}})", "t");
+  REQUIRE(flow.warnings().size() == 1);
+  REQUIRE(Fabric(flow, model_factory()).run().completed == 16);  // the run continues
+
+  auto msg = [](const std::string& text) {
+    try {
+      Scenario::from_json(text, "bad.json");
+    } catch (const uetlb::ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  REQUIRE_THAT(msg(R"({"Spine":4})"), Catch::Contains("unknown scenario key 'Spine'"));
+  REQUIRE_THAT(msg(R"({"EcmpHashMethod":"crc64"})"), Catch::Contains("'EcmpHashMethod'"));
+  REQUIRE_THAT(msg(R"({"LinkFailures":[{"Leaf":9,"Spine":0,"At":0}]})"), Catch::Contains("not a link of this fabric"));
+  REQUIRE_THAT(msg(R"({"Workload":"shuffle"})"), Catch::Contains("'Workload'"));
+  REQUIRE_THAT(msg(R"({"Nic":{"EntropyMaskBits":9}})"), Catch::Contains("'EntropyMaskBits': 9"));
+  REQUIRE_THAT(msg(R"({"Workload":"list","MessageList":"/nonexistent.csv"})"), Catch::Contains("cannot open"));
+  REQUIRE_THAT(msg(R"({"Oversubscription":0.5})"), Catch::Contains("'Oversubscription'"));
+}
