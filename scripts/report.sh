@@ -56,6 +56,45 @@ for cfg in "4 4" "16 32"; do
   echo "| $1 | $2 | $f | $(cells) |"
 done
 echo
+echo "## Simulation speed"
+echo
+echo "Plain C++ harness over the Verilated core (\`build/bench/bench_rtl\`, a request and a feedback every cycle):"
+echo
+echo '```'
+"$b/bench/bench_rtl" 2000000
+echo '```'
+echo
+echo "SystemC testbench \`uetlb-tb\` (seed 4, REPS, 16 groups), scoreboard on and off:"
+echo
+echo '```'
+SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/tb/uetlb-tb" --seed 4 --cycles 1000000 --quiet | tail -1
+SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/tb/uetlb-tb" --seed 4 --cycles 1000000 --quiet --no-scoreboard | tail -1
+echo '```'
+if [ "${UETLB_REPORT_1024:-1}" = 1 ]; then
+  cmake --build "$b" -j2 --target bench_1024 >/dev/null
+  echo
+  echo "The same at 1,024 groups (\`cmake --build build --target bench_1024\`):"
+  echo
+  echo '```'
+  "$b/bench/bench_rtl_1024" 200000
+  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --seed 4 --cycles 200000 --quiet | tail -1
+  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --seed 4 --cycles 200000 --quiet --no-scoreboard | tail -1
+  echo '```'
+fi
+echo
+echo "Fabric simulator (\`build/bench/bench_fabric\`):"
+echo
+echo '```'
+"$b/bench/bench_fabric" both
+echo '```'
+echo
+echo "## Formal (\`scripts/formal.sh all\`, \`scripts/formal_mutants.sh\`)"
+echo
+echo '```'
+UETLB_FORMAL_DIR="$tmp/formal" "$root/scripts/formal.sh" all
+"$root/scripts/formal_mutants.sh" | tail -1
+echo '```'
+echo
 echo "## Tests (\`scripts/test.sh\`)"
 echo
 echo '```'
