@@ -1,5 +1,5 @@
-// Benchmark: fabric simulator speed on a 128-host permutation of 2 MiB messages (8 leaves x 16 hosts,
-// 8 spines, 400 Gbps), REPS, with the model engine and (when built) the RTL engine. Prints data packets
+// Benchmark: fabric simulator speed on a 128-host permutation of 2 MiB messages on a three-tier k = 8
+// fat tree at 400 Gbps, REPS, with the model engine and (when built) the RTL engine. Prints data packets
 // and packet-hops simulated per wall-clock second.   bench_fabric [model|rtl|both]
 #include <cstdio>
 #include <cstring>
@@ -18,13 +18,12 @@ int main(int argc, char** argv) {
   }
   uetsim::Scenario s;
   s.name = "128-host permutation, 2 MiB";
-  s.leaves = 8;
-  s.spines = 8;
-  s.hosts_per_leaf = 16;
+  s.topology = "fat-tree";
+  s.k = 8;
   s.message_bytes = 2 << 20;
   s.lb.packet_spraying_type = uetlb::SprayingType::Reps;
   s.finalize();
-  std::printf("bench_fabric: %s, leaf-spine 8 x 8, 400 Gbps, REPS\n", s.name.c_str());
+  std::printf("bench_fabric: %s, fat tree k = 8 (%u hosts), 400 Gbps, REPS\n", s.name.c_str(), s.hosts());
   auto report = [](const char* engine, const uetsim::RunSummary& r) {
     std::printf("  engine %-5s: %llu data packets, %llu packet-hops, %llu events in %.2f s wall = %.0f data packets/s, "
                 "%.2f M packet-hops/s (%zu/%zu messages, simulated %.1f us)\n",

@@ -39,15 +39,16 @@ struct Packet {
   TimeNs sent_at = 0;                 // data: time sent (echoed in the ACK)
 };
 
-enum class NodeKind : std::uint8_t { Host, Leaf, Spine };
+enum class NodeKind : std::uint8_t { Host, Switch };
 
 struct Port {
   std::uint64_t rate_bps = 0;
   TimeNs delay = 0;
   NodeKind to_kind = NodeKind::Host;
   std::uint32_t to_id = 0;
-  bool last_hop = false;  // a leaf's port to a host
+  bool last_hop = false;  // a switch's port to a host
   bool failed = false;    // the link is down (drops silently)
+  bool routed = true;     // routing still uses the link (false once it reconverged around a failure)
   std::deque<Packet> queue;
   std::uint64_t queued_bytes = 0;
   bool busy = false;
@@ -119,17 +120,23 @@ struct Fabric::Impl {
   Scenario sc;
   EngineFactory factory;
   std::vector<Port> ports;
-  std::vector<std::uint32_t> host_up, leaf_down;          // by host
-  std::vector<std::vector<std::uint32_t>> leaf_up;        // [leaf][spine]
-  std::vector<std::vector<std::uint32_t>> spine_down;     // [spine][leaf]
-  std::vector<std::vector<bool>> route_ok;                // [leaf][spine]: routing still uses the link
-  std::vector<std::uint32_t> salt;                        // per leaf
+  static constexpr std::uint32_t kNoPort = 0xffffffffU;
   struct FlowletEntry {
     std::uint32_t member;
     TimeNs last;
   };
-  std::vector<std::unordered_map<std::uint64_t, FlowletEntry>> flowlets;  // per leaf
-  std::vector<std::vector<std::uint64_t>> member_packets, member_bytes;   // [leaf][spine]
+  // A switch forwards down when it has a port towards the destination host, else up over ECMP.
+  struct Switch {
+    std::string name;
+    std::vector<std::uint32_t> up;    // up ports: the ECMP set's members, in order
+    std::vector<std::uint32_t> down;  // by host: the port towards it, or kNoPort
+    std::uint32_t salt = 0;
+    std::vector<std::uint64_t> member_packets, member_bytes;
+    std::unordered_map<std::uint64_t, FlowletEntry> flowlets;
+  };
+  std::vector<std::uint32_t> host_up;      // by host: its NIC's port to its first switch
+  std::vector<Switch> switches;
+  std::vector<std::vector<char>> reach;    // [switch][host]: routing can deliver from here
   std::vector<Nic> nics;
   std::vector<Pdc> pdcs;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
@@ -141,7 +148,6 @@ struct Fabric::Impl {
   std::vector<MonitorRow> monitor;
   RunSummary sum;
 
-  unsigned leaf_of(std::uint32_t host) const { return host / sc.hosts_per_leaf; }
   static std::uint32_t ip_of(std::uint32_t host) { return 0x0A000000U + host; }
 
   void push(Event e) {
@@ -160,31 +166,147 @@ struct Fabric::Impl {
     return static_cast<std::uint32_t>(ports.size() - 1);
   }
 
-  void build() {
+  std::uint32_t add_switch(const std::string& name) {
+    Switch sw;
+    sw.name = name;
+    sw.down.assign(sc.hosts(), kNoPort);
+    // Each switch's salt: deterministic from its id and the run seed.
+    const auto id = static_cast<std::uint32_t>(switches.size());
+    std::uint8_t b[8] = {static_cast<std::uint8_t>(id), static_cast<std::uint8_t>(id >> 8), 0x5A,
+                         static_cast<std::uint8_t>(sc.seed), static_cast<std::uint8_t>(sc.seed >> 8),
+                         static_cast<std::uint8_t>(sc.seed >> 16), static_cast<std::uint8_t>(sc.seed >> 24), 0xA5};
+    sw.salt = crc32(b, sizeof b);
+    switches.push_back(std::move(sw));
+    return id;
+  }
+
+  void add_up(std::uint32_t from, std::uint32_t to, std::uint64_t rate) {
+    switches[from].up.push_back(add_port(rate, NodeKind::Switch, to, false));
+  }
+
+  void build_leaf_spine() {
     const unsigned n = sc.hosts();
     const std::uint64_t up_rate = static_cast<std::uint64_t>(
         static_cast<double>(sc.link_rate_bps) * sc.hosts_per_leaf / sc.spines / sc.oversubscription);
-    for (unsigned h = 0; h < n; ++h) host_up.push_back(add_port(sc.link_rate_bps, NodeKind::Leaf, leaf_of(h), false));
-    for (unsigned h = 0; h < n; ++h) leaf_down.push_back(add_port(sc.link_rate_bps, NodeKind::Host, h, true));
-    leaf_up.assign(sc.leaves, {});
-    spine_down.assign(sc.spines, {});
+    for (unsigned l = 0; l < sc.leaves; ++l) add_switch("leaf" + std::to_string(l));
+    for (unsigned sp = 0; sp < sc.spines; ++sp) add_switch("spine" + std::to_string(sp));
+    for (unsigned h = 0; h < n; ++h) host_up.push_back(add_port(sc.link_rate_bps, NodeKind::Switch, h / sc.hosts_per_leaf, false));
+    for (unsigned h = 0; h < n; ++h) switches[h / sc.hosts_per_leaf].down[h] = add_port(sc.link_rate_bps, NodeKind::Host, h, true);
     for (unsigned l = 0; l < sc.leaves; ++l) {
-      for (unsigned s = 0; s < sc.spines; ++s) leaf_up[l].push_back(add_port(up_rate, NodeKind::Spine, s, false));
+      for (unsigned sp = 0; sp < sc.spines; ++sp) add_up(l, sc.leaves + sp, up_rate);
     }
-    for (unsigned s = 0; s < sc.spines; ++s) {
-      for (unsigned l = 0; l < sc.leaves; ++l) spine_down[s].push_back(add_port(up_rate, NodeKind::Leaf, l, false));
+    for (unsigned sp = 0; sp < sc.spines; ++sp) {
+      for (unsigned l = 0; l < sc.leaves; ++l) {
+        const std::uint32_t port = add_port(up_rate, NodeKind::Switch, l, false);
+        for (unsigned h = l * sc.hosts_per_leaf; h < (l + 1) * sc.hosts_per_leaf; ++h) switches[sc.leaves + sp].down[h] = port;
+      }
     }
-    route_ok.assign(sc.leaves, std::vector<bool>(sc.spines, true));
-    member_packets.assign(sc.leaves, std::vector<std::uint64_t>(sc.spines, 0));
-    member_bytes.assign(sc.leaves, std::vector<std::uint64_t>(sc.spines, 0));
-    flowlets.assign(sc.leaves, {});
-    // Each switch's salt: deterministic from its id and the run seed.
-    for (unsigned l = 0; l < sc.leaves; ++l) {
-      std::uint8_t b[8] = {static_cast<std::uint8_t>(l), static_cast<std::uint8_t>(l >> 8), 0x5A,
-                           static_cast<std::uint8_t>(sc.seed), static_cast<std::uint8_t>(sc.seed >> 8),
-                           static_cast<std::uint8_t>(sc.seed >> 16), static_cast<std::uint8_t>(sc.seed >> 24), 0xA5};
-      salt.push_back(crc32(b, sizeof b));
+  }
+
+  // k-ary fat tree: k pods of k/2 edge and k/2 aggregation switches, (k/2)^2 cores, k/2 hosts per edge.
+  void build_fat_tree() {
+    const unsigned k = sc.k, half = k / 2, n = sc.hosts(), per_pod = half * half;
+    const std::uint64_t r = sc.link_rate_bps;
+    for (unsigned p = 0; p < k; ++p) {
+      for (unsigned i = 0; i < half; ++i) add_switch("edge" + std::to_string(p) + "." + std::to_string(i));
     }
+    const std::uint32_t agg0 = static_cast<std::uint32_t>(switches.size());
+    for (unsigned p = 0; p < k; ++p) {
+      for (unsigned j = 0; j < half; ++j) add_switch("agg" + std::to_string(p) + "." + std::to_string(j));
+    }
+    const std::uint32_t core0 = static_cast<std::uint32_t>(switches.size());
+    for (unsigned c = 0; c < half * half; ++c) add_switch("core" + std::to_string(c));
+    auto edge_of = [&](unsigned h) { return h / half; };  // edges are numbered pod-major
+    for (unsigned h = 0; h < n; ++h) host_up.push_back(add_port(r, NodeKind::Switch, edge_of(h), false));
+    for (unsigned h = 0; h < n; ++h) switches[edge_of(h)].down[h] = add_port(r, NodeKind::Host, h, true);
+    for (unsigned p = 0; p < k; ++p) {
+      for (unsigned i = 0; i < half; ++i) {
+        const std::uint32_t e = p * half + i;
+        for (unsigned j = 0; j < half; ++j) add_up(e, agg0 + p * half + j, r);
+      }
+      for (unsigned j = 0; j < half; ++j) {
+        const std::uint32_t a = agg0 + p * half + j;
+        for (unsigned i = 0; i < half; ++i) {  // down to the pod's edges
+          const std::uint32_t port = add_port(r, NodeKind::Switch, p * half + i, false);
+          for (unsigned h = (p * half + i) * half; h < (p * half + i + 1) * half; ++h) switches[a].down[h] = port;
+        }
+        for (unsigned m = 0; m < half; ++m) add_up(a, core0 + j * half + m, r);
+      }
+    }
+    for (unsigned c = 0; c < half * half; ++c) {
+      const unsigned j = c / half;  // the aggregation index this core connects to in every pod
+      for (unsigned p = 0; p < k; ++p) {
+        const std::uint32_t port = add_port(r, NodeKind::Switch, agg0 + p * half + j, false);
+        for (unsigned h = p * per_pod; h < (p + 1) * per_pod; ++h) switches[core0 + c].down[h] = port;
+      }
+    }
+  }
+
+  bool can_reach(std::uint32_t sw, std::uint32_t host, std::vector<std::vector<char>>& memo) {
+    char& m = memo[sw][host];
+    if (m != 2) return m == 1;
+    const Switch& x = switches[sw];
+    bool ok = false;
+    if (x.down[host] != kNoPort) {
+      const Port& p = ports[x.down[host]];
+      ok = p.routed && (p.to_kind == NodeKind::Host || can_reach(p.to_id, host, memo));
+    } else {
+      for (std::uint32_t up : x.up) {
+        if (ports[up].routed && can_reach(ports[up].to_id, host, memo)) {
+          ok = true;
+          break;
+        }
+      }
+    }
+    m = ok ? 1 : 0;
+    return ok;
+  }
+
+  void compute_reach() {
+    std::vector<std::vector<char>> memo(switches.size(), std::vector<char>(sc.hosts(), 2));
+    for (std::uint32_t sw = 0; sw < switches.size(); ++sw) {
+      for (std::uint32_t h = 0; h < sc.hosts(); ++h) can_reach(sw, h, memo);
+    }
+    reach = std::move(memo);
+  }
+
+  std::uint32_t switch_id(const std::string& name) const {
+    for (std::uint32_t i = 0; i < switches.size(); ++i) {
+      if (switches[i].name == name) return i;
+    }
+    throw uetlb::ConfigError("scenario key 'LinkFailures': '" + name + "' is not a switch of this fabric");
+  }
+
+  // The ports of the link between two switches, both directions.
+  std::vector<std::uint32_t> link_ports(const LinkFailure& f) const {
+    const std::uint32_t a = switch_id(f.a), b = switch_id(f.b);
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t i = 0; i < ports.size(); ++i) {
+      if (ports[i].to_kind != NodeKind::Switch) continue;
+      const std::uint32_t to = ports[i].to_id;
+      const bool from_a = std::find(switches[a].up.begin(), switches[a].up.end(), i) != switches[a].up.end() ||
+                          std::find(switches[a].down.begin(), switches[a].down.end(), i) != switches[a].down.end();
+      const bool from_b = std::find(switches[b].up.begin(), switches[b].up.end(), i) != switches[b].up.end() ||
+                          std::find(switches[b].down.begin(), switches[b].down.end(), i) != switches[b].down.end();
+      if ((from_a && to == b) || (from_b && to == a)) out.push_back(i);
+    }
+    if (out.empty()) throw uetlb::ConfigError("scenario key 'LinkFailures': no link between " + f.a + " and " + f.b);
+    return out;
+  }
+
+  void build() {
+    const unsigned n = sc.hosts();
+    if (sc.topology == "fat-tree") {
+      build_fat_tree();
+    } else {
+      build_leaf_spine();
+    }
+    for (auto& sw : switches) {
+      sw.member_packets.assign(sw.up.size(), 0);
+      sw.member_bytes.assign(sw.up.size(), 0);
+    }
+    compute_reach();
+    for (const auto& f : sc.failures) link_ports(f);  // refuse unknown links before the run
     mss = sc.lb.rdma_data_mss;
     window_bytes = static_cast<std::uint32_t>(std::max<double>(
         mss + kOverheadBytes,
@@ -278,70 +400,70 @@ struct Fabric::Impl {
     if (!port.queue.empty()) start_tx(port_id);
   }
 
-  std::uint32_t pick_spine(unsigned leaf, const Packet& p) {
-    const unsigned dst_leaf = leaf_of(p.dst);
-    std::vector<std::uint32_t> members;
-    for (unsigned s = 0; s < sc.spines; ++s) {
-      if (route_ok[leaf][s] && route_ok[dst_leaf][s]) members.push_back(s);
+  // ECMP over the switch's up ports that routing still uses and that can deliver to the destination.
+  std::uint32_t pick_up(std::uint32_t sw_id, const Packet& p) {
+    Switch& sw = switches[sw_id];
+    std::vector<std::uint32_t> members;  // indices into sw.up
+    for (std::uint32_t i = 0; i < sw.up.size(); ++i) {
+      const Port& up = ports[sw.up[i]];
+      if (up.routed && reach[up.to_id][p.dst]) members.push_back(i);
     }
     if (members.empty()) {
-      for (unsigned s = 0; s < sc.spines; ++s) members.push_back(s);  // no route left: keep hashing
+      for (std::uint32_t i = 0; i < sw.up.size(); ++i) members.push_back(i);  // no route left: keep hashing
     }
     FlowTuple t{ip_of(p.src), ip_of(p.dst), p.ev, kUetPort};
     std::uint32_t member = 0;
     if (sc.hash_method == HashMethod::DprWithFallback) {
-      const std::uint32_t d = members[flow_hash(HashMethod::Dpr, t, salt[leaf]) % members.size()];
-      const bool down = ports[leaf_up[leaf][d]].failed || ports[spine_down[d][dst_leaf]].failed;
-      member = down ? members[flow_hash(HashMethod::Crc32WithSalt, t, salt[leaf]) % members.size()] : d;
+      const std::uint32_t d = members[flow_hash(HashMethod::Dpr, t, sw.salt) % members.size()];
+      // Fall back when the dpr member's link, or its next link towards the destination, is down.
+      const Port& up = ports[sw.up[d]];
+      const std::uint32_t next_down = switches[up.to_id].down[p.dst];
+      const bool down = up.failed || (next_down != kNoPort && ports[next_down].failed);
+      member = down ? members[flow_hash(HashMethod::Crc32WithSalt, t, sw.salt) % members.size()] : d;
     } else {
-      member = members[flow_hash(sc.hash_method, t, salt[leaf]) % members.size()];
+      member = members[flow_hash(sc.hash_method, t, sw.salt) % members.size()];
     }
     if (sc.flowlet) {
       // A flow keeps its member until it pauses longer than the flowlet gap; then it is re-hashed
       // with a per-flowlet change so it can move.
-      const std::uint64_t key = (static_cast<std::uint64_t>(crc32(t.bytes().data(), 13)) << 8) ^ leaf;
-      auto [it, fresh] = flowlets[leaf].try_emplace(key, FlowletEntry{member, now});
+      const std::uint64_t key = crc32(t.bytes().data(), 13);
+      auto [it, fresh] = sw.flowlets.try_emplace(key, FlowletEntry{member, now});
       if (!fresh) {
         const bool still_valid = std::find(members.begin(), members.end(), it->second.member) != members.end();
         if (now - it->second.last > sc.flowlet_gap_ns || !still_valid) {
-          it->second.member = members[(flow_hash(sc.hash_method, t, salt[leaf] + static_cast<std::uint32_t>(now)) %
-                                       members.size())];
+          it->second.member =
+              members[(flow_hash(sc.hash_method, t, sw.salt + static_cast<std::uint32_t>(now)) % members.size())];
         }
         it->second.last = now;
         member = it->second.member;
       }
     }
-    ++member_packets[leaf][member];
-    member_bytes[leaf][member] += p.size;
-    return member;
+    ++sw.member_packets[member];
+    sw.member_bytes[member] += p.size;
+    return sw.up[member];
   }
 
   void arrive(NodeKind kind, std::uint32_t id, Packet p) {
-    switch (kind) {
-      case NodeKind::Leaf:
-        if (leaf_of(p.dst) == id) {
-          enqueue(leaf_down[p.dst], std::move(p));
-        } else {
-          const std::uint32_t s = pick_spine(id, p);
-          enqueue(leaf_up[id][s], std::move(p));
-        }
-        break;
-      case NodeKind::Spine: enqueue(spine_down[id][leaf_of(p.dst)], std::move(p)); break;
-      case NodeKind::Host: host_receive(id, std::move(p)); break;
+    if (kind == NodeKind::Host) {
+      host_receive(id, std::move(p));
+      return;
     }
+    const std::uint32_t down = switches[id].down[p.dst];
+    enqueue(down != kNoPort ? down : pick_up(id, p), std::move(p));
   }
 
   void link_fail(const LinkFailure& f, bool reconverge) {
+    const auto link = link_ports(f);
     if (!reconverge) {
-      ports[leaf_up[f.leaf][f.spine]].failed = true;
-      ports[spine_down[f.spine][f.leaf]].failed = true;
+      for (std::uint32_t port : link) ports[port].failed = true;
       Event e{};
       e.time = now + sc.reconvergence_ns;
       e.type = EvType::Reconverge;
       e.a = static_cast<std::uint32_t>(&f - sc.failures.data());
       push(e);
     } else {
-      route_ok[f.leaf][f.spine] = false;  // routing stops using the link (it stays down)
+      for (std::uint32_t port : link) ports[port].routed = false;  // routing stops using the link (it stays down)
+      compute_reach();
     }
   }
 
@@ -630,15 +752,15 @@ RunSummary Fabric::run(std::ostream* progress) {
     s.sum.fct_p99_us = fct[std::min(fct.size() - 1, fct.size() * 99 / 100)];
     s.sum.fct_max_us = fct.back();
   }
-  // Imbalance over the leaf uplink sets that carried traffic.
+  // Imbalance over the switches' up sets that carried traffic.
   double worst = 0;
-  for (unsigned l = 0; l < s.sc.leaves; ++l) {
+  for (const auto& sw : s.switches) {
     std::uint64_t total = 0, mx = 0;
-    for (unsigned sp = 0; sp < s.sc.spines; ++sp) {
-      total += s.member_bytes[l][sp];
-      mx = std::max(mx, s.member_bytes[l][sp]);
+    for (std::uint64_t b : sw.member_bytes) {
+      total += b;
+      mx = std::max(mx, b);
     }
-    if (total > 0) worst = std::max(worst, static_cast<double>(mx) * s.sc.spines / static_cast<double>(total));
+    if (total > 0) worst = std::max(worst, static_cast<double>(mx) * sw.up.size() / static_cast<double>(total));
   }
   s.sum.ecmp_imbalance = worst;
   return s.sum;
@@ -672,10 +794,10 @@ void Fabric::write_records(const std::string& dir) const {
   {
     auto f = open("scala-switch-load-balancing-stats.csv");
     f << "switch,ecmp_set,member,packets,bytes\n";
-    for (unsigned l = 0; l < s.sc.leaves; ++l) {
-      for (unsigned sp = 0; sp < s.sc.spines; ++sp) {
-        f << "leaf" << l << ",uplinks,spine" << sp << ',' << s.member_packets[l][sp] << ',' << s.member_bytes[l][sp]
-          << '\n';
+    for (const auto& sw : s.switches) {
+      for (std::size_t i = 0; i < sw.up.size(); ++i) {
+        f << sw.name << ",uplinks," << s.switches[s.ports[sw.up[i]].to_id].name << ',' << sw.member_packets[i] << ','
+          << sw.member_bytes[i] << '\n';
       }
     }
   }

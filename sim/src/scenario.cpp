@@ -76,15 +76,11 @@ std::vector<Message> read_message_list(const std::string& path, unsigned hosts) 
 }  // namespace
 
 void Scenario::finalize() {
+  if (topology != "leaf-spine" && topology != "fat-tree") bad("Topology", "\"" + topology + "\"", "\"leaf-spine\", \"fat-tree\"");
+  if (topology == "fat-tree" && (k < 2 || k % 2 != 0 || k > 64)) bad("K", std::to_string(k), "the even numbers 2..64");
   if (leaves < 1 || spines < 1 || hosts_per_leaf < 1) throw ConfigError("scenario: Leaves, Spines, HostsPerLeaf must be >= 1");
   if (hosts() < 2) throw ConfigError("scenario: at least 2 hosts are needed");
   if (trim_bytes > queue_bytes) bad("TrimBytes", std::to_string(trim_bytes), "0..QueueBytes");
-  for (const auto& f : failures) {
-    if (f.leaf >= leaves || f.spine >= spines) {
-      throw ConfigError("scenario key 'LinkFailures': leaf " + std::to_string(f.leaf) + " spine " +
-                        std::to_string(f.spine) + " is not a link of this fabric");
-    }
-  }
   lb.validate();
   const unsigned n = hosts();
   messages.clear();
@@ -138,6 +134,11 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
     if (key == "Name") {
       if (!v.is_string()) bad(key, v.dump(), "strings");
       s.name = v.get<std::string>();
+    } else if (key == "Topology") {
+      if (!v.is_string()) bad(key, v.dump(), "\"leaf-spine\", \"fat-tree\"");
+      s.topology = v.get<std::string>();
+    } else if (key == "K") {
+      s.k = static_cast<unsigned>(get_uint(v, key, 2, 64));
     } else if (key == "Leaves") {
       s.leaves = static_cast<unsigned>(get_uint(v, key, 1, 256));
     } else if (key == "Spines") {
@@ -171,14 +172,21 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
     } else if (key == "Reconvergence") {
       s.reconvergence_ns = get_time(v, key);
     } else if (key == "LinkFailures") {
-      if (!v.is_array()) bad(key, v.dump(), "arrays of {\"Leaf\", \"Spine\", \"At\"}");
+      if (!v.is_array()) bad(key, v.dump(), "arrays of {\"From\", \"To\", \"At\"}");
       for (const auto& f : v) {
-        if (!f.is_object() || !f.contains("Leaf") || !f.contains("Spine") || !f.contains("At") || f.size() != 3) {
-          bad(key, f.dump(), "objects {\"Leaf\": n, \"Spine\": n, \"At\": time}");
+        const bool by_name = f.is_object() && f.size() == 3 && f.contains("From") && f.contains("To") &&
+                             f.contains("At") && f["From"].is_string() && f["To"].is_string();
+        const bool by_index = f.is_object() && f.size() == 3 && f.contains("Leaf") && f.contains("Spine") && f.contains("At");
+        if (!by_name && !by_index) {
+          bad(key, f.dump(), "objects {\"From\": switch, \"To\": switch, \"At\": time} or {\"Leaf\": n, \"Spine\": n, \"At\": time}");
         }
-        s.failures.push_back({static_cast<unsigned>(get_uint(f["Leaf"], "LinkFailures.Leaf", 0, 255)),
-                              static_cast<unsigned>(get_uint(f["Spine"], "LinkFailures.Spine", 0, 255)),
-                              get_time(f["At"], "LinkFailures.At")});
+        if (by_name) {
+          s.failures.push_back({f["From"].get<std::string>(), f["To"].get<std::string>(), get_time(f["At"], "LinkFailures.At")});
+        } else {
+          s.failures.push_back({"leaf" + std::to_string(get_uint(f["Leaf"], "LinkFailures.Leaf", 0, 255)),
+                                "spine" + std::to_string(get_uint(f["Spine"], "LinkFailures.Spine", 0, 255)),
+                                get_time(f["At"], "LinkFailures.At")});
+        }
       }
     } else if (key == "Nic") {
       if (!v.is_object()) bad(key, v.dump(), "objects of load-balancer attributes");
@@ -216,7 +224,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
 Scenario Scenario::default_scenario() {
   Scenario s;
   s.name = "default: 16-host permutation, leaf0-spine1 fails at 5 us";
-  s.failures.push_back({0, 1, 5'000});
+  s.failures.push_back({"leaf0", "spine1", 5'000});
   s.finalize();
   return s;
 }

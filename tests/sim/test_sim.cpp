@@ -41,7 +41,7 @@ Scenario small(uetlb::SprayingType t) {
   s.spines = 2;
   s.hosts_per_leaf = 2;
   s.message_bytes = 64 * 1024;
-  s.failures.push_back({0, 1, 2'000});
+  s.failures.push_back({"leaf0", "spine1", 2'000});
   s.reconvergence_ns = 40'000;
   s.lb.packet_spraying_type = t;
   s.finalize();
@@ -165,6 +165,7 @@ TEST_CASE("sim scenario file: values, workloads and errors", "[sim][scenario]") 
   REQUIRE(s.messages.size() == 5);
   REQUIRE(s.lb.link_rate_bps == 100'000'000'000ULL);  // the NIC's W follows the fabric's rate
   REQUIRE(s.failures[0].at == 3'000);
+  REQUIRE(s.failures[0].a == "leaf1");
   REQUIRE(Scenario::from_json(R"({"Workload":"all-to-all","Leaves":2,"HostsPerLeaf":2})", "t").messages.size() == 12);
   REQUIRE(Scenario::from_json(R"({"Workload":"ring"})", "t").messages.size() == 16);
   const Scenario flow = Scenario::from_json(
@@ -182,9 +183,30 @@ TEST_CASE("sim scenario file: values, workloads and errors", "[sim][scenario]") 
   };
   REQUIRE_THAT(msg(R"({"Spine":4})"), Catch::Contains("unknown scenario key 'Spine'"));
   REQUIRE_THAT(msg(R"({"EcmpHashMethod":"crc64"})"), Catch::Contains("'EcmpHashMethod'"));
-  REQUIRE_THAT(msg(R"({"LinkFailures":[{"Leaf":9,"Spine":0,"At":0}]})"), Catch::Contains("not a link of this fabric"));
+  REQUIRE_THAT(msg(R"({"LinkFailures":[{"Leaf":0,"Spine":0,"At":0,"X":1}]})"), Catch::Contains("LinkFailures"));
   REQUIRE_THAT(msg(R"({"Workload":"shuffle"})"), Catch::Contains("'Workload'"));
   REQUIRE_THAT(msg(R"({"Nic":{"EntropyMaskBits":9}})"), Catch::Contains("'EntropyMaskBits': 9"));
   REQUIRE_THAT(msg(R"({"Workload":"list","MessageList":"/nonexistent.csv"})"), Catch::Contains("cannot open"));
   REQUIRE_THAT(msg(R"({"Oversubscription":0.5})"), Catch::Contains("'Oversubscription'"));
+}
+
+TEST_CASE("sim fat tree: a k = 4 fat tree delivers every message, also around a failed aggregation-core link",
+          "[sim][fattree]") {
+  Scenario s = Scenario::from_json(
+      R"({"Topology":"fat-tree","K":4,"MessageBytes":131072,"Workload":"all-to-all",
+          "LinkFailures":[{"From":"agg0.0","To":"core0","At":"2us"}],"Reconvergence":"20us",
+          "Nic":{"PacketSprayingType":"Recycled Entropy Packet Spraying"}})",
+      "ft.json");
+  REQUIRE(s.hosts() == 16);
+  REQUIRE(s.messages.size() == 240);
+  Fabric f(s, model_factory());
+  const RunSummary r = f.run();
+  REQUIRE(r.completed == r.messages);
+  REQUIRE(r.drops_failed_link > 0);  // traffic did cross the failed link before routing moved off it
+  // A link that does not exist is named in the error.
+  Scenario bad = s;
+  bad.failures = {{"agg0.0", "core3", 0}};  // agg j connects to cores j*k/2 .. j*k/2 + k/2 - 1 only
+  REQUIRE_THROWS_WITH(Fabric(bad, model_factory()), Catch::Contains("no link between agg0.0 and core3"));
+  bad.failures = {{"leaf9", "spine0", 0}};
+  REQUIRE_THROWS_WITH(Fabric(bad, model_factory()), Catch::Contains("'leaf9' is not a switch"));
 }

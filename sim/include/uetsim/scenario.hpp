@@ -20,15 +20,17 @@ struct Message {
   std::uint64_t bytes = 0;
 };
 
+/// A link between two switches, by name ("leaf0", "spine1"; "edge0.1", "agg0.1", "core3"), failing at `at`.
 struct LinkFailure {
-  unsigned leaf = 0;
-  unsigned spine = 0;
+  std::string a, b;
   TimeNs at = 0;
 };
 
 struct Scenario {
   std::string name = "default";
-  // Topology: two-tier leaf-spine.
+  // Topology: two-tier leaf-spine, or three-tier k-ary fat tree.
+  std::string topology = "leaf-spine";                ///< "leaf-spine" or "fat-tree"
+  unsigned k = 4;                                     ///< fat tree: k pods, k/2 edge and k/2 aggregation switches each
   unsigned leaves = 4;
   unsigned spines = 4;
   unsigned hosts_per_leaf = 4;
@@ -57,7 +59,7 @@ struct Scenario {
   std::uint32_t seed = 1;
   TimeNs max_time_ns = 50'000'000;                    ///< stop here even if messages remain
 
-  unsigned hosts() const { return leaves * hosts_per_leaf; }
+  unsigned hosts() const { return topology == "fat-tree" ? k * k * k / 4 : leaves * hosts_per_leaf; }
   /// Validates and builds `messages` from the workload.
   void finalize();
   /// Warnings for combinations that run but deserve a word (REPS with flowlet switches).
