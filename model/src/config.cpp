@@ -184,12 +184,16 @@ Config Config::from_json(const std::string& text, const std::string& source) {
   return c;
 }
 
-Config Config::from_file(const std::string& path) {
+std::string read_text_file(const std::string& path, const std::string& what) {
   std::ifstream in(path);
-  if (!in) throw ConfigError(path + ": cannot open configuration file");
+  if (!in) throw ConfigError(path + ": cannot open " + what);
   std::stringstream ss;
   ss << in.rdbuf();
-  return from_json(ss.str(), path);
+  return ss.str();
+}
+
+Config Config::from_file(const std::string& path) {
+  return from_json(read_text_file(path, "configuration file"), path);
 }
 
 }  // namespace uetlb

@@ -155,6 +155,16 @@ struct Fabric::Impl {
     events.push(std::move(e));
   }
 
+  void schedule(TimeNs at, EvType type, std::uint32_t a, std::uint32_t b = 0, std::uint32_t c = 0) {
+    Event e{};
+    e.time = at;
+    e.type = type;
+    e.a = a;
+    e.b = b;
+    e.c = c;
+    push(std::move(e));
+  }
+
   std::uint32_t add_port(std::uint64_t rate, NodeKind to_kind, std::uint32_t to_id, bool last_hop) {
     Port p;
     p.rate_bps = rate;
@@ -280,15 +290,15 @@ struct Fabric::Impl {
   // The ports of the link between two switches, both directions.
   std::vector<std::uint32_t> link_ports(const LinkFailure& f) const {
     const std::uint32_t a = switch_id(f.a), b = switch_id(f.b);
+    auto owns = [&](std::uint32_t sw, std::uint32_t port) {
+      const Switch& x = switches[sw];
+      return std::find(x.up.begin(), x.up.end(), port) != x.up.end() ||
+             std::find(x.down.begin(), x.down.end(), port) != x.down.end();
+    };
     std::vector<std::uint32_t> out;
     for (std::uint32_t i = 0; i < ports.size(); ++i) {
       if (ports[i].to_kind != NodeKind::Switch) continue;
-      const std::uint32_t to = ports[i].to_id;
-      const bool from_a = std::find(switches[a].up.begin(), switches[a].up.end(), i) != switches[a].up.end() ||
-                          std::find(switches[a].down.begin(), switches[a].down.end(), i) != switches[a].down.end();
-      const bool from_b = std::find(switches[b].up.begin(), switches[b].up.end(), i) != switches[b].up.end() ||
-                          std::find(switches[b].down.begin(), switches[b].down.end(), i) != switches[b].down.end();
-      if ((from_a && to == b) || (from_b && to == a)) out.push_back(i);
+      if ((ports[i].to_id == b && owns(a, i)) || (ports[i].to_id == a && owns(b, i))) out.push_back(i);
     }
     if (out.empty()) throw uetlb::ConfigError("scenario key 'LinkFailures': no link between " + f.a + " and " + f.b);
     return out;
@@ -317,20 +327,8 @@ struct Fabric::Impl {
       nic.base_rtt = sc.lb.initial_base_rtt_ns;
       nic.in_flight_to.assign(n, 0);
     }
-    for (std::uint32_t m = 0; m < sc.messages.size(); ++m) {
-      Event e{};
-      e.time = sc.messages[m].start;
-      e.type = EvType::MessageStart;
-      e.a = m;
-      push(e);
-    }
-    for (std::uint32_t f = 0; f < sc.failures.size(); ++f) {
-      Event e{};
-      e.time = sc.failures[f].at;
-      e.type = EvType::LinkFail;
-      e.a = f;
-      push(e);
-    }
+    for (std::uint32_t m = 0; m < sc.messages.size(); ++m) schedule(sc.messages[m].start, EvType::MessageStart, m);
+    for (std::uint32_t f = 0; f < sc.failures.size(); ++f) schedule(sc.failures[f].at, EvType::LinkFail, f);
   }
 
   // --------------------------------------------------------------------------------------------
@@ -370,11 +368,7 @@ struct Fabric::Impl {
   void start_tx(std::uint32_t port_id) {
     Port& port = ports[port_id];
     port.busy = true;
-    Event e{};
-    e.time = now + serialization(port, port.queue.front().size);
-    e.type = EvType::TxDone;
-    e.a = port_id;
-    push(e);
+    schedule(now + serialization(port, port.queue.front().size), EvType::TxDone, port_id);
   }
 
   void tx_done(std::uint32_t port_id) {
@@ -392,7 +386,7 @@ struct Fabric::Impl {
       e.a = static_cast<std::uint32_t>(port.to_kind);
       e.b = port.to_id;
       e.pkt = std::move(p);
-      push(e);
+      push(std::move(e));
     } else {
       ++sum.drops_failed_link;  // the link failed while the packet was on it
     }
@@ -456,11 +450,7 @@ struct Fabric::Impl {
     const auto link = link_ports(f);
     if (!reconverge) {
       for (std::uint32_t port : link) ports[port].failed = true;
-      Event e{};
-      e.time = now + sc.reconvergence_ns;
-      e.type = EvType::Reconverge;
-      e.a = static_cast<std::uint32_t>(&f - sc.failures.data());
-      push(e);
+      schedule(now + sc.reconvergence_ns, EvType::Reconverge, static_cast<std::uint32_t>(&f - sc.failures.data()));
     } else {
       for (std::uint32_t port : link) ports[port].routed = false;  // routing stops using the link (it stays down)
       compute_reach();
@@ -570,13 +560,7 @@ struct Fabric::Impl {
     p.retx = retx;
     p.sent_at = now;
     enqueue(host_up[pdc.src], std::move(p));
-    Event e{};
-    e.time = now + sc.rto_ns;
-    e.type = EvType::Rto;
-    e.a = pdc_id;
-    e.b = psn;
-    e.c = st.rto_gen;
-    push(e);
+    schedule(now + sc.rto_ns, EvType::Rto, pdc_id, psn, st.rto_gen);
   }
 
   std::uint32_t data_size(const Pdc& pdc, std::uint32_t psn) const {

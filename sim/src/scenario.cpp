@@ -230,11 +230,7 @@ Scenario Scenario::default_scenario() {
 }
 
 Scenario Scenario::from_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw ConfigError(path + ": cannot open scenario file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return from_json(ss.str(), path);
+  return from_json(uetlb::read_text_file(path, "scenario file"), path);
 }
 
 }  // namespace uetsim

@@ -49,6 +49,9 @@ struct Config {
 /// Bytes of protocol overhead added to RdmaDataMSS for the nominal packet size.
 inline constexpr std::uint32_t kPacketOverheadBytes = 88;
 
+/// Reads a whole text file; throws ConfigError "PATH: cannot open WHAT" when it cannot.
+std::string read_text_file(const std::string& path, const std::string& what);
+
 /// Parses a time: an integer (ns) or a string with unit ns/us/ms/s ("100us", "1.5us"). Throws ConfigError
 /// mentioning `key` when the text is malformed or not a whole number of nanoseconds.
 TimeNs parse_time_ns(const std::string& text, const std::string& key);
