@@ -80,6 +80,9 @@ struct Pdc {  // one message = one PDC
   std::uint32_t packets = 0, next_new = 0, acked = 0;
   std::uint64_t bytes = 0;
   std::uint64_t inflight_bytes = 0;
+  double cwnd = 0;                 // congestion window, bytes
+  double alpha = 0;                // DCTCP: running fraction of ECN-marked acknowledgements
+  std::uint64_t win_acked = 0, win_marked = 0;  // acknowledged / marked bytes in the current window
   std::vector<PacketState> pkt;
   std::deque<std::uint32_t> retx;  // psns waiting to be sent again
   TimeNs start = 0, end = 0;
@@ -480,6 +483,7 @@ struct Fabric::Impl {
     pdc.pkt.resize(pdc.packets);
     pdc.received.assign(pdc.packets, false);
     pdc.start = now;
+    pdc.cwnd = window_bytes;
     // The application's local UDP port of this PDC (the EV under None).
     pdc.local_port = static_cast<std::uint16_t>(1024 + (static_cast<std::uint32_t>(pdcs.size()) * 7919U) % 60000U);
     Nic& nic = nics[msg.src];
@@ -521,7 +525,7 @@ struct Fabric::Impl {
         return;
       }
       const std::uint32_t size = data_size(pdc, psn);
-      if (pdc.inflight_bytes > 0 && pdc.inflight_bytes + size > window_bytes) return;
+      if (pdc.inflight_bytes > 0 && static_cast<double>(pdc.inflight_bytes + size) > pdc.cwnd) return;
       if (retx) {
         pdc.retx.pop_front();
         if (pdc.pkt[psn].acked) continue;  // acknowledged meanwhile
@@ -577,6 +581,24 @@ struct Fabric::Impl {
     }
   }
 
+  // DCTCP-like window: once per window of acknowledged bytes, alpha <- (1 - g) alpha + g F with F the marked
+  // fraction and g = 1/16; then the window shrinks by alpha / 2 if anything was marked, else grows by one
+  // packet. It stays between one packet and twice the configured window.
+  void dctcp_on_ack(Pdc& pdc, std::uint32_t bytes, bool marked) {
+    pdc.win_acked += bytes;
+    if (marked) pdc.win_marked += bytes;
+    if (static_cast<double>(pdc.win_acked) < pdc.cwnd) return;
+    const double f = static_cast<double>(pdc.win_marked) / static_cast<double>(pdc.win_acked);
+    pdc.alpha = (1.0 - 1.0 / 16) * pdc.alpha + f / 16;
+    if (pdc.win_marked > 0) {
+      pdc.cwnd *= 1.0 - pdc.alpha / 2;
+    } else {
+      pdc.cwnd += mss + kOverheadBytes;
+    }
+    pdc.cwnd = std::clamp(pdc.cwnd, static_cast<double>(mss + kOverheadBytes), 2.0 * window_bytes);
+    pdc.win_acked = pdc.win_marked = 0;
+  }
+
   void rto(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t gen) {
     Pdc& pdc = pdcs[pdc_id];
     PacketState& st = pdc.pkt[psn];
@@ -619,6 +641,7 @@ struct Fabric::Impl {
       nic.lb->set_base_rtt(now, rtt);
     }
     if (pdc.done || pdc.pkt[p.psn].acked) return;
+    if (sc.congestion_control == "dctcp") dctcp_on_ack(pdc, data_size(pdc, p.psn), p.ecn);
     leave_flight(pdc, p.psn);
     pdc.pkt[p.psn].acked = true;
     if (++pdc.acked == pdc.packets) {

@@ -198,6 +198,11 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
     } else if (key == "WindowBdp") {
       if (!v.is_number() || v.get<double>() <= 0.0 || v.get<double>() > 100.0) bad(key, v.dump(), "(0, 100]");
       s.window_bdp = v.get<double>();
+    } else if (key == "CongestionControl") {
+      if (!v.is_string() || (v.get<std::string>() != "fixed" && v.get<std::string>() != "dctcp")) {
+        bad(key, v.dump(), "\"fixed\", \"dctcp\"");
+      }
+      s.congestion_control = v.get<std::string>();
     } else if (key == "Workload") {
       if (!v.is_string()) bad(key, v.dump(), "strings");
       s.workload = v.get<std::string>();

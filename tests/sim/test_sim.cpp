@@ -210,3 +210,18 @@ TEST_CASE("sim fat tree: a k = 4 fat tree delivers every message, also around a 
   bad.failures = {{"leaf9", "spine0", 0}};
   REQUIRE_THROWS_WITH(Fabric(bad, model_factory()), Catch::Contains("'leaf9' is not a switch"));
 }
+
+TEST_CASE("sim congestion control: a DCTCP-like window keeps an incast's queues shorter than a fixed window",
+          "[sim][cc]") {
+  Scenario s = Scenario::from_json(R"({"Workload":"incast","IncastSenders":8,"MessageBytes":4194304})",
+                                   "incast.json");
+  const RunSummary fixed = Fabric(s, model_factory()).run();
+  s.congestion_control = "dctcp";
+  const RunSummary dctcp = Fabric(s, model_factory()).run();
+  REQUIRE(fixed.completed == fixed.messages);
+  REQUIRE(dctcp.completed == dctcp.messages);
+  REQUIRE(fixed.ecn_marks > 0);
+  REQUIRE(dctcp.ecn_marks < fixed.ecn_marks);
+  REQUIRE(dctcp.trims + dctcp.drops_queue <= fixed.trims + fixed.drops_queue);
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"CongestionControl":"cubic"})", "t"), Catch::Contains("'CongestionControl'"));
+}

@@ -50,6 +50,7 @@ struct Scenario {
   uetlb::Config lb;                                   ///< the load balancer's attributes
   TimeNs rto_ns = 60'000;                             ///< retransmission timeout
   double window_bdp = 1.0;                            ///< congestion window, in bandwidth-delay products
+  std::string congestion_control = "fixed";           ///< "fixed" window, or "dctcp" (ECN-driven window)
   // Workload.
   std::string workload = "permutation";               ///< permutation, incast, all-to-all, ring, list
   std::uint64_t message_bytes = 1 << 20;
