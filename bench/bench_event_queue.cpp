@@ -64,7 +64,8 @@ int sc_main(int argc, char** argv) {
   const auto t0 = std::chrono::steady_clock::now();
   sc_start();
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("bench_event_queue: %llu timed events, %u concurrent streams\n", static_cast<unsigned long long>(n), streams);
+  std::printf("bench_event_queue: %llu timed events, %u concurrent streams\n", static_cast<unsigned long long>(n),
+              streams);
   std::printf("  plain binary heap : %.3f s = %.1f M events/s\n", p, n / p / 1e6);
   std::printf("  SystemC kernel    : %.3f s = %.1f M events/s (SC_METHOD + next_trigger)\n", s, g_done / s / 1e6);
   std::printf("  ratio             : the SystemC kernel costs %.1fx the plain queue per event\n", s / p * n / g_done);

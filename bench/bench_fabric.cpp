@@ -25,16 +25,16 @@ int main(int argc, char** argv) {
   s.finalize();
   std::printf("bench_fabric: %s, fat tree k = 8 (%u hosts), 400 Gbps, REPS\n", s.name.c_str(), s.hosts());
   auto report = [](const char* engine, const uetsim::RunSummary& r) {
-    std::printf("  engine %-5s: %llu data packets, %llu packet-hops, %llu events in %.2f s wall = %.0f data packets/s, "
-                "%.2f M packet-hops/s (%zu/%zu messages, simulated %.1f us)\n",
-                engine, static_cast<unsigned long long>(r.data_packets), static_cast<unsigned long long>(r.packet_hops),
-                static_cast<unsigned long long>(r.events), r.wall_seconds, r.data_packets / r.wall_seconds,
-                r.packet_hops / r.wall_seconds / 1e6, r.completed, r.messages, r.end_time / 1000.0);
+    std::printf(
+        "  engine %-5s: %llu data packets, %llu packet-hops, %llu events in %.2f s wall = %.0f data packets/s, "
+        "%.2f M packet-hops/s (%zu/%zu messages, simulated %.1f us)\n",
+        engine, static_cast<unsigned long long>(r.data_packets), static_cast<unsigned long long>(r.packet_hops),
+        static_cast<unsigned long long>(r.events), r.wall_seconds, r.data_packets / r.wall_seconds,
+        r.packet_hops / r.wall_seconds / 1e6, r.completed, r.messages, r.end_time / 1000.0);
   };
   if (which != "rtl") {
-    uetsim::Fabric f(s, [](const uetlb::Config& c) {
-      return std::make_unique<uetlb::ModelEngine>(c, uetlb::ModelOptions{32});
-    });
+    uetsim::Fabric f(
+        s, [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::ModelOptions{32}); });
     report("model", f.run());
   }
 #ifdef UETLB_WITH_RTL

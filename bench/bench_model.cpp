@@ -92,10 +92,11 @@ int main(int argc, char** argv) {
   for (unsigned m : {0U, 3U}) {
     std::uint64_t decisions = 0, checksum = 0;
     const double s = run(events, groups, m, decisions, checksum);
-    std::printf("  FailureDetectionRTTMultiplier=%u: %llu decisions in %.3f s = %.1f M decisions/s, %.1f M events/s"
-                " (checksum %llu)\n",
-                m, static_cast<unsigned long long>(decisions), s, decisions / s / 1e6, n / s / 1e6,
-                static_cast<unsigned long long>(checksum));
+    std::printf(
+        "  FailureDetectionRTTMultiplier=%u: %llu decisions in %.3f s = %.1f M decisions/s, %.1f M events/s"
+        " (checksum %llu)\n",
+        m, static_cast<unsigned long long>(decisions), s, decisions / s / 1e6, n / s / 1e6,
+        static_cast<unsigned long long>(checksum));
   }
   return 0;
 }

@@ -100,8 +100,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: bench_rtl [cycles > 0]\n");
     return 1;
   }
-  std::printf("bench_rtl: plain C++ harness over Verilated uet_lb (--cc), NumGroups %u, request + feedback every cycle\n",
-              UETLB_BENCH_GROUPS);
+  std::printf(
+      "bench_rtl: plain C++ harness over Verilated uet_lb (--cc), NumGroups %u, request + feedback every cycle\n",
+      UETLB_BENCH_GROUPS);
   for (bool sb : {false, true}) {
     std::uint64_t mm = 0;
     const double s = run(cycles, sb, mm);

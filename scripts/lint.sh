@@ -21,3 +21,12 @@ done
 # Everything in rtl/ as one design, as a reviewer's quick check does.
 verilator --lint-only -Wall -Wno-MULTITOP "$pkg" "${all[@]}" rtl/formal/fv_*.sv
 echo "lint: ${#blocks[@]} blocks and $(ls rtl/formal/fv_*.sv | wc -l) formal harnesses clean under verilator --lint-only -Wall"
+# C++ formatting (the committed .clang-format).
+if command -v clang-format >/dev/null 2>&1; then
+  unformatted=$(git -C "$root" ls-files '*.cpp' '*.hpp' | (cd "$root" && xargs clang-format --dry-run 2>&1) | grep -c 'warning:' || true)
+  if [ "$unformatted" != 0 ]; then
+    echo "lint: clang-format would change C++ files ($unformatted places): run clang-format -i on them"
+    exit 1
+  fi
+  echo "lint: C++ sources match .clang-format"
+fi

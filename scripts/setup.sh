@@ -8,10 +8,11 @@ set -euo pipefail
 DEB_PACKAGES=(
   build-essential cmake pkg-config
   verilator libsystemc-dev catch2 nlohmann-json3-dev
-  yosys z3 boolector nextpnr-ice40 fpga-icestorm iverilog gtkwave
+  yosys z3 boolector nextpnr-ice40 fpga-icestorm iverilog gtkwave clang-format git
 )
 # Python packages for plots (pinned; installed into the python3 on PATH).
 PIP_PACKAGES=(matplotlib==3.8.4)
+export PIP_ROOT_USER_ACTION=ignore
 
 missing=()
 for p in "${DEB_PACKAGES[@]}"; do

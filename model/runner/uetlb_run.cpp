@@ -144,10 +144,9 @@ int main(int argc, char** argv) {
                 << "stimulus rows     " << rows.size() << '\n'
                 << "trace rows        " << rows_written << '\n'
                 << "requests          " << c.requests << "  (fixed " << c.decisions[0] << ", round_robin "
-                << c.decisions[1] << ", reuse " << c.decisions[2] << ", replay " << c.decisions[3]
-                << ", explore " << c.decisions[4] << ")\n"
-                << "feedback applied  " << c.feedback << ", ignored for unopened groups " << c.feedback_unopened
-                << '\n'
+                << c.decisions[1] << ", reuse " << c.decisions[2] << ", replay " << c.decisions[3] << ", explore "
+                << c.decisions[4] << ")\n"
+                << "feedback applied  " << c.feedback << ", ignored for unopened groups " << c.feedback_unopened << '\n'
                 << "early failures    fired " << c.efd_fired << ", tracked " << c.efd_tracked << ", untracked "
                 << c.efd_untracked << '\n'
                 << "trace             " << a.trace << '\n';

@@ -66,8 +66,8 @@ std::uint64_t parse_scaled(const std::string& text, const std::string& key,
 }
 
 constexpr std::array<std::pair<const char*, int>, 4> kTimeUnits{{{"ns", 0}, {"us", 3}, {"ms", 6}, {"s", 9}}};
-constexpr std::array<std::pair<const char*, int>, 5> kRateUnits{{
-    {"bps", 0}, {"Kbps", 3}, {"Mbps", 6}, {"Gbps", 9}, {"Tbps", 12}}};
+constexpr std::array<std::pair<const char*, int>, 5> kRateUnits{
+    {{"bps", 0}, {"Kbps", 3}, {"Mbps", 6}, {"Gbps", 9}, {"Tbps", 12}}};
 
 std::uint64_t get_unsigned(const json& v, const std::string& key) {
   if (!v.is_number_integer()) fail(key, v.dump(), "the integers");
@@ -110,8 +110,8 @@ void Config::validate() const {
 std::uint64_t Config::exploration_window() const {
   // floor(rate[bit/s] x rtt[ns] / 1e9 / 8 / (MSS + 88)); 128-bit product so no rate/RTT overflows.
   const unsigned __int128 bits = static_cast<unsigned __int128>(link_rate_bps) * initial_base_rtt_ns;
-  const unsigned __int128 denom =
-      static_cast<unsigned __int128>(8'000'000'000ULL) * (static_cast<std::uint64_t>(rdma_data_mss) + kPacketOverheadBytes);
+  const unsigned __int128 denom = static_cast<unsigned __int128>(8'000'000'000ULL) *
+                                  (static_cast<std::uint64_t>(rdma_data_mss) + kPacketOverheadBytes);
   const unsigned __int128 w = bits / denom;
   return w > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
                                                        : static_cast<std::uint64_t>(w);
@@ -131,8 +131,7 @@ Config Config::from_json(const std::string& text, const std::string& source) {
     if (key == "PacketSprayingType") {
       const auto t = v.is_string() ? parse_spraying_type(v.get<std::string>()) : std::nullopt;
       if (!t) {
-        fail(key, v.dump(),
-             "\"None\", \"Default Packet Spraying\", \"Recycled Entropy Packet Spraying\"");
+        fail(key, v.dump(), "\"None\", \"Default Packet Spraying\", \"Recycled Entropy Packet Spraying\"");
       }
       c.packet_spraying_type = *t;
     } else if (key == "EntropyMaskBits") {

@@ -196,6 +196,8 @@ std::optional<TimeNs> EarlyFailureDetector::next_deadline() const {
   return best;
 }
 
-std::optional<TrackedPacket> EarlyFailureDetector::pop_next() { return pop_earliest(true, 0); }
+std::optional<TrackedPacket> EarlyFailureDetector::pop_next() {
+  return pop_earliest(true, 0);
+}
 
 }  // namespace uetlb

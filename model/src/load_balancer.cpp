@@ -5,10 +5,7 @@
 namespace uetlb {
 
 LoadBalancer::LoadBalancer(const Config& config, ModelOptions options)
-    : config_(config),
-      prng_(config.seed),
-      efd_(options.efd_tracker_entries),
-      base_rtt_(config.initial_base_rtt_ns) {
+    : config_(config), prng_(config.seed), efd_(options.efd_tracker_entries), base_rtt_(config.initial_base_rtt_ns) {
   config_.validate();
   reps_settings_.buffer_size_mask_bits = config_.reps_buffer_size_mask_bits;
   reps_settings_.window_length = config_.exploration_window();
@@ -110,7 +107,7 @@ void LoadBalancer::feedback(TimeNs now, GroupId group, FeedbackKind kind, Entrop
   emit(now, group, to_event(kind), ev, psn, std::nullopt);
   Group& g = groups_[group];
   if (kind != FeedbackKind::Rto) efd_.clear(group, psn);  // any ACK or NACK proves the path delivers
-  if (!g.reps) return;  // None and Default ignore feedback
+  if (!g.reps) return;                                    // None and Default ignore feedback
   switch (kind) {
     case FeedbackKind::Ack:
     case FeedbackKind::NackTrimLastHop: g.reps->recycle(ev, now); break;

@@ -41,8 +41,8 @@ std::uint64_t field(const std::string& source, std::size_t line, std::string_vie
                     std::uint64_t max) {
   const auto v = parse_uint(text, max);
   if (!v) {
-    bad_row(source, line, std::string(name) + " '" + std::string(text) + "' is not an integer in 0.." +
-                              std::to_string(max));
+    bad_row(source, line,
+            std::string(name) + " '" + std::string(text) + "' is not an integer in 0.." + std::to_string(max));
   }
   return *v;
 }
@@ -53,7 +53,8 @@ std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& sour
   std::vector<StimulusRow> rows;
   std::string line;
   std::size_t n = 0;
-  if (!std::getline(in, line)) throw StimulusError(source + ": empty stimulus (expected header '" + kStimulusHeader + "')");
+  if (!std::getline(in, line))
+    throw StimulusError(source + ": empty stimulus (expected header '" + kStimulusHeader + "')");
   ++n;
   if (!line.empty() && line.back() == '\r') line.pop_back();
   if (line != kStimulusHeader) bad_row(source, n, "header must be '" + std::string(kStimulusHeader) + "'");
@@ -71,8 +72,9 @@ std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& sour
     r.line = n;
     r.time = field(source, n, f[0], "time_ns", std::numeric_limits<std::int64_t>::max());
     if (r.time < last_time) {
-      bad_row(source, n, "time_ns " + std::to_string(r.time) + " is before the previous row's " +
-                             std::to_string(last_time) + " (rows must be in non-decreasing time)");
+      bad_row(source, n,
+              "time_ns " + std::to_string(r.time) + " is before the previous row's " + std::to_string(last_time) +
+                  " (rows must be in non-decreasing time)");
     }
     last_time = r.time;
     const std::string_view ev = f[2];
@@ -87,8 +89,9 @@ std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& sour
     }
     const auto kind = parse_event(ev);
     if (!kind || *kind == EventKind::Efd) {
-      bad_row(source, n, "event '" + std::string(ev) +
-                             "' is not one of open, tx, retx, ack, ack_ecn, nack_trim, nack_trim_last_hop, rto, base_rtt");
+      bad_row(source, n,
+              "event '" + std::string(ev) +
+                  "' is not one of open, tx, retx, ack, ack_ecn, nack_trim, nack_trim_last_hop, rto, base_rtt");
     }
     r.event = *kind;
     r.group = static_cast<GroupId>(field(source, n, f[1], "group", std::numeric_limits<GroupId>::max()));
@@ -98,7 +101,8 @@ std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& sour
     } else {
       r.psn = static_cast<Psn>(field(source, n, f[4], "psn", std::numeric_limits<Psn>::max()));
       if (r.event == EventKind::Tx || r.event == EventKind::Retx) {
-        if (!f[3].empty()) bad_row(source, n, "value must be empty for " + std::string(ev) + " (the load balancer chooses)");
+        if (!f[3].empty())
+          bad_row(source, n, "value must be empty for " + std::string(ev) + " (the load balancer chooses)");
       } else if (!f[3].empty()) {
         r.value = field(source, n, f[3], "value (entropy value)", 65535);
       }
@@ -139,9 +143,7 @@ void run_stimulus(Engine& engine, const std::vector<StimulusRow>& rows, const st
         continue;
       }
       switch (r.event) {
-        case EventKind::Open:
-          engine.open(r.time, r.group, static_cast<EntropyValue>(*r.value));
-          break;
+        case EventKind::Open: engine.open(r.time, r.group, static_cast<EntropyValue>(*r.value)); break;
         case EventKind::Tx:
         case EventKind::Retx: {
           const Choice c = engine.request(r.time, r.group, *r.psn, r.event == EventKind::Retx);
@@ -155,9 +157,9 @@ void run_stimulus(Engine& engine, const std::vector<StimulusRow>& rows, const st
           } else {
             const auto it = last_sent.find(key(r.group, *r.psn));
             if (it == last_sent.end()) {
-              bad_row(source, r.line, std::string(to_string(r.event)) + " for group " + std::to_string(r.group) +
-                                          " psn " + std::to_string(*r.psn) +
-                                          " has no value and that psn was never sent");
+              bad_row(source, r.line,
+                      std::string(to_string(r.event)) + " for group " + std::to_string(r.group) + " psn " +
+                          std::to_string(*r.psn) + " has no value and that psn was never sent");
             }
             ev = it->second;
           }

@@ -50,10 +50,18 @@ std::optional<E> value_of(const std::array<std::pair<E, const char*>, N>& table,
 
 }  // namespace
 
-const char* to_string(SprayingType t) { return name_of(kSprayingNames, t); }
-const char* to_string(EventKind e) { return name_of(kEventNames, e); }
-const char* to_string(Decision d) { return name_of(kDecisionNames, d); }
-const char* to_string(FeedbackKind f) { return to_string(to_event(f)); }
+const char* to_string(SprayingType t) {
+  return name_of(kSprayingNames, t);
+}
+const char* to_string(EventKind e) {
+  return name_of(kEventNames, e);
+}
+const char* to_string(Decision d) {
+  return name_of(kDecisionNames, d);
+}
+const char* to_string(FeedbackKind f) {
+  return to_string(to_event(f));
+}
 
 EventKind to_event(FeedbackKind f) {
   switch (f) {
@@ -77,8 +85,14 @@ std::optional<FeedbackKind> to_feedback(EventKind e) {
   }
 }
 
-std::optional<SprayingType> parse_spraying_type(std::string_view s) { return value_of(kSprayingNames, s); }
-std::optional<EventKind> parse_event(std::string_view s) { return value_of(kEventNames, s); }
-std::optional<Decision> parse_decision(std::string_view s) { return value_of(kDecisionNames, s); }
+std::optional<SprayingType> parse_spraying_type(std::string_view s) {
+  return value_of(kSprayingNames, s);
+}
+std::optional<EventKind> parse_event(std::string_view s) {
+  return value_of(kEventNames, s);
+}
+std::optional<Decision> parse_decision(std::string_view s) {
+  return value_of(kDecisionNames, s);
+}
 
 }  // namespace uetlb

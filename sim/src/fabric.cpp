@@ -21,7 +21,7 @@ using uetlb::FeedbackKind;
 
 namespace {
 
-constexpr std::uint32_t kHeaderBytes = 64;     // ACK, NACK and a trimmed data packet
+constexpr std::uint32_t kHeaderBytes = 64;  // ACK, NACK and a trimmed data packet
 constexpr std::uint32_t kOverheadBytes = uetlb::kPacketOverheadBytes;
 constexpr std::uint16_t kUetPort = 4793;
 
@@ -30,13 +30,13 @@ enum class Kind : std::uint8_t { Data, Ack, Nack };
 struct Packet {
   Kind kind = Kind::Data;
   bool trimmed = false, last_hop = false, ecn = false, retx = false;
-  std::uint32_t src = 0, dst = 0;     // hosts
-  std::uint32_t size = 0;             // bytes on the wire
-  std::uint32_t pdc = 0;              // sending PDC (message) index
+  std::uint32_t src = 0, dst = 0;  // hosts
+  std::uint32_t size = 0;          // bytes on the wire
+  std::uint32_t pdc = 0;           // sending PDC (message) index
   std::uint32_t psn = 0;
-  std::uint16_t ev = 0;               // UDP source port
-  std::uint16_t echo_ev = 0;          // ACK/NACK: the EV of the data packet
-  TimeNs sent_at = 0;                 // data: time sent (echoed in the ACK)
+  std::uint16_t ev = 0;       // UDP source port
+  std::uint16_t echo_ev = 0;  // ACK/NACK: the EV of the data packet
+  TimeNs sent_at = 0;         // data: time sent (echoed in the ACK)
 };
 
 enum class NodeKind : std::uint8_t { Host, Switch };
@@ -80,8 +80,8 @@ struct Pdc {  // one message = one PDC
   std::uint32_t packets = 0, next_new = 0, acked = 0;
   std::uint64_t bytes = 0;
   std::uint64_t inflight_bytes = 0;
-  double cwnd = 0;                 // congestion window, bytes
-  double alpha = 0;                // DCTCP: running fraction of ECN-marked acknowledgements
+  double cwnd = 0;                              // congestion window, bytes
+  double alpha = 0;                             // DCTCP: running fraction of ECN-marked acknowledgements
   std::uint64_t win_acked = 0, win_marked = 0;  // acknowledged / marked bytes in the current window
   std::vector<PacketState> pkt;
   std::deque<std::uint32_t> retx;  // psns waiting to be sent again
@@ -103,7 +103,7 @@ struct Nic {
   std::vector<std::uint32_t> free_groups;  // group numbers free for reuse, smallest first
   std::uint32_t next_group = 0;
   std::map<std::uint32_t, GroupSlot> group_of_peer;  // PDCGroupsEnabled: peer -> group
-  std::vector<std::uint32_t> in_flight_to;            // messages in flight to each peer
+  std::vector<std::uint32_t> in_flight_to;           // messages in flight to each peer
   // Statistics.
   std::uint64_t ooo_events = 0, max_ooo = 0, sent = 0, retx = 0, timeouts = 0, nacks = 0, acks = 0, ecn = 0;
 };
@@ -137,9 +137,9 @@ struct Fabric::Impl {
     std::vector<std::uint64_t> member_packets, member_bytes;
     std::unordered_map<std::uint64_t, FlowletEntry> flowlets;
   };
-  std::vector<std::uint32_t> host_up;      // by host: its NIC's port to its first switch
+  std::vector<std::uint32_t> host_up;  // by host: its NIC's port to its first switch
   std::vector<Switch> switches;
-  std::vector<std::vector<char>> reach;    // [switch][host]: routing can deliver from here
+  std::vector<std::vector<char>> reach;  // [switch][host]: routing can deliver from here
   std::vector<Nic> nics;
   std::vector<Pdc> pdcs;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
@@ -185,9 +185,14 @@ struct Fabric::Impl {
     sw.down.assign(sc.hosts(), kNoPort);
     // Each switch's salt: deterministic from its id and the run seed.
     const auto id = static_cast<std::uint32_t>(switches.size());
-    std::uint8_t b[8] = {static_cast<std::uint8_t>(id), static_cast<std::uint8_t>(id >> 8), 0x5A,
-                         static_cast<std::uint8_t>(sc.seed), static_cast<std::uint8_t>(sc.seed >> 8),
-                         static_cast<std::uint8_t>(sc.seed >> 16), static_cast<std::uint8_t>(sc.seed >> 24), 0xA5};
+    std::uint8_t b[8] = {static_cast<std::uint8_t>(id),
+                         static_cast<std::uint8_t>(id >> 8),
+                         0x5A,
+                         static_cast<std::uint8_t>(sc.seed),
+                         static_cast<std::uint8_t>(sc.seed >> 8),
+                         static_cast<std::uint8_t>(sc.seed >> 16),
+                         static_cast<std::uint8_t>(sc.seed >> 24),
+                         0xA5};
     sw.salt = crc32(b, sizeof b);
     switches.push_back(std::move(sw));
     return id;
@@ -199,19 +204,22 @@ struct Fabric::Impl {
 
   void build_leaf_spine() {
     const unsigned n = sc.hosts();
-    const std::uint64_t up_rate = static_cast<std::uint64_t>(
-        static_cast<double>(sc.link_rate_bps) * sc.hosts_per_leaf / sc.spines / sc.oversubscription);
+    const std::uint64_t up_rate = static_cast<std::uint64_t>(static_cast<double>(sc.link_rate_bps) * sc.hosts_per_leaf /
+                                                             sc.spines / sc.oversubscription);
     for (unsigned l = 0; l < sc.leaves; ++l) add_switch("leaf" + std::to_string(l));
     for (unsigned sp = 0; sp < sc.spines; ++sp) add_switch("spine" + std::to_string(sp));
-    for (unsigned h = 0; h < n; ++h) host_up.push_back(add_port(sc.link_rate_bps, NodeKind::Switch, h / sc.hosts_per_leaf, false));
-    for (unsigned h = 0; h < n; ++h) switches[h / sc.hosts_per_leaf].down[h] = add_port(sc.link_rate_bps, NodeKind::Host, h, true);
+    for (unsigned h = 0; h < n; ++h)
+      host_up.push_back(add_port(sc.link_rate_bps, NodeKind::Switch, h / sc.hosts_per_leaf, false));
+    for (unsigned h = 0; h < n; ++h)
+      switches[h / sc.hosts_per_leaf].down[h] = add_port(sc.link_rate_bps, NodeKind::Host, h, true);
     for (unsigned l = 0; l < sc.leaves; ++l) {
       for (unsigned sp = 0; sp < sc.spines; ++sp) add_up(l, sc.leaves + sp, up_rate);
     }
     for (unsigned sp = 0; sp < sc.spines; ++sp) {
       for (unsigned l = 0; l < sc.leaves; ++l) {
         const std::uint32_t port = add_port(up_rate, NodeKind::Switch, l, false);
-        for (unsigned h = l * sc.hosts_per_leaf; h < (l + 1) * sc.hosts_per_leaf; ++h) switches[sc.leaves + sp].down[h] = port;
+        for (unsigned h = l * sc.hosts_per_leaf; h < (l + 1) * sc.hosts_per_leaf; ++h)
+          switches[sc.leaves + sp].down[h] = port;
       }
     }
   }
@@ -711,7 +719,9 @@ Fabric::Fabric(const Scenario& scenario, EngineFactory factory) : impl_(std::mak
 
 Fabric::~Fabric() = default;
 
-void Fabric::set_monitor(bool on) { impl_->monitor_on = on; }
+void Fabric::set_monitor(bool on) {
+  impl_->monitor_on = on;
+}
 
 RunSummary Fabric::run(std::ostream* progress) {
   Impl& s = *impl_;

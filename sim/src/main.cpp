@@ -62,7 +62,8 @@ int main(int argc, char** argv) {
       const std::string v = value();
       char* end = nullptr;
       const unsigned long long x = std::strtoull(v.c_str(), &end, 10);
-      if (v.empty() || *end != '\0' || x == 0 || x > 0xffffffffULL) usage_error("--seed '" + v + "' is not 1..4294967295");
+      if (v.empty() || *end != '\0' || x == 0 || x > 0xffffffffULL)
+        usage_error("--seed '" + v + "' is not 1..4294967295");
       seed = static_cast<std::uint32_t>(x);
     } else if (a == "--compare") {
       compare = true;
@@ -79,7 +80,8 @@ int main(int argc, char** argv) {
     }
   }
   try {
-    uetsim::Scenario base = scenario_file.empty() ? uetsim::Scenario::default_scenario() : uetsim::Scenario::from_file(scenario_file);
+    uetsim::Scenario base =
+        scenario_file.empty() ? uetsim::Scenario::default_scenario() : uetsim::Scenario::from_file(scenario_file);
     if (scenario_file.empty()) compare = true;
     if (seed) {
       base.seed = *seed;
@@ -123,7 +125,7 @@ int main(int argc, char** argv) {
       uetsim::print_summary_header(one);
       uetsim::print_summary_row(one, r);
       std::ofstream(dir + "/summary.txt") << one.str() << "events " << r.events << ", packet-hops " << r.packet_hops
-                                         << ", simulated " << r.end_time << " ns, wall " << r.wall_seconds << " s\n";
+                                          << ", simulated " << r.end_time << " ns, wall " << r.wall_seconds << " s\n";
       uetsim::print_summary_row(table, r);
     }
     std::cout << table.str();

@@ -76,9 +76,11 @@ std::vector<Message> read_message_list(const std::string& path, unsigned hosts) 
 }  // namespace
 
 void Scenario::finalize() {
-  if (topology != "leaf-spine" && topology != "fat-tree") bad("Topology", "\"" + topology + "\"", "\"leaf-spine\", \"fat-tree\"");
+  if (topology != "leaf-spine" && topology != "fat-tree")
+    bad("Topology", "\"" + topology + "\"", "\"leaf-spine\", \"fat-tree\"");
   if (topology == "fat-tree" && (k < 2 || k % 2 != 0 || k > 64)) bad("K", std::to_string(k), "the even numbers 2..64");
-  if (leaves < 1 || spines < 1 || hosts_per_leaf < 1) throw ConfigError("scenario: Leaves, Spines, HostsPerLeaf must be >= 1");
+  if (leaves < 1 || spines < 1 || hosts_per_leaf < 1)
+    throw ConfigError("scenario: Leaves, Spines, HostsPerLeaf must be >= 1");
   if (hosts() < 2) throw ConfigError("scenario: at least 2 hosts are needed");
   if (trim_bytes > queue_bytes) bad("TrimBytes", std::to_string(trim_bytes), "0..QueueBytes");
   lb.validate();
@@ -114,8 +116,9 @@ void Scenario::finalize() {
 std::vector<std::string> Scenario::warnings() const {
   std::vector<std::string> w;
   if (flowlet && lb.packet_spraying_type == uetlb::SprayingType::Reps) {
-    w.push_back("Recycled Entropy Packet Spraying with flowlet switches: the switches also move flows between "
-                "members at gaps, so REPS's path feedback is less reliable (the run continues)");
+    w.push_back(
+        "Recycled Entropy Packet Spraying with flowlet switches: the switches also move flows between "
+        "members at gaps, so REPS's path feedback is less reliable (the run continues)");
   }
   return w;
 }
@@ -146,7 +149,8 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
     } else if (key == "HostsPerLeaf") {
       s.hosts_per_leaf = static_cast<unsigned>(get_uint(v, key, 1, 256));
     } else if (key == "LinkRate") {
-      s.link_rate_bps = v.is_string() ? uetlb::parse_link_rate_bps(v.get<std::string>(), key) : get_uint(v, key, 1, ~0ULL);
+      s.link_rate_bps =
+          v.is_string() ? uetlb::parse_link_rate_bps(v.get<std::string>(), key) : get_uint(v, key, 1, ~0ULL);
     } else if (key == "Oversubscription") {
       if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 64.0) bad(key, v.dump(), "1.0..64.0");
       s.oversubscription = v.get<double>();
@@ -154,7 +158,8 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       s.link_delay_ns = get_time(v, key);
     } else if (key == "EcmpHashMethod") {
       const auto m = v.is_string() ? parse_hash_method(v.get<std::string>()) : std::nullopt;
-      if (!m) bad(key, v.dump(), "\"crc32\", \"crc32WithSalt\", \"hash\", \"hashWithSalt\", \"dpr\", \"dprWithFallback\"");
+      if (!m)
+        bad(key, v.dump(), "\"crc32\", \"crc32WithSalt\", \"hash\", \"hashWithSalt\", \"dpr\", \"dprWithFallback\"");
       s.hash_method = *m;
     } else if (key == "LoadBalancingMethod") {
       if (!v.is_string() || (v.get<std::string>() != "ecmp" && v.get<std::string>() != "flowlet")) {
@@ -176,12 +181,15 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       for (const auto& f : v) {
         const bool by_name = f.is_object() && f.size() == 3 && f.contains("From") && f.contains("To") &&
                              f.contains("At") && f["From"].is_string() && f["To"].is_string();
-        const bool by_index = f.is_object() && f.size() == 3 && f.contains("Leaf") && f.contains("Spine") && f.contains("At");
+        const bool by_index =
+            f.is_object() && f.size() == 3 && f.contains("Leaf") && f.contains("Spine") && f.contains("At");
         if (!by_name && !by_index) {
-          bad(key, f.dump(), "objects {\"From\": switch, \"To\": switch, \"At\": time} or {\"Leaf\": n, \"Spine\": n, \"At\": time}");
+          bad(key, f.dump(),
+              "objects {\"From\": switch, \"To\": switch, \"At\": time} or {\"Leaf\": n, \"Spine\": n, \"At\": time}");
         }
         if (by_name) {
-          s.failures.push_back({f["From"].get<std::string>(), f["To"].get<std::string>(), get_time(f["At"], "LinkFailures.At")});
+          s.failures.push_back(
+              {f["From"].get<std::string>(), f["To"].get<std::string>(), get_time(f["At"], "LinkFailures.At")});
         } else {
           s.failures.push_back({"leaf" + std::to_string(get_uint(f["Leaf"], "LinkFailures.Leaf", 0, 255)),
                                 "spine" + std::to_string(get_uint(f["Spine"], "LinkFailures.Spine", 0, 255)),

@@ -81,7 +81,8 @@ Exit status: 0 pass; 1 mismatch, assertion or coverage short; 2 bad arguments.
 double parse_prob(const std::string& opt, const std::string& v) {
   char* end = nullptr;
   const double p = std::strtod(v.c_str(), &end);
-  if (v.empty() || *end != '\0' || !(p >= 0.0 && p <= 1.0)) usage_error(opt + " '" + v + "' is not a probability in 0..1");
+  if (v.empty() || *end != '\0' || !(p >= 0.0 && p <= 1.0))
+    usage_error(opt + " '" + v + "' is not a probability in 0..1");
   return p;
 }
 
@@ -196,7 +197,7 @@ Config choose_config(const Knobs& k) {
     static const char* kTypes[] = {"reps", "default", "reps", "none", "reps"};
     type = kTypes[k.seed % 5];
   }
-  c.packet_spraying_type = type == "none" ? SprayingType::None
+  c.packet_spraying_type = type == "none"      ? SprayingType::None
                            : type == "default" ? SprayingType::Default
                                                : SprayingType::Reps;
   c.seed = k.seed == 0 ? 1 : k.seed;
@@ -336,15 +337,33 @@ SC_MODULE(Testbench) {
     dont_initialize();
   }
 
-  bool failed() const { return mismatches_ > 0 || config_failed_; }
-  bool done() const { return phase_ == Phase::Done; }
-  const Coverage& coverage() const { return cov_; }
-  std::uint64_t run_cycles() const { return run_cycles_; }
-  std::uint64_t total_cycles() const { return cycle_; }
-  std::uint64_t mismatches() const { return mismatches_; }
-  const Counters& model_counters() const { return model_.counters(); }
-  std::uint64_t rtl_efd() const { return rtl_efd_count_; }
-  std::uint64_t accepted() const { return accepted_; }
+  bool failed() const {
+    return mismatches_ > 0 || config_failed_;
+  }
+  bool done() const {
+    return phase_ == Phase::Done;
+  }
+  const Coverage& coverage() const {
+    return cov_;
+  }
+  std::uint64_t run_cycles() const {
+    return run_cycles_;
+  }
+  std::uint64_t total_cycles() const {
+    return cycle_;
+  }
+  std::uint64_t mismatches() const {
+    return mismatches_;
+  }
+  const Counters& model_counters() const {
+    return model_.counters();
+  }
+  std::uint64_t rtl_efd() const {
+    return rtl_efd_count_;
+  }
+  std::uint64_t accepted() const {
+    return accepted_;
+  }
 
  private:
   enum class Phase { Reset, Configure, Run, Drain, Done };
@@ -408,7 +427,7 @@ SC_MODULE(Testbench) {
     if (reps && cfg_.exploration_window() == 0) cov_.hit("attr.W=0");
     cov_.hit(cfg_.packet_spraying_type == SprayingType::None      ? "attr.type=None"
              : cfg_.packet_spraying_type == SprayingType::Default ? "attr.type=Default"
-                                                                   : "attr.type=REPS");
+                                                                  : "attr.type=REPS");
   }
 
   void build_config_writes() {
@@ -425,9 +444,15 @@ SC_MODULE(Testbench) {
     };
   }
 
-  std::uint32_t pick(std::uint32_t n) { return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng_); }
-  bool chance(double p) { return p > 0 && std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
-  GroupId pick_group() { return chance(knobs_.skew) ? 0 : pick(knobs_.groups); }
+  std::uint32_t pick(std::uint32_t n) {
+    return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng_);
+  }
+  bool chance(double p) {
+    return p > 0 && std::uniform_real_distribution<double>(0, 1)(rng_) < p;
+  }
+  GroupId pick_group() {
+    return chance(knobs_.skew) ? 0 : pick(knobs_.groups);
+  }
 
   void mismatch(const std::string& what) {
     ++mismatches_;
@@ -497,8 +522,8 @@ SC_MODULE(Testbench) {
                std::to_string(d.req_psn) + ")");
     } else if (!(got == expect)) {
       mismatch(std::string(d.req_retx ? "retx" : "tx") + " group " + std::to_string(d.req_group) + " psn " +
-               std::to_string(d.req_psn) + ": expected " + std::to_string(expect.ev) + " " + to_string(expect.decision) +
-               ", got " + std::to_string(got.ev) + " " + to_string(got.decision));
+               std::to_string(d.req_psn) + ": expected " + std::to_string(expect.ev) + " " +
+               to_string(expect.decision) + ", got " + std::to_string(got.ev) + " " + to_string(got.decision));
     }
     record_sent(d.req_group, d.req_psn, got.ev);
     switch (expect.decision) {
@@ -537,7 +562,9 @@ SC_MODULE(Testbench) {
   void record_sent(GroupId g, Psn psn, EntropyValue ev) {
     if (!chance(knobs_.loss) && !in_burst()) outstanding_[g].push_back({psn, ev});
   }
-  bool in_burst() const { return burst_left_ > 0; }
+  bool in_burst() const {
+    return burst_left_ > 0;
+  }
 
   // ---------------------------------------------------------------------------------------------
   // Drivers: inputs for the next rising edge.
@@ -692,11 +719,18 @@ SC_MODULE(Testbench) {
         if (!chance(knobs_.bad_reg)) return;
         const std::uint32_t r = pick(10);
         if (r < 6) {
-          static const std::pair<std::uint8_t, std::uint32_t> kBad[] = {
-              {regs::kSprayType, 3},     {regs::kEntropyMaskBits, 9}, {regs::kStartPort, 70000},
-              {regs::kRepsBufBits, 17},  {regs::kEvSetSize, 0},       {regs::kEvSetSize, 65537},
-              {regs::kFreezeTimeout, 0}, {regs::kEfdMult, 256},       {regs::kWindow, 1U << 12},
-              {regs::kSeed, 0},          {0x3f, 1},                   {regs::kId, 5}};
+          static const std::pair<std::uint8_t, std::uint32_t> kBad[] = {{regs::kSprayType, 3},
+                                                                        {regs::kEntropyMaskBits, 9},
+                                                                        {regs::kStartPort, 70000},
+                                                                        {regs::kRepsBufBits, 17},
+                                                                        {regs::kEvSetSize, 0},
+                                                                        {regs::kEvSetSize, 65537},
+                                                                        {regs::kFreezeTimeout, 0},
+                                                                        {regs::kEfdMult, 256},
+                                                                        {regs::kWindow, 1U << 12},
+                                                                        {regs::kSeed, 0},
+                                                                        {0x3f, 1},
+                                                                        {regs::kId, 5}};
           const auto& [addr, value] = kBad[pick(sizeof(kBad) / sizeof(kBad[0]))];
           write_reg(addr, value);
           expect_error_ = regs::kStatusErrRange | regs::kStatusErrAddr;
@@ -729,7 +763,8 @@ SC_MODULE(Testbench) {
       case RegSeq::CheckAddr: {
         const std::uint32_t status = reg_rdata.read();
         if ((status & expect_error_) == 0) {
-          mismatch("a refused write to register " + std::to_string(bad_addr_) + " left STATUS " + std::to_string(status));
+          mismatch("a refused write to register " + std::to_string(bad_addr_) + " left STATUS " +
+                   std::to_string(status));
         } else {
           cov_.hit(expect_error_ == regs::kStatusErrLocked ? "reg.locked_write_refused" : "reg.bad_write_refused");
         }
@@ -916,10 +951,10 @@ int sc_main(int argc, char** argv) {
   const auto short_bins = tb.coverage().short_bins();
   const bool fail = tb.failed() || (knobs.require_coverage && !short_bins.empty());
   if (!knobs.quiet) {
-    std::cout << "uetlb-tb: seed " << knobs.seed << ", " << to_string(cfg.packet_spraying_type) << ", "
-              << knobs.groups << " groups, B " << cfg.reps_buffer_size_mask_bits << ", mask "
-              << cfg.entropy_mask_bits << ", set size " << cfg.entropy_value_set_size << ", M "
-              << cfg.failure_detection_rtt_multiplier << ", W " << cfg.exploration_window() << "\n"
+    std::cout << "uetlb-tb: seed " << knobs.seed << ", " << to_string(cfg.packet_spraying_type) << ", " << knobs.groups
+              << " groups, B " << cfg.reps_buffer_size_mask_bits << ", mask " << cfg.entropy_mask_bits << ", set size "
+              << cfg.entropy_value_set_size << ", M " << cfg.failure_detection_rtt_multiplier << ", W "
+              << cfg.exploration_window() << "\n"
               << "  requests " << tb.accepted() << " (model: fixed " << c.decisions[0] << ", round_robin "
               << c.decisions[1] << ", reuse " << c.decisions[2] << ", replay " << c.decisions[3] << ", explore "
               << c.decisions[4] << "), feedback " << c.feedback << " (+" << c.feedback_unopened

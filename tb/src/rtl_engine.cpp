@@ -113,8 +113,8 @@ class RtlEngine final : public Engine {
   void set_base_rtt(TimeNs now, TimeNs base_rtt) override {
     if (base_rtt == 0 || base_rtt >= (TimeNs{1} << kBaseRttWidth)) {
       throw UsageError("base RTT " + std::to_string(base_rtt) + " ns is outside the RTL's 1.." +
-                       std::to_string((1U << kBaseRttWidth) - 1) + " (BaseRttWidth " +
-                       std::to_string(kBaseRttWidth) + ")");
+                       std::to_string((1U << kBaseRttWidth) - 1) + " (BaseRttWidth " + std::to_string(kBaseRttWidth) +
+                       ")");
     }
     advance_to(now);
     top_->base_rtt_i = static_cast<IData>(base_rtt);

@@ -1,6 +1,5 @@
 // Property tests over long random event streams (SPEC sections 3-8).
 #include <catch2/catch.hpp>
-
 #include <deque>
 #include <random>
 #include <sstream>
@@ -132,18 +131,21 @@ TEST_CASE("Property: None and Default ignore feedback", "[property][none][defaul
     std::vector<std::uint64_t> steps(4, 0);
     std::vector<EntropyValue> port(4);
     for (GroupId g = 0; g < 4; ++g) port[g] = static_cast<EntropyValue>(1000 + g);
-    random_run(lb, 11, 20'000, 4, [&](GroupId g, auto request) {
-      const Choice ch = request();
-      if (t == SprayingType::None) {
-        REQUIRE(ch == Choice{port[g], Decision::Fixed});
-      } else {
-        REQUIRE(ch == Choice{static_cast<EntropyValue>(256 + steps[g] % 8), Decision::RoundRobin});
-        steps[g]++;
-      }
-    }, [&](GroupId g, EntropyValue p) {
-      port[g] = p;
-      steps[g] = 0;
-    });
+    random_run(
+        lb, 11, 20'000, 4,
+        [&](GroupId g, auto request) {
+          const Choice ch = request();
+          if (t == SprayingType::None) {
+            REQUIRE(ch == Choice{port[g], Decision::Fixed});
+          } else {
+            REQUIRE(ch == Choice{static_cast<EntropyValue>(256 + steps[g] % 8), Decision::RoundRobin});
+            steps[g]++;
+          }
+        },
+        [&](GroupId g, EntropyValue p) {
+          port[g] = p;
+          steps[g] = 0;
+        });
     REQUIRE(lb.counters().efd_tracked == 0);
   }
 }

@@ -241,9 +241,9 @@ TEST_CASE("Early failure: a NACK clears too, rto does not, ties go in send order
 TEST_CASE("Early failure: a lower base RTT fires later packets first; deadline order wins", "[efd]") {
   Recorder r(reps_config());
   r.lb.open(0, 0, 0);
-  r.lb.request(0, 0, 1, false);     // deadline 18000
+  r.lb.request(0, 0, 1, false);  // deadline 18000
   r.lb.set_base_rtt(1000, 4'000);
-  r.lb.request(1000, 0, 2, false);  // deadline 13000
+  r.lb.request(1000, 0, 2, false);    // deadline 13000
   r.lb.request(20'000, 0, 3, false);  // both fire before this event
   std::vector<std::pair<TimeNs, Psn>> fired;
   for (const auto& row : r.rows) {
@@ -280,7 +280,7 @@ TEST_CASE("Early failure is off outside REPS", "[efd]") {
 
 TEST_CASE("PRNG: xorshift32 13/17/5 from the seed; the seed changes the draws", "[prng]") {
   Xorshift32 p(1);
-  REQUIRE(p.next() == 270369U);     // 1 ^ 1<<13 = 8193; ^ >>17 = 8193; ^ <<5 = 270369
+  REQUIRE(p.next() == 270369U);  // 1 ^ 1<<13 = 8193; ^ >>17 = 8193; ^ <<5 = 270369
   REQUIRE(p.next() == 67634689U);
   Config a = reps_config();
   Config b = reps_config();
@@ -312,10 +312,10 @@ TEST_CASE("Early failure: due counts and the next deadline", "[efd]") {
   LoadBalancer lb{reps_config()};
   lb.open(0, 0, 0);
   REQUIRE_FALSE(lb.efd_next_deadline());
-  lb.request(0, 0, 1, false);          // deadline 18000
+  lb.request(0, 0, 1, false);  // deadline 18000
   lb.set_base_rtt(10, 1'000);
-  lb.request(10, 0, 2, false);         // deadline 3010
-  lb.request(10, 0, 3, false);         // deadline 3010
+  lb.request(10, 0, 2, false);  // deadline 3010
+  lb.request(10, 0, 3, false);  // deadline 3010
   REQUIRE(lb.efd_next_deadline() == TimeNs{3'010});
   REQUIRE(lb.efd_due_before(3'010) == 0);
   REQUIRE(lb.efd_due_before(3'011) == 2);

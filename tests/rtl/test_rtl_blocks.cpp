@@ -1,8 +1,7 @@
 // Unit tests of each RTL block on its own (Verilated --cc builds): the block's rules and edges.
-#include <catch2/catch.hpp>
-
 #include <verilated.h>
 
+#include <catch2/catch.hpp>
 #include <deque>
 #include <memory>
 #include <random>
@@ -326,10 +325,10 @@ TEST_CASE("rtl regs: defaults, range refusal with sticky errors, locks, counters
     std::uint8_t addr;
     std::uint32_t value;
   };
-  for (const Bad b : {Bad{r::kSprayType, 3}, Bad{r::kEntropyMaskBits, 9}, Bad{r::kStartPort, 65536},
-                      Bad{r::kRepsBufBits, 4}, Bad{r::kEvSetSize, 0}, Bad{r::kEvSetSize, 65537},
-                      Bad{r::kFreezeTimeout, 0}, Bad{r::kFreezeTimeout, 0x80000000}, Bad{r::kEfdMult, 256},
-                      Bad{r::kWindow, 4096}, Bad{r::kSeed, 0}, Bad{r::kCtrl, 2}}) {
+  for (const Bad b :
+       {Bad{r::kSprayType, 3}, Bad{r::kEntropyMaskBits, 9}, Bad{r::kStartPort, 65536}, Bad{r::kRepsBufBits, 4},
+        Bad{r::kEvSetSize, 0}, Bad{r::kEvSetSize, 65537}, Bad{r::kFreezeTimeout, 0}, Bad{r::kFreezeTimeout, 0x80000000},
+        Bad{r::kEfdMult, 256}, Bad{r::kWindow, 4096}, Bad{r::kSeed, 0}, Bad{r::kCtrl, 2}}) {
     INFO("address " << int(b.addr) << " value " << b.value);
     const std::uint32_t before = g.read(b.addr);
     g.write(b.addr, b.value);

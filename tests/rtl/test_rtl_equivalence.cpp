@@ -1,7 +1,6 @@
 // The RTL (Verilated uet_lb behind the RTL engine) against the golden model: identical traces and
 // counters on every SPEC section 12 vector and on random event streams across configurations.
 #include <catch2/catch.hpp>
-
 #include <random>
 #include <sstream>
 
@@ -60,8 +59,14 @@ std::vector<StimulusRow> random_stimulus(std::uint32_t seed, int packets, GroupI
     add(0, r);
   }
   TimeNs t = 0;
-  const EventKind fb_kinds[] = {EventKind::Ack, EventKind::Ack, EventKind::Ack, EventKind::Ack, EventKind::AckEcn,
-                                EventKind::NackTrim, EventKind::NackTrimLastHop, EventKind::Rto};
+  const EventKind fb_kinds[] = {EventKind::Ack,
+                                EventKind::Ack,
+                                EventKind::Ack,
+                                EventKind::Ack,
+                                EventKind::AckEcn,
+                                EventKind::NackTrim,
+                                EventKind::NackTrimLastHop,
+                                EventKind::Rto};
   for (int k = 0; k < packets; ++k) {
     t += pick(6) == 0 ? 0 : pick(300);
     if (pick(500) == 0) t += 30'000 + pick(120'000);
@@ -110,10 +115,10 @@ std::vector<StimulusRow> random_stimulus(std::uint32_t seed, int packets, GroupI
 }  // namespace
 
 TEST_CASE("RTL = model on every SPEC 12 vector", "[rtl][equivalence][spec]") {
-  for (const char* v : {"v01_default", "v02_default_wrap", "v03_mask0", "v03_none", "v04_reps_reuse",
-                        "v05_reps_overwrite", "v06_reps_discard", "v07_reps_window", "v07_reps_window_empty",
-                        "v08_reps_freezing", "v09_reps_rto_empty", "v10_efd", "v10_efd_acked", "v10_efd_base_rtt",
-                        "v10_efd_off", "v11_set_size_1", "v11_set_size_256"}) {
+  for (const char* v :
+       {"v01_default", "v02_default_wrap", "v03_mask0", "v03_none", "v04_reps_reuse", "v05_reps_overwrite",
+        "v06_reps_discard", "v07_reps_window", "v07_reps_window_empty", "v08_reps_freezing", "v09_reps_rto_empty",
+        "v10_efd", "v10_efd_acked", "v10_efd_base_rtt", "v10_efd_off", "v11_set_size_1", "v11_set_size_256"}) {
     INFO("vector " << v);
     const std::string base = std::string(UETLB_VECTORS_DIR) + "/" + v;
     const Config cfg = Config::from_file(base + ".json");

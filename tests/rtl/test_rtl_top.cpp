@@ -1,9 +1,8 @@
 // Cycle-level tests of the top (Verilated uet_lb): full throughput with a request and a feedback in
 // every cycle (same group included), against the golden model fed in the documented order; back-pressure.
-#include <catch2/catch.hpp>
-
 #include <verilated.h>
 
+#include <catch2/catch.hpp>
 #include <deque>
 #include <memory>
 #include <random>
@@ -97,7 +96,7 @@ TEST_CASE("rtl top: a request and a feedback every cycle for any mix of groups, 
         const auto [psn, ev] = sent[fg].front();
         sent[fg].pop_front();
         const unsigned r = rng() % 20;
-        const FeedbackKind kind = r < 14 ? FeedbackKind::Ack
+        const FeedbackKind kind = r < 14   ? FeedbackKind::Ack
                                   : r < 16 ? FeedbackKind::AckEcn
                                   : r < 18 ? FeedbackKind::NackTrim
                                   : r < 19 ? FeedbackKind::NackTrimLastHop
@@ -165,7 +164,8 @@ TEST_CASE("rtl top: open, feedback and request on one group in one cycle apply i
   REQUIRE(t.m->rsp_decision_o == static_cast<CData>(Decision::Reuse));
 }
 
-TEST_CASE("rtl top: under back-pressure no request is lost or duplicated and responses hold", "[rtl][top][backpressure]") {
+TEST_CASE("rtl top: under back-pressure no request is lost or duplicated and responses hold",
+          "[rtl][top][backpressure]") {
   Top t;  // Default Packet Spraying: the EV sequence tells lost or duplicated requests apart
   t.m->open_valid_i = 1;
   t.m->open_group_i = 1;

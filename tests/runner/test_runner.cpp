@@ -1,6 +1,5 @@
 // uetlb-run: good runs reproduce the SPEC vectors; each kind of bad input exits non-zero with its message.
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -57,18 +56,20 @@ Result run_stimulus(const std::string& config, const std::string& stimulus, cons
 }  // namespace
 
 TEST_CASE("uetlb-run reproduces the committed SPEC 12 vector traces", "[runner][spec]") {
-  const std::vector<std::string> vectors = {
-      "v01_default", "v02_default_wrap", "v03_mask0", "v03_none", "v04_reps_reuse", "v05_reps_overwrite",
-      "v06_reps_discard", "v07_reps_window", "v07_reps_window_empty", "v08_reps_freezing", "v09_reps_rto_empty",
-      "v10_efd", "v10_efd_acked", "v10_efd_base_rtt", "v10_efd_off", "v11_set_size_1", "v11_set_size_256"};
+  const std::vector<std::string> vectors = {"v01_default",       "v02_default_wrap",   "v03_mask0",
+                                            "v03_none",          "v04_reps_reuse",     "v05_reps_overwrite",
+                                            "v06_reps_discard",  "v07_reps_window",    "v07_reps_window_empty",
+                                            "v08_reps_freezing", "v09_reps_rto_empty", "v10_efd",
+                                            "v10_efd_acked",     "v10_efd_base_rtt",   "v10_efd_off",
+                                            "v11_set_size_1",    "v11_set_size_256"};
   for (const auto& v : vectors) {
     INFO("vector " << v);
     const std::string dir = UETLB_VECTORS_DIR;
     const std::string out = tmp_path(v + ".trace.csv");
     const std::string mon = tmp_path(v + ".monitor.csv");
-    const Result r = run("--config " + dir + "/" + v + ".json --stimulus " + dir + "/" + v + ".csv --trace " + out +
-                             " --monitor " + mon,
-                         v);
+    const Result r = run(
+        "--config " + dir + "/" + v + ".json --stimulus " + dir + "/" + v + ".csv --trace " + out + " --monitor " + mon,
+        v);
     REQUIRE(r.status == 0);
     REQUIRE(read_file(out) == read_file(dir + "/" + v + ".trace.csv"));
     REQUIRE(read_file(mon).rfind("time_ns,nic,group,psn,direction,entropy_value,decision,bytes\n", 0) == 0);

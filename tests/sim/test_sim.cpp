@@ -1,12 +1,12 @@
 // The fabric simulator: hash functions, ECMP behaviour, the default scenario's story, records, determinism,
 // and the model and RTL engines giving identical records.
-#include <catch2/catch.hpp>
+#include <sys/stat.h>
 
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <sys/stat.h>
 
 #include "uetsim/fabric.hpp"
 #ifdef UETLB_WITH_RTL
@@ -72,7 +72,8 @@ TEST_CASE("sim hash: CRC-32/IEEE and FNV-1a reference values", "[sim][hash]") {
 TEST_CASE("sim ECMP: Default spraying over 128 ports covers every member of an 8-way set", "[sim][ecmp]") {
   for (HashMethod m : {HashMethod::Crc32, HashMethod::Crc32WithSalt, HashMethod::Hash, HashMethod::HashWithSalt}) {
     std::set<std::uint32_t> members;
-    for (std::uint16_t ev = 256; ev < 384; ++ev) members.insert(flow_hash(m, {0x0A000001U, 0x0A000009U, ev, 4793}, 7) % 8);
+    for (std::uint16_t ev = 256; ev < 384; ++ev)
+      members.insert(flow_hash(m, {0x0A000001U, 0x0A000009U, ev, 4793}, 7) % 8);
     REQUIRE(members.size() == 8);
   }
 }
@@ -119,12 +120,13 @@ TEST_CASE("sim records: required columns, and the same scenario gives the same r
     f.write_records(dir);
   }
   REQUIRE(slurp(a + "/uet-monitor.csv").rfind("time_ns,nic,group,psn,direction,entropy_value,decision,bytes", 0) == 0);
-  REQUIRE(slurp(a + "/uet-transport-stats.csv").rfind("nic,num_out_of_order_events_on_nic,max_out_of_order_on_flow", 0) ==
-          0);
+  REQUIRE(
+      slurp(a + "/uet-transport-stats.csv").rfind("nic,num_out_of_order_events_on_nic,max_out_of_order_on_flow", 0) ==
+      0);
   REQUIRE(slurp(a + "/scala-switch-load-balancing-stats.csv").rfind("switch,ecmp_set,member,packets,bytes\n", 0) == 0);
   REQUIRE(slurp(a + "/messages.csv").rfind("message,src,dst,bytes,start_ns,end_ns,fct_ns", 0) == 0);
-  for (const char* f : {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv",
-                        "messages.csv"}) {
+  for (const char* f :
+       {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv", "messages.csv"}) {
     REQUIRE(slurp(a + "/" + f) == slurp(b + "/" + f));
   }
   REQUIRE(slurp(a + "/uet-monitor.csv").find(",ReTx,") != std::string::npos);
@@ -146,8 +148,8 @@ TEST_CASE("sim engines: the model and the RTL give identical records on a small 
     const RunSummary sr = fr.run();
     fr.write_records(r);
     REQUIRE(sm.completed == sm.messages);
-    for (const char* f : {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv",
-                          "messages.csv"}) {
+    for (const char* f :
+         {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv", "messages.csv"}) {
       INFO(f);
       REQUIRE(slurp(m + "/" + f) == slurp(r + "/" + f));
     }
@@ -213,8 +215,7 @@ TEST_CASE("sim fat tree: a k = 4 fat tree delivers every message, also around a 
 
 TEST_CASE("sim congestion control: a DCTCP-like window keeps an incast's queues shorter than a fixed window",
           "[sim][cc]") {
-  Scenario s = Scenario::from_json(R"({"Workload":"incast","IncastSenders":8,"MessageBytes":4194304})",
-                                   "incast.json");
+  Scenario s = Scenario::from_json(R"({"Workload":"incast","IncastSenders":8,"MessageBytes":4194304})", "incast.json");
   const RunSummary fixed = Fabric(s, model_factory()).run();
   s.congestion_control = "dctcp";
   const RunSummary dctcp = Fabric(s, model_factory()).run();
@@ -223,5 +224,6 @@ TEST_CASE("sim congestion control: a DCTCP-like window keeps an incast's queues 
   REQUIRE(fixed.ecn_marks > 0);
   REQUIRE(dctcp.ecn_marks < fixed.ecn_marks);
   REQUIRE(dctcp.trims + dctcp.drops_queue <= fixed.trims + fixed.drops_queue);
-  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"CongestionControl":"cubic"})", "t"), Catch::Contains("'CongestionControl'"));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"CongestionControl":"cubic"})", "t"),
+                      Catch::Contains("'CongestionControl'"));
 }

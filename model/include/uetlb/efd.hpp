@@ -92,7 +92,7 @@ class EarlyFailureDetector {
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> free_;
   std::deque<Run> runs_;
-  FlatIndex by_key_;  // (group, psn) -> newest entry of that key
+  FlatIndex by_key_;     // (group, psn) -> newest entry of that key
   TimeNs earliest_ = 0;  // no live entry has a deadline before this (a lower bound)
 };
 

@@ -29,9 +29,7 @@ class ModelEngine : public Engine {
   std::string name() const override { return "model"; }
   void set_trace_sink(LoadBalancer::TraceSink sink) override { lb_.set_trace_sink(std::move(sink)); }
   void open(TimeNs now, GroupId group, EntropyValue local_port) override { lb_.open(now, group, local_port); }
-  Choice request(TimeNs now, GroupId group, Psn psn, bool retx) override {
-    return lb_.request(now, group, psn, retx);
-  }
+  Choice request(TimeNs now, GroupId group, Psn psn, bool retx) override { return lb_.request(now, group, psn, retx); }
   void feedback(TimeNs now, GroupId group, FeedbackKind kind, EntropyValue ev, Psn psn) override {
     lb_.feedback(now, group, kind, ev, psn);
   }

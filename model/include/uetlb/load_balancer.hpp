@@ -33,7 +33,7 @@ struct Counters {
   std::uint64_t feedback = 0;
   std::uint64_t feedback_unopened = 0;  ///< feedback for a group that is not open: ignored (SPEC section 7)
   std::uint64_t efd_tracked = 0;
-  std::uint64_t efd_untracked = 0;      ///< requests that found the tracker full (SPEC section 6)
+  std::uint64_t efd_untracked = 0;  ///< requests that found the tracker full (SPEC section 6)
   std::uint64_t efd_fired = 0;
   std::uint64_t decisions[5] = {0, 0, 0, 0, 0};  ///< by Decision
 };
@@ -80,9 +80,9 @@ class LoadBalancer {
  private:
   struct Group {
     bool open = false;
-    EntropyValue local_port = 0;        // None (SPEC section 3)
-    std::uint64_t step = 0;             // Default Packet Spraying step counter (SPEC section 4)
-    std::optional<RepsGroup> reps;      // REPS (SPEC section 5)
+    EntropyValue local_port = 0;    // None (SPEC section 3)
+    std::uint64_t step = 0;         // Default Packet Spraying step counter (SPEC section 4)
+    std::optional<RepsGroup> reps;  // REPS (SPEC section 5)
   };
 
   void check_time(TimeNs now);

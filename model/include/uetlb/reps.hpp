@@ -11,9 +11,9 @@ namespace uetlb {
 
 /// Settings every REPS group of one load balancer shares.
 struct RepsSettings {
-  unsigned buffer_size_mask_bits = 3;         ///< C = 2^this
-  std::uint64_t window_length = 71;           ///< W
-  TimeNs freezing_timeout_ns = 100'000;       ///< FreezingTimeout
+  unsigned buffer_size_mask_bits = 3;    ///< C = 2^this
+  std::uint64_t window_length = 71;      ///< W
+  TimeNs freezing_timeout_ns = 100'000;  ///< FreezingTimeout
   std::uint32_t entropy_value_set_size = 65536;
 };
 
@@ -50,7 +50,7 @@ class RepsGroup {
   std::uint32_t replay_ = 0;        // replay index
   bool freezing_ = false;
   TimeNs freeze_start_ = 0;
-  std::uint64_t window_left_ = 0;   // packets left in the exploration window, 0 = no window
+  std::uint64_t window_left_ = 0;  // packets left in the exploration window, 0 = no window
   std::uint64_t window_len_ = 0;
 };
 

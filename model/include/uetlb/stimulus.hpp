@@ -20,10 +20,10 @@ class StimulusError : public std::runtime_error {
 
 /// One stimulus row: `time_ns,group,event,value,psn`.
 struct StimulusRow {
-  std::size_t line = 0;       ///< 1-based line number in the file
+  std::size_t line = 0;  ///< 1-based line number in the file
   TimeNs time = 0;
   GroupId group = 0;
-  bool base_rtt = false;      ///< a `base_rtt` row (then `event` is unused)
+  bool base_rtt = false;  ///< a `base_rtt` row (then `event` is unused)
   EventKind event = EventKind::Open;
   std::optional<std::uint64_t> value;
   std::optional<Psn> psn;

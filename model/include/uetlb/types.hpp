@@ -8,10 +8,10 @@
 
 namespace uetlb {
 
-using TimeNs = std::uint64_t;       ///< nanoseconds, unsigned (SPEC section 1)
-using GroupId = std::uint32_t;      ///< PDC group number
-using Psn = std::uint32_t;          ///< packet sequence number
-using EntropyValue = std::uint16_t; ///< 16-bit UDP source port
+using TimeNs = std::uint64_t;        ///< nanoseconds, unsigned (SPEC section 1)
+using GroupId = std::uint32_t;       ///< PDC group number
+using Psn = std::uint32_t;           ///< packet sequence number
+using EntropyValue = std::uint16_t;  ///< 16-bit UDP source port
 
 /// PacketSprayingType (SPEC section 2).
 enum class SprayingType { None, Default, Reps };

@@ -29,36 +29,36 @@ struct LinkFailure {
 struct Scenario {
   std::string name = "default";
   // Topology: two-tier leaf-spine, or three-tier k-ary fat tree.
-  std::string topology = "leaf-spine";                ///< "leaf-spine" or "fat-tree"
-  unsigned k = 4;                                     ///< fat tree: k pods, k/2 edge and k/2 aggregation switches each
+  std::string topology = "leaf-spine";  ///< "leaf-spine" or "fat-tree"
+  unsigned k = 4;                       ///< fat tree: k pods, k/2 edge and k/2 aggregation switches each
   unsigned leaves = 4;
   unsigned spines = 4;
   unsigned hosts_per_leaf = 4;
   std::uint64_t link_rate_bps = 400'000'000'000ULL;  ///< host links
-  double oversubscription = 1.0;                      ///< host bandwidth / uplink bandwidth at a leaf
-  TimeNs link_delay_ns = 500;                         ///< propagation delay of every link
+  double oversubscription = 1.0;                     ///< host bandwidth / uplink bandwidth at a leaf
+  TimeNs link_delay_ns = 500;                        ///< propagation delay of every link
   // Switches.
   HashMethod hash_method = HashMethod::Crc32WithSalt;
-  bool flowlet = false;                               ///< LoadBalancingMethod flowlet
+  bool flowlet = false;  ///< LoadBalancingMethod flowlet
   TimeNs flowlet_gap_ns = 2'000;
-  std::uint64_t queue_bytes = 1'000'000;              ///< per output port: drop-tail beyond this
-  std::uint64_t ecn_bytes = 100'000;                  ///< ECN mark above this queue depth
-  std::uint64_t trim_bytes = 400'000;                 ///< trim data packets above this queue depth
-  TimeNs reconvergence_ns = 200'000;                  ///< routing drops a failed link after this
+  std::uint64_t queue_bytes = 1'000'000;  ///< per output port: drop-tail beyond this
+  std::uint64_t ecn_bytes = 100'000;      ///< ECN mark above this queue depth
+  std::uint64_t trim_bytes = 400'000;     ///< trim data packets above this queue depth
+  TimeNs reconvergence_ns = 200'000;      ///< routing drops a failed link after this
   std::vector<LinkFailure> failures;
   // NICs.
-  uetlb::Config lb;                                   ///< the load balancer's attributes
-  TimeNs rto_ns = 60'000;                             ///< retransmission timeout
-  double window_bdp = 1.0;                            ///< congestion window, in bandwidth-delay products
-  std::string congestion_control = "fixed";           ///< "fixed" window, or "dctcp" (ECN-driven window)
+  uetlb::Config lb;                          ///< the load balancer's attributes
+  TimeNs rto_ns = 60'000;                    ///< retransmission timeout
+  double window_bdp = 1.0;                   ///< congestion window, in bandwidth-delay products
+  std::string congestion_control = "fixed";  ///< "fixed" window, or "dctcp" (ECN-driven window)
   // Workload.
-  std::string workload = "permutation";               ///< permutation, incast, all-to-all, ring, list
+  std::string workload = "permutation";  ///< permutation, incast, all-to-all, ring, list
   std::uint64_t message_bytes = 1 << 20;
   unsigned incast_senders = 8;
-  std::string message_list;                           ///< CSV start_ns,src,dst,bytes (workload "list")
-  std::vector<Message> messages;                      ///< built from the workload
+  std::string message_list;       ///< CSV start_ns,src,dst,bytes (workload "list")
+  std::vector<Message> messages;  ///< built from the workload
   std::uint32_t seed = 1;
-  TimeNs max_time_ns = 50'000'000;                    ///< stop here even if messages remain
+  TimeNs max_time_ns = 50'000'000;  ///< stop here even if messages remain
 
   unsigned hosts() const { return topology == "fat-tree" ? k * k * k / 4 : leaves * hosts_per_leaf; }
   /// Validates and builds `messages` from the workload.
