@@ -140,6 +140,7 @@ struct Fabric::Impl {
   std::vector<std::uint32_t> host_up;  // by host: its NIC's port to its first switch
   std::vector<Switch> switches;
   std::vector<std::vector<char>> reach;  // [switch][host]: routing can deliver from here
+  std::vector<std::vector<std::uint32_t>> dependents;  // by message: messages that start when it completes
   std::vector<Nic> nics;
   std::vector<Pdc> pdcs;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
@@ -338,7 +339,14 @@ struct Fabric::Impl {
       nic.base_rtt = sc.lb.initial_base_rtt_ns;
       nic.in_flight_to.assign(n, 0);
     }
-    for (std::uint32_t m = 0; m < sc.messages.size(); ++m) schedule(sc.messages[m].start, EvType::MessageStart, m);
+    dependents.resize(sc.messages.size());
+    for (std::uint32_t m = 0; m < sc.messages.size(); ++m) {
+      if (sc.messages[m].after < 0) {
+        schedule(sc.messages[m].start, EvType::MessageStart, m);
+      } else {
+        dependents[static_cast<std::size_t>(sc.messages[m].after)].push_back(m);
+      }
+    }
     for (std::uint32_t f = 0; f < sc.failures.size(); ++f) schedule(sc.failures[f].at, EvType::LinkFail, f);
   }
 
@@ -656,6 +664,7 @@ struct Fabric::Impl {
       pdc.done = true;
       pdc.end = now;
       ++sum.completed;
+      for (std::uint32_t m : dependents[pdc.msg]) schedule(now, EvType::MessageStart, m);
       Nic& snd = nics[pdc.src];
       snd.in_flight_to[pdc.dst]--;
       if (sc.lb.pdc_groups_enabled) {

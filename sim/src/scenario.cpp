@@ -105,7 +105,16 @@ void Scenario::finalize() {
       }
     }
   } else if (workload == "ring") {
-    for (unsigned s = 0; s < n; ++s) messages.push_back({0, s, (s + 1) % n, message_bytes});
+    // Ring all-reduce of MessageBytes per host: 2(n-1) steps (reduce-scatter, then all-gather); in each
+    // step every host sends one chunk of MessageBytes / n to the next host, after it has received the
+    // previous step's chunk from the host before it.
+    const std::uint64_t chunk = std::max<std::uint64_t>(1, message_bytes / n);
+    for (unsigned step = 0; step < 2 * (n - 1); ++step) {
+      for (unsigned s = 0; s < n; ++s) {
+        const std::int64_t after = step == 0 ? -1 : static_cast<std::int64_t>((step - 1) * n + (s + n - 1) % n);
+        messages.push_back({0, s, (s + 1) % n, chunk, after});
+      }
+    }
   } else if (workload == "list") {
     messages = read_message_list(message_list, n);
   } else {

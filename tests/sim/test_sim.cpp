@@ -169,7 +169,10 @@ TEST_CASE("sim scenario file: values, workloads and errors", "[sim][scenario]") 
   REQUIRE(s.failures[0].at == 3'000);
   REQUIRE(s.failures[0].a == "leaf1");
   REQUIRE(Scenario::from_json(R"({"Workload":"all-to-all","Leaves":2,"HostsPerLeaf":2})", "t").messages.size() == 12);
-  REQUIRE(Scenario::from_json(R"({"Workload":"ring"})", "t").messages.size() == 16);
+  const Scenario ring = Scenario::from_json(R"({"Workload":"ring","MessageBytes":262144})", "t");
+  REQUIRE(ring.messages.size() == 2 * 15 * 16);  // 2(n-1) steps of n chunks
+  REQUIRE(ring.messages[16].after == 15);        // host 0, step 1, waits for host 15 step 0
+  REQUIRE(Fabric(ring, model_factory()).run().completed == ring.messages.size());
   const Scenario flow = Scenario::from_json(
       R"({"LoadBalancingMethod":"flowlet","Nic":{"PacketSprayingType":"Recycled Entropy Packet Spraying"}})", "t");
   REQUIRE(flow.warnings().size() == 1);

@@ -18,6 +18,7 @@ struct Message {
   unsigned src = 0;
   unsigned dst = 0;
   std::uint64_t bytes = 0;
+  std::int64_t after = -1;  ///< index of a message that must complete first (-1: none); then start is ignored
 };
 
 /// A link between two switches, by name ("leaf0", "spine1"; "edge0.1", "agg0.1", "core3"), failing at `at`.
