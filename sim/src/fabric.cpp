@@ -139,7 +139,7 @@ struct Fabric::Impl {
   };
   std::vector<std::uint32_t> host_up;  // by host: its NIC's port to its first switch
   std::vector<Switch> switches;
-  std::vector<std::vector<char>> reach;  // [switch][host]: routing can deliver from here
+  std::vector<std::vector<char>> reach;                // [switch][host]: routing can deliver from here
   std::vector<std::vector<std::uint32_t>> dependents;  // by message: messages that start when it completes
   std::vector<Nic> nics;
   std::vector<Pdc> pdcs;
