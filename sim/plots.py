@@ -25,6 +25,8 @@ def main():
         return 2
     out = sys.argv[1]
     present = [(d, label) for d, label in TYPES if os.path.isdir(os.path.join(out, d))]
+    if not present and os.path.exists(os.path.join(out, "messages.csv")):
+        present = [(".", "this run")]  # a single run: the records are in OUT itself
     if not present:
         print(f"plots.py: no run directories in {out}", file=sys.stderr)
         return 1

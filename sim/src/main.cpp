@@ -29,8 +29,9 @@ spines with one leaf-spine link failed, under None, Default Packet Spraying and 
   --quiet                print only the summary table
   --help
 
-Records per run: uet-monitor.csv, uet-transport-stats.csv, scala-switch-load-balancing-stats.csv,
-messages.csv, summary.txt; plots (with --compare): fct-cdf.png, ecmp-load.png, ev-over-time.png.
+Records in DIR (with --compare, in DIR/none, DIR/default, DIR/reps): uet-monitor.csv,
+uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv, summary.txt; plots in DIR:
+fct-cdf.png, ecmp-load.png, ev-over-time.png.
 )";
 
 [[noreturn]] void usage_error(const std::string& msg) {
@@ -118,7 +119,8 @@ int main(int argc, char** argv) {
       uetsim::Fabric fabric(sc, factory);
       fabric.set_monitor(true);
       const uetsim::RunSummary r = fabric.run(quiet ? nullptr : &std::cerr);
-      const std::string dir = out + "/" + dir_name[static_cast<int>(t)];
+      // One type: records straight into DIR; several: one subdirectory per type.
+      const std::string dir = types.size() == 1 ? out : out + "/" + dir_name[static_cast<int>(t)];
       ::mkdir(dir.c_str(), 0755);
       fabric.write_records(dir);
       std::ostringstream one;
@@ -129,12 +131,15 @@ int main(int argc, char** argv) {
       uetsim::print_summary_row(table, r);
     }
     std::cout << table.str();
-    std::ofstream(out + "/summary.txt") << table.str();
-    if (plots && compare) {
+    if (types.size() > 1) std::ofstream(out + "/summary.txt") << table.str();
+    if (plots) {
       const std::string cmd = "python3 " + std::string(UETSIM_PLOTS) + " " + out + (quiet ? " >/dev/null" : "");
       if (std::system(cmd.c_str()) != 0) std::cerr << "uet-fabric: plots were not drawn (python3 with matplotlib?)\n";
     }
-    if (!quiet) std::cout << "records: " << out << "/{none,default,reps}/, summary: " << out << "/summary.txt\n";
+    if (!quiet) {
+      std::cout << "records: " << out << (types.size() > 1 ? "/{none,default,reps}/" : "/") << ", summary: " << out
+                << "/summary.txt, plots: " << out << "/*.png\n";
+    }
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "uet-fabric: " << e.what() << '\n';
