@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "uetlb/cli.hpp"
 #include "uetlb/engine.hpp"
 #include "uetlb/stimulus.hpp"
 #ifdef UETLB_WITH_RTL
@@ -45,70 +46,57 @@ struct Args {
   bool quiet = false;
 };
 
-[[noreturn]] void usage_error(const std::string& msg) {
-  std::cerr << "uetlb-run: " << msg << " (see --help)\n";
-  std::exit(1);
-}
-
-Args parse_args(int argc, char** argv) {
+Args parse_args(uetlb::cli::Args& cl) {
   Args a;
-  for (int i = 1; i < argc; ++i) {
-    const std::string opt = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) usage_error("option " + opt + " needs a value");
-      return argv[++i];
-    };
+  while (cl.more()) {
+    const std::string opt = cl.next();
     if (opt == "--help" || opt == "-h") {
       std::cout << kUsage;
       std::exit(0);
     } else if (opt == "--engine") {
-      a.engine = value();
-      if (a.engine != "model" && a.engine != "rtl") usage_error("--engine '" + a.engine + "' is not model or rtl");
+      a.engine = cl.value(opt);
+      if (a.engine != "model" && a.engine != "rtl") cl.fail("--engine '" + a.engine + "' is not model or rtl");
     } else if (opt == "--config") {
-      a.config = value();
+      a.config = cl.value(opt);
     } else if (opt == "--stimulus") {
-      a.stimulus = value();
+      a.stimulus = cl.value(opt);
     } else if (opt == "--trace") {
-      a.trace = value();
+      a.trace = cl.value(opt);
     } else if (opt == "--monitor") {
-      a.monitor = value();
+      a.monitor = cl.value(opt);
     } else if (opt == "--wave") {
-      a.wave = value();
+      a.wave = cl.value(opt);
     } else if (opt == "--efd-entries") {
-      const std::string v = value();
-      char* end = nullptr;
-      const unsigned long n = std::strtoul(v.c_str(), &end, 10);
-      if (v.empty() || *end != '\0' || v[0] == '-' || n > 1'000'000) {
-        usage_error("--efd-entries '" + v + "' is not an integer in 0..1000000");
-      }
-      a.efd_entries = n;
+      a.efd_entries = cl.uint_value(opt, 0, 1'000'000);
     } else if (opt == "--quiet") {
       a.quiet = true;
     } else {
-      usage_error("unknown option '" + opt + "'");
+      cl.fail("unknown option '" + opt + "'");
     }
   }
-  if (a.stimulus.empty()) usage_error("--stimulus is required");
-  if (a.trace.empty()) usage_error("--trace is required");
-  if (!a.wave.empty() && a.engine != "rtl") usage_error("--wave needs --engine rtl");
+  if (a.stimulus.empty()) cl.fail("--stimulus is required");
+  if (a.trace.empty()) cl.fail("--trace is required");
+  if (!a.wave.empty() && a.engine != "rtl") cl.fail("--wave needs --engine rtl");
   return a;
 }
 
-std::unique_ptr<uetlb::Engine> make_engine(const Args& a, const uetlb::Config& cfg) {
+std::unique_ptr<uetlb::Engine> make_engine(const Args& a, const uetlb::Config& cfg,
+                                           [[maybe_unused]] const uetlb::cli::Args& cl) {
   uetlb::ModelOptions opts;
   opts.efd_tracker_entries = a.efd_entries;
   if (a.engine == "model") return std::make_unique<uetlb::ModelEngine>(cfg, opts);
 #ifdef UETLB_WITH_RTL
   return uetlb::make_rtl_engine(cfg, opts, a.wave);
 #else
-  usage_error("--engine rtl is not in this build (Verilator or SystemC was not found at configure time)");
+  cl.fail("--engine rtl is not in this build (Verilator or SystemC was not found at configure time)");
 #endif
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const Args a = parse_args(argc, argv);
+  uetlb::cli::Args cl(argc, argv, "uetlb-run");
+  const Args a = parse_args(cl);
   try {
     const uetlb::Config cfg = a.config.empty() ? uetlb::Config{} : uetlb::Config::from_file(a.config);
     const auto rows = uetlb::read_stimulus_file(a.stimulus);
@@ -124,7 +112,7 @@ int main(int argc, char** argv) {
     }
     const std::uint32_t bytes = cfg.rdma_data_mss + uetlb::kPacketOverheadBytes;
 
-    auto engine = make_engine(a, cfg);
+    auto engine = make_engine(a, cfg, cl);
     std::uint64_t rows_written = 0;
     engine->set_trace_sink([&](const uetlb::TraceRow& r) {
       uetlb::write_trace_row(trace, r);

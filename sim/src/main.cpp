@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "uetlb/cli.hpp"
 #include "uetsim/fabric.hpp"
 #ifdef UETLB_WITH_RTL
 #include "uetlb/rtl_engine.hpp"
@@ -17,8 +18,8 @@ namespace {
 
 constexpr const char* kUsage = R"(usage: uet-fabric [SCENARIO.json] [options]
 
-Simulates NICs spraying packets over a two-tier leaf-spine fabric of ECMP switches and writes the records
-NIC architects read. With no scenario it runs the default one: a 16-host permutation on 4 leaves and 4
+Simulates NICs spraying packets over a leaf-spine or fat-tree fabric of ECMP switches and writes the
+records NIC architects read. With no scenario it runs the default one: a 16-host permutation on 4 leaves and 4
 spines with one leaf-spine link failed, under None, Default Packet Spraying and REPS, and compares them.
 
   --out DIR              records directory (default out/fabric); one subdirectory per spraying type
@@ -34,38 +35,25 @@ uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv, su
 fct-cdf.png, ecmp-load.png, ev-over-time.png.
 )";
 
-[[noreturn]] void usage_error(const std::string& msg) {
-  std::cerr << "uet-fabric: " << msg << " (see --help)\n";
-  std::exit(1);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string scenario_file, out = "out/fabric", engine = "model";
   std::optional<std::uint32_t> seed;
   bool compare = false, plots = true, quiet = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) usage_error("option " + a + " needs a value");
-      return argv[++i];
-    };
+  uetlb::cli::Args cl(argc, argv, "uet-fabric");
+  while (cl.more()) {
+    const std::string a = cl.next();
     if (a == "--help" || a == "-h") {
       std::cout << kUsage;
       return 0;
     } else if (a == "--out") {
-      out = value();
+      out = cl.value(a);
     } else if (a == "--engine") {
-      engine = value();
-      if (engine != "model" && engine != "rtl") usage_error("--engine '" + engine + "' is not model or rtl");
+      engine = cl.value(a);
+      if (engine != "model" && engine != "rtl") cl.fail("--engine '" + engine + "' is not model or rtl");
     } else if (a == "--seed") {
-      const std::string v = value();
-      char* end = nullptr;
-      const unsigned long long x = std::strtoull(v.c_str(), &end, 10);
-      if (v.empty() || *end != '\0' || x == 0 || x > 0xffffffffULL)
-        usage_error("--seed '" + v + "' is not 1..4294967295");
-      seed = static_cast<std::uint32_t>(x);
+      seed = static_cast<std::uint32_t>(cl.uint_value(a, 1, 0xffffffffULL));
     } else if (a == "--compare") {
       compare = true;
     } else if (a == "--no-plots") {
@@ -73,11 +61,11 @@ int main(int argc, char** argv) {
     } else if (a == "--quiet") {
       quiet = true;
     } else if (!a.empty() && a[0] == '-') {
-      usage_error("unknown option '" + a + "'");
+      cl.fail("unknown option '" + a + "'");
     } else if (scenario_file.empty()) {
       scenario_file = a;
     } else {
-      usage_error("one scenario file at most");
+      cl.fail("one scenario file at most");
     }
   }
   try {
@@ -97,7 +85,7 @@ int main(int argc, char** argv) {
         return uetlb::make_rtl_engine(c, uetlb::ModelOptions{uetlb::rtl_build().tracker_entries}, "");
       };
 #else
-      usage_error("--engine rtl is not in this build (Verilator was not found at configure time)");
+      cl.fail("--engine rtl is not in this build (Verilator was not found at configure time)");
 #endif
     }
     std::vector<uetlb::SprayingType> types = {base.lb.packet_spraying_type};

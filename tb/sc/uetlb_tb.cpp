@@ -27,6 +27,7 @@
 #include "Vuet_lb_sc.h"
 #include "coverage.hpp"
 #include "knobs.hpp"
+#include "uetlb/cli.hpp"
 #include "uetlb/load_balancer.hpp"
 #include "uetlb/rtl_regs.hpp"
 
@@ -39,11 +40,6 @@ namespace {
 constexpr unsigned kCoreGroups = UETLB_RTL_GROUPS;
 constexpr unsigned kCoreBufBits = UETLB_RTL_BUF_BITS;
 constexpr unsigned kCoreTracker = UETLB_RTL_TRACKER;
-
-[[noreturn]] void usage_error(const std::string& msg) {
-  std::cerr << "uetlb-tb: " << msg << " (see --help)\n";
-  std::exit(2);
-}
 
 constexpr const char* kUsage = R"(usage: uetlb-tb [options]
 
@@ -78,101 +74,80 @@ Cycle-accurate SystemC testbench: the Verilated uet_lb against the golden model.
 Exit status: 0 pass; 1 mismatch, assertion or coverage short; 2 bad arguments.
 )";
 
-double parse_prob(const std::string& opt, const std::string& v) {
-  char* end = nullptr;
-  const double p = std::strtod(v.c_str(), &end);
-  if (v.empty() || *end != '\0' || !(p >= 0.0 && p <= 1.0))
-    usage_error(opt + " '" + v + "' is not a probability in 0..1");
-  return p;
-}
-
-std::uint64_t parse_uint(const std::string& opt, const std::string& v, std::uint64_t lo, std::uint64_t hi) {
-  char* end = nullptr;
-  const unsigned long long x = std::strtoull(v.c_str(), &end, 10);
-  if (v.empty() || *end != '\0' || v[0] == '-' || x < lo || x > hi) {
-    usage_error(opt + " '" + v + "' is not an integer in " + std::to_string(lo) + ".." + std::to_string(hi));
-  }
-  return x;
-}
-
-Knobs parse_args(int argc, char** argv) {
+Knobs parse_args(uetlb::cli::Args& cl) {
   Knobs k;
   k.groups = kCoreGroups;
-  for (int i = 1; i < argc; ++i) {
-    const std::string opt = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) usage_error("option " + opt + " needs a value");
-      return argv[++i];
-    };
+  while (cl.more()) {
+    const std::string opt = cl.next();
     if (opt == "--help" || opt == "-h") {
       std::cout << kUsage;
       std::exit(0);
     } else if (opt == "--seed") {
-      k.seed = static_cast<std::uint32_t>(parse_uint(opt, value(), 0, 0xffffffffULL));
+      k.seed = static_cast<std::uint32_t>(cl.uint_value(opt, 0, 0xffffffffULL));
     } else if (opt == "--cycles") {
-      k.cycles = parse_uint(opt, value(), 1, 1ULL << 40);
+      k.cycles = cl.uint_value(opt, 1, 1ULL << 40);
     } else if (opt == "--groups") {
-      k.groups = static_cast<unsigned>(parse_uint(opt, value(), 1, kCoreGroups));
+      k.groups = static_cast<unsigned>(cl.uint_value(opt, 1, kCoreGroups));
     } else if (opt == "--skew") {
-      k.skew = parse_prob(opt, value());
+      k.skew = cl.prob_value(opt);
     } else if (opt == "--type") {
-      k.type = value();
+      k.type = cl.value(opt);
       if (k.type != "none" && k.type != "default" && k.type != "reps" && k.type != "random") {
-        usage_error("--type '" + k.type + "' is not none, default, reps or random");
+        cl.fail("--type '" + k.type + "' is not none, default, reps or random");
       }
     } else if (opt == "--no-extremes") {
       k.extremes = false;
     } else if (opt == "--config") {
-      const std::string f = value();
+      const std::string f = cl.value(opt);
       try {
         k.config = Config::from_file(f);
       } catch (const ConfigError& e) {
-        usage_error(e.what());
+        cl.fail(e.what());
       }
     } else if (opt == "--req-rate") {
-      k.req_rate = parse_prob(opt, value());
+      k.req_rate = cl.prob_value(opt);
     } else if (opt == "--fb-rate") {
-      k.fb_rate = parse_prob(opt, value());
+      k.fb_rate = cl.prob_value(opt);
     } else if (opt == "--fb-mix") {
-      std::stringstream ss(value());
+      std::stringstream ss(cl.value(opt));
       std::string item;
       int n = 0;
       double total = 0;
       while (std::getline(ss, item, ',')) {
-        if (n >= 5) usage_error("--fb-mix takes 5 weights");
+        if (n >= 5) cl.fail("--fb-mix takes 5 weights");
         char* end = nullptr;
         const double w = std::strtod(item.c_str(), &end);
-        if (item.empty() || *end != '\0' || w < 0) usage_error("--fb-mix weight '" + item + "' is not >= 0");
+        if (item.empty() || *end != '\0' || w < 0) cl.fail("--fb-mix weight '" + item + "' is not >= 0");
         k.fb_mix[n++] = w;
         total += w;
       }
-      if (n != 5 || total <= 0) usage_error("--fb-mix takes 5 weights, not all 0");
+      if (n != 5 || total <= 0) cl.fail("--fb-mix takes 5 weights, not all 0");
     } else if (opt == "--loss") {
-      k.loss = parse_prob(opt, value());
+      k.loss = cl.prob_value(opt);
     } else if (opt == "--fail-burst") {
-      k.fail_burst = parse_prob(opt, value());
+      k.fail_burst = cl.prob_value(opt);
     } else if (opt == "--idle-gap") {
-      k.idle_gap = parse_prob(opt, value());
+      k.idle_gap = cl.prob_value(opt);
     } else if (opt == "--backpressure") {
-      k.backpressure = parse_prob(opt, value());
+      k.backpressure = cl.prob_value(opt);
     } else if (opt == "--reopen") {
-      k.reopen = parse_prob(opt, value());
+      k.reopen = cl.prob_value(opt);
     } else if (opt == "--rtt-change") {
-      k.rtt_change = parse_prob(opt, value());
+      k.rtt_change = cl.prob_value(opt);
     } else if (opt == "--bad-reg") {
-      k.bad_reg = parse_prob(opt, value());
+      k.bad_reg = cl.prob_value(opt);
     } else if (opt == "--same-group") {
-      k.same_group = parse_prob(opt, value());
+      k.same_group = cl.prob_value(opt);
     } else if (opt == "--wave") {
-      k.wave = value();
+      k.wave = cl.value(opt);
     } else if (opt == "--wave-group") {
-      k.wave_group = static_cast<unsigned>(parse_uint(opt, value(), 0, kCoreGroups - 1));
+      k.wave_group = static_cast<unsigned>(cl.uint_value(opt, 0, kCoreGroups - 1));
     } else if (opt == "--coverage-out") {
-      k.coverage_out = value();
+      k.coverage_out = cl.value(opt);
     } else if (opt == "--rtl-coverage") {
-      k.rtl_coverage = value();
+      k.rtl_coverage = cl.value(opt);
 #if !VM_COVERAGE
-      usage_error("--rtl-coverage needs a build configured with -DUETLB_TB_COVERAGE=ON (scripts/rtl_coverage.sh)");
+      cl.fail("--rtl-coverage needs a build configured with -DUETLB_TB_COVERAGE=ON (scripts/rtl_coverage.sh)");
 #endif
     } else if (opt == "--require-coverage") {
       k.require_coverage = true;
@@ -181,7 +156,7 @@ Knobs parse_args(int argc, char** argv) {
     } else if (opt == "--quiet") {
       k.quiet = true;
     } else {
-      usage_error("unknown option '" + opt + "'");
+      cl.fail("unknown option '" + opt + "'");
     }
   }
   return k;
@@ -913,7 +888,8 @@ SC_MODULE(Testbench) {
 
 int sc_main(int argc, char** argv) {
   Verilated::commandArgs(argc, argv);
-  const Knobs knobs = parse_args(argc, argv);
+  uetlb::cli::Args cl(argc, argv, "uetlb-tb", 2);
+  const Knobs knobs = parse_args(cl);
   const Config cfg = choose_config(knobs);
   try {
     cfg.validate();
@@ -922,7 +898,7 @@ int sc_main(int argc, char** argv) {
                         " is outside 0.." + std::to_string(kCoreBufBits) + " of the core");
     }
   } catch (const ConfigError& e) {
-    usage_error(e.what());
+    cl.fail(e.what());
   }
   if (!knobs.wave.empty()) Verilated::traceEverOn(true);
 
