@@ -10,6 +10,7 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include <algorithm>
 #include <string>
 
 #include "Vuet_lb.h"
@@ -19,6 +20,7 @@ namespace uetlb {
 namespace {
 
 constexpr unsigned kWindowWidth = 12;
+constexpr TimeNs kMaxJumpNs = TimeNs{1} << 30;  // deadlines are < 2^28 ns ahead (M x base RTT), time is mod 2^32
 constexpr unsigned kBaseRttWidth = 20;
 
 class RtlEngine final : public Engine {
@@ -121,7 +123,7 @@ class RtlEngine final : public Engine {
   }
 
   void finish() override {
-    while (top_->efd_tracked_o != 0) step_time();
+    while (top_->efd_tracked_o != 0) advance_to(time_ + kMaxJumpNs);
   }
 
   Counters counters() const override { return counters_; }
@@ -193,9 +195,11 @@ class RtlEngine final : public Engine {
     }
   }
 
-  void step_time() {
-    set_time(time_ + 1);
-    settle();
+  // Whether a tracked packet would be past its deadline at time `t` (efd_due_o is combinational in now_i).
+  bool due_at(TimeNs t) {
+    set_time(t);
+    top_->eval();
+    return top_->efd_due_o != 0;
   }
 
   void advance_to(TimeNs t) {
@@ -203,13 +207,28 @@ class RtlEngine final : public Engine {
       throw UsageError("time " + std::to_string(t) + " ns is before the previous event's " + std::to_string(time_) +
                        " ns; events must come in non-decreasing time");
     }
+    settle();
     while (time_ < t) {
       top_->eval();
-      if (top_->efd_tracked_o == 0) {
-        set_time(t);
-      } else {
-        step_time();
+      const TimeNs from = time_;
+      const TimeNs to = std::min(t, from + kMaxJumpNs);  // stay well inside the wrap-safe range
+      if (top_->efd_tracked_o == 0 || !due_at(to)) {
+        set_time(to);  // nothing falls due on the way
+        continue;
       }
+      // Find the first time something is due: then exactly the packets with deadline = that time - 1 are
+      // due, and they fire (one per cycle, oldest first) before time moves on, in deadline order overall.
+      TimeNs lo = from, hi = to;  // not due at lo, due at hi
+      while (hi - lo > 1) {
+        const TimeNs mid = lo + (hi - lo) / 2;
+        if (due_at(mid)) {
+          hi = mid;
+        } else {
+          lo = mid;
+        }
+      }
+      set_time(hi);
+      settle();
     }
     settle();
   }
