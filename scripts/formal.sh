@@ -10,14 +10,14 @@ solver=${UETLB_SMT_SOLVER:-z3}
 work=${UETLB_FORMAL_DIR:-$root/build-formal}
 mkdir -p "$work"
 
-# name | top | files | bmc depth | induction depth (0: BMC only) | fast (in CI) | scope
+# name | top | files (@core: every module of rtl/uet_lb.f) | bmc depth | induction depth (0: BMC only) | fast (in CI) | scope
 # scope "own": only the harness's assertions (the blocks' own assertions are removed first, as they are
 # proven in their own harnesses and checked in every simulation); "all": every assertion in the design.
 proofs=(
   "cache|fv_cache|uet_lb_cache.sv formal/fv_cache.sv|12|8|fast|all"
   "window|fv_window|uet_lb_window.sv formal/fv_window.sv|40|4|fast|all"
   "rr|fv_rr|uet_lb_rr.sv formal/fv_rr.sv|1|1|fast|all"
-  "top|fv_top|uet_lb_rr.sv uet_lb_prng.sv uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_efd_tracker.sv uet_lb_regs.sv uet_lb_group.sv uet_lb.sv formal/fv_top.sv|16|4|fast|own"
+  "top|fv_top|@core formal/fv_top.sv|16|4|fast|own"
   "group|fv_group|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv formal/fv_group.sv|10|6|fast|all"
 )
 
@@ -26,7 +26,13 @@ run_proof() {
   local dir="$work/$name"
   mkdir -p "$dir"
   local srcs=""
-  for f in $files; do srcs="$srcs $rtl/$f"; done
+  for f in $files; do
+    if [ "$f" = "@core" ]; then  # every module of the core (rtl/uet_lb.f; the package is read anyway)
+      for c in $(grep -v '_pkg\.sv$' "$rtl/uet_lb.f"); do srcs="$srcs $rtl/$c"; done
+    else
+      srcs="$srcs $rtl/$f"
+    fi
+  done
   local strip=""
   [ "$scope" = own ] && strip="hierarchy -top $top; proc; chformal -remove *uet_lb*; flatten;"
   if ! yosys -q -l "$dir/yosys.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $strip prep -top $top; \

@@ -12,9 +12,7 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(2 4 16)
 work="$root/build-fpga"
 mkdir -p "$work"
-srcs=""
-for m in uet_lb_pkg uet_lb_rr uet_lb_prng uet_lb_cache uet_lb_freeze uet_lb_window uet_lb_efd_tracker uet_lb_regs \
-  uet_lb_group uet_lb fpga/uet_lb_fpga_wrap; do srcs="$srcs $root/rtl/$m.sv"; done
+srcs="$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ') $root/rtl/fpga/uet_lb_fpga_wrap.sv"
 tracker_for() { if [ "$1" -le 2 ]; then echo 2; elif [ "$1" -le 4 ]; then echo 4; else echo 32; fi; }
 
 have_ecp5=0

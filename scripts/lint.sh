@@ -4,7 +4,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 pkg=rtl/uet_lb_pkg.sv
-blocks=(uet_lb_rr uet_lb_prng uet_lb_cache uet_lb_freeze uet_lb_window uet_lb_efd_tracker uet_lb_regs uet_lb_group uet_lb)
+# Every module of the core (rtl/uet_lb.f less the package), linted together and each on its own.
+mapfile -t blocks < <(grep -v '_pkg\.sv$' rtl/uet_lb.f | sed 's/\.sv$//')
 all=()
 for b in "${blocks[@]}"; do all+=("rtl/$b.sv"); done
 verilator --lint-only -Wall --top-module uet_lb "$pkg" "${all[@]}"

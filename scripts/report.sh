@@ -6,8 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/build.sh" >/dev/null
 b="$root/build"
-srcs=$(for m in uet_lb_pkg uet_lb_rr uet_lb_prng uet_lb_cache uet_lb_freeze uet_lb_window uet_lb_efd_tracker \
-  uet_lb_regs uet_lb_group uet_lb; do printf '%s ' "$root/rtl/$m.sv"; done)
+srcs=$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ')
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

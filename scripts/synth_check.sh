@@ -7,8 +7,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 groups=${1:-4}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-srcs=$(for b in uet_lb_pkg uet_lb_rr uet_lb_prng uet_lb_cache uet_lb_freeze uet_lb_window uet_lb_efd_tracker \
-  uet_lb_regs uet_lb_group uet_lb; do printf '%s ' "$root/rtl/$b.sv"; done)
+srcs=$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ')
 yosys -q -l "$out/synth.log" -p "read_verilog -sv $srcs; chparam -set NumGroups $groups -set TrackerEntries 4 uet_lb; \
   synth -top uet_lb -flatten; select -assert-none t:\$*latch* t:\$_DLATCH_*; check -assert; stat" >/dev/null 2>&1 || {
   tail -20 "$out/synth.log"; echo "synth_check: FAILED"; exit 1; }
