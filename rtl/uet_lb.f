@@ -1,6 +1,7 @@
 uet_lb_pkg.sv
 uet_lb_rr.sv
 uet_lb_prng.sv
+uet_lb_prng_pipe.sv
 uet_lb_cache.sv
 uet_lb_freeze.sv
 uet_lb_window.sv
@@ -8,3 +9,4 @@ uet_lb_efd_tracker.sv
 uet_lb_regs.sv
 uet_lb_group.sv
 uet_lb.sv
+uet_lb_pipe.sv

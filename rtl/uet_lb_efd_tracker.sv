@@ -6,6 +6,10 @@
 //
 // Order inside one cycle (SPEC section 9 as the core applies it): fire, then drop (open), then clear
 // (feedback), then allocate (request).
+//
+// A pipelined caller allocates before it knows the entry's entropy value: it passes 0, writes the value
+// a cycle later through ev_we_i/ev_idx_i (alloc_idx_o names the entry), and holds fire_en_i low while an
+// allocation is still waiting for its value.
 `default_nettype none
 
 module uet_lb_efd_tracker #(
@@ -18,6 +22,7 @@ module uet_lb_efd_tracker #(
   input  logic                rst_ni,          ///< synchronous, active low
   input  logic [TsWidth-1:0]  now_i,
   input  logic                flush_i,         ///< drop every entry (CTRL clear)
+  input  logic                fire_en_i,       ///< the oldest expired entry may fire this cycle
   // Drop the entries of a group that is opened this cycle.
   input  logic                drop_i,
   input  logic [GroupW-1:0]   drop_group_i,
@@ -32,6 +37,11 @@ module uet_lb_efd_tracker #(
   input  logic [15:0]         alloc_ev_i,
   input  logic [TsWidth-1:0]  alloc_deadline_i,
   output logic                untracked_o,     ///< alloc_i found no free entry
+  output logic [((Entries > 1) ? $clog2(Entries) : 1)-1:0] alloc_idx_o, ///< the entry alloc_i takes
+  // Late entropy value of an entry allocated earlier.
+  input  logic                ev_we_i,
+  input  logic [((Entries > 1) ? $clog2(Entries) : 1)-1:0] ev_idx_i,
+  input  logic [15:0]         ev_i,
   // The entry firing this cycle.
   output logic                fire_o,
   output logic [GroupW-1:0]   fire_group_o,
@@ -71,7 +81,7 @@ module uet_lb_efd_tracker #(
     fire_oh  = '0;
     fire_idx = '0;
     for (int i = 0; i < Entries; i++) begin
-      fire_oh[i] = expired[i] && ((expired & ~older_q[Entries*i +: Entries] & ~(Entries'(1) << i)) == '0);
+      fire_oh[i] = fire_en_i && expired[i] && ((expired & ~older_q[Entries*i +: Entries] & ~(Entries'(1) << i)) == '0);
     end
     for (int i = Entries - 1; i >= 0; i--) begin
       if (fire_oh[i]) fire_idx = IdxW'(i);
@@ -107,6 +117,7 @@ module uet_lb_efd_tracker #(
   end
 
   assign untracked_o = alloc_i && !alloc_ok;
+  assign alloc_idx_o = alloc_idx;
 
   always_comb begin
     valid_d = kept;
@@ -140,6 +151,7 @@ module uet_lb_efd_tracker #(
       ev_q[alloc_idx]       <= alloc_ev_i;
       deadline_q[alloc_idx] <= alloc_deadline_i;
     end
+    if (ev_we_i) ev_q[ev_idx_i] <= ev_i;
   end
 
   always_comb begin
@@ -151,7 +163,7 @@ module uet_lb_efd_tracker #(
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assert ($countones(fire_oh) <= 1);     // one efd per cycle, and it is the oldest expired entry
-      assert (fire_o == due_o);              // something expired always has an oldest
+      assert (fire_o == (due_o && fire_en_i)); // something expired always has an oldest
       assert (!(alloc_i && alloc_ok && kept[alloc_idx]));  // never overwrite a live entry
     end
   end

@@ -12,6 +12,10 @@ verilator --lint-only -Wall --top-module uet_lb "$pkg" "${all[@]}"
 # Non-power-of-two group count and the smallest sizes exercise the other generate branches.
 verilator --lint-only -Wall --top-module uet_lb -GNumGroups=5 -GBufBitsMax=1 -GTrackerEntries=1 -GTsWidth=30 \
   -GBaseRttWidth=16 "$pkg" "${all[@]}"
+# The pipelined variant, also without its observation port (as the FPGA flow builds it).
+verilator --lint-only -Wall --top-module uet_lb_pipe -GNumGroups=5 -GBufBitsMax=1 -GTrackerEntries=1 -GTsWidth=30 \
+  -GBaseRttWidth=16 "$pkg" "${all[@]}"
+verilator --lint-only -Wall --top-module uet_lb_pipe -GDbgPort=0 -GNumGroups=1024 "$pkg" "${all[@]}"
 for b in "${blocks[@]}"; do
   verilator --lint-only -Wall --top-module "$b" "$pkg" "${all[@]}"
 done

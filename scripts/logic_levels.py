@@ -5,13 +5,18 @@ only) and in logic levels (LUT, MUXF and CARRY cells, as vendor timing reports c
   logic_levels.py NETLIST.json TOP      prints: lut_levels logic_levels
 """
 import json
+import re
 import sys
 
 SEQ_PREFIXES = ("FD", "RAM", "SRL", "URAM", "BRAM", "DSP")
+# Distributed (LUT) RAM reads asynchronously: its read data is one LUT level after its address inputs,
+# so paths go through it (its write side ends a path like a register).
+LUTRAM = re.compile(r"^RAM\d+(X\d+[SD]|M\d*)$")
+LUTRAM_ADDR = re.compile(r"^(A|ADDR|DPRA)")
 
 
 def weight(cell_type):
-    if cell_type.startswith("LUT"):
+    if cell_type.startswith("LUT") or LUTRAM.match(cell_type):
         return 1, 1
     if cell_type.startswith(("MUXF", "CARRY")):
         return 0, 1
@@ -38,12 +43,15 @@ def main():
         if name in memo:
             return memo[name]
         c = cells[name]
-        if c["type"].startswith(SEQ_PREFIXES):
+        lutram = LUTRAM.match(c["type"]) is not None
+        if c["type"].startswith(SEQ_PREFIXES) and not lutram:
             return (0, 0)
         memo[name] = (0, 0)  # guards against combinational loops
         best_l, best_g = 0, 0
         for port, bits in c["connections"].items():
             if c["port_directions"].get(port) != "input":
+                continue
+            if lutram and not LUTRAM_ADDR.match(port):
                 continue
             for b in bits:
                 d = driver.get(b) if isinstance(b, int) else None

@@ -20,15 +20,17 @@ constexpr const char* kUsage = R"(usage: uetlb-run [options]
 
 Drives the entropy load balancer with a stimulus and writes its records.
 
-  --engine model|rtl     which implementation applies the events (default: model).
-                         'rtl' is the Verilated RTL, present when the build found Verilator and SystemC.
+  --engine model|rtl|rtl-pipe
+                         which implementation applies the events (default: model). 'rtl' is the Verilated
+                         core uet_lb, 'rtl-pipe' its pipelined variant uet_lb_pipe; both are present when
+                         the build found Verilator and SystemC.
   --config FILE.json     configuration (SPEC section 2); keys missing from the file take their defaults;
                          without --config every attribute takes its default.
   --stimulus FILE.csv    events to apply, header 'time_ns,group,event,value,psn' (required).
   --trace OUT.csv        LB trace: every applied event, in order (required).
   --monitor OUT.csv      uet-monitor record: one row per data packet (Tx) or retransmission (ReTx).
   --efd-entries N        early-failure tracker entries, as in the RTL (default 32, the RTL build's; 0 = unbounded, model only).
-  --wave FILE.fst        (rtl engine) write an FST waveform for GTKWave.
+  --wave FILE.fst        (rtl engines) write an FST waveform for GTKWave.
   --quiet                print nothing but errors.
   --help                 this text.
 
@@ -55,7 +57,9 @@ Args parse_args(uetlb::cli::Args& cl) {
       std::exit(0);
     } else if (opt == "--engine") {
       a.engine = cl.value(opt);
-      if (a.engine != "model" && a.engine != "rtl") cl.fail("--engine '" + a.engine + "' is not model or rtl");
+      if (a.engine != "model" && a.engine != "rtl" && a.engine != "rtl-pipe") {
+        cl.fail("--engine '" + a.engine + "' is not model, rtl or rtl-pipe");
+      }
     } else if (opt == "--config") {
       a.config = cl.value(opt);
     } else if (opt == "--stimulus") {
@@ -76,7 +80,7 @@ Args parse_args(uetlb::cli::Args& cl) {
   }
   if (a.stimulus.empty()) cl.fail("--stimulus is required");
   if (a.trace.empty()) cl.fail("--trace is required");
-  if (!a.wave.empty() && a.engine != "rtl") cl.fail("--wave needs --engine rtl");
+  if (!a.wave.empty() && a.engine == "model") cl.fail("--wave needs --engine rtl or rtl-pipe");
   return a;
 }
 
@@ -86,7 +90,8 @@ std::unique_ptr<uetlb::Engine> make_engine(const Args& a, const uetlb::Config& c
   opts.efd_tracker_entries = a.efd_entries;
   if (a.engine == "model") return std::make_unique<uetlb::ModelEngine>(cfg, opts);
 #ifdef UETLB_WITH_RTL
-  return uetlb::make_rtl_engine(cfg, opts, a.wave);
+  return uetlb::make_rtl_engine(cfg, opts, a.wave,
+                                a.engine == "rtl-pipe" ? uetlb::RtlCore::Pipelined : uetlb::RtlCore::SingleCycle);
 #else
   cl.fail("--engine rtl is not in this build (Verilator or SystemC was not found at configure time)");
 #endif

@@ -6,7 +6,8 @@
 module uet_lb_fpga_wrap #(
   parameter int unsigned NumGroups      = 16,
   parameter int unsigned BufBitsMax     = 3,
-  parameter int unsigned TrackerEntries = 32
+  parameter int unsigned TrackerEntries = 32,
+  parameter int unsigned Pipelined      = 0      ///< 0: uet_lb, 1: uet_lb_pipe (without its dbg_* port)
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -33,48 +34,58 @@ module uet_lb_fpga_wrap #(
   logic [BufBitsMax-1:0]  dbg_wr, dbg_replay;
   logic [11:0]            dbg_left;
 
-  uet_lb #(.NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries)) u_core (
-    .clk_i (clk_i), .rst_ni (rst_ni),
-    .now_i          (chain_q[31:0]),
-    .base_rtt_i     (chain_q[51:32]),
-    .open_valid_i   (chain_q[52]),
-    .open_ready_o   (open_ready),
-    .open_group_i   (chain_q[53 +: GroupW]),
-    .open_port_i    (chain_q[53 + GroupW +: 16]),
-    .fb_valid_i     (chain_q[69 + GroupW]),
-    .fb_ready_o     (fb_ready),
-    .fb_group_i     (chain_q[70 + GroupW +: GroupW]),
-    .fb_kind_i      (chain_q[70 + 2 * GroupW +: 3]),
-    .fb_ev_i        (chain_q[73 + 2 * GroupW +: 16]),
-    .fb_psn_i       (chain_q[89 + 2 * GroupW +: 32]),
-    .req_valid_i    (chain_q[121 + 2 * GroupW]),
-    .req_ready_o    (req_ready),
-    .req_group_i    (chain_q[122 + 2 * GroupW +: GroupW]),
-    .req_psn_i      (chain_q[122 + 3 * GroupW +: 32]),
-    .req_retx_i     (chain_q[154 + 3 * GroupW]),
-    .rsp_valid_o    (rsp_valid),
-    .rsp_ready_i    (chain_q[155 + 3 * GroupW]),
-    .rsp_ev_o       (rsp_ev),
-    .rsp_decision_o (rsp_decision),
-    .rsp_group_o    (rsp_group),
-    .rsp_psn_o      (rsp_psn),
-    .rsp_retx_o     (rsp_retx),
-    .efd_valid_o    (efd_valid),
-    .efd_group_o    (efd_group),
-    .efd_psn_o      (efd_psn),
-    .efd_ev_o       (efd_ev),
-    .efd_time_o     (efd_time),
-    .efd_due_o      (efd_due),
-    .efd_tracked_o  (efd_tracked),
-    .dbg_group_i    (chain_q[156 + 3 * GroupW +: GroupW]),
-    .dbg_open_o (dbg_open), .dbg_count_o (dbg_count), .dbg_wr_o (dbg_wr), .dbg_replay_o (dbg_replay),
-    .dbg_wrapped_o (dbg_wrapped), .dbg_freezing_o (dbg_freezing), .dbg_freeze_start_o (dbg_start),
-    .dbg_window_left_o (dbg_left), .dbg_slot0_o (dbg_slot0),
-    .reg_we_i       (chain_q[156 + 4 * GroupW]),
-    .reg_addr_i     (chain_q[157 + 4 * GroupW +: 6]),
-    .reg_wdata_i    (chain_q[163 + 4 * GroupW +: 32]),
+  // Both cores have the same ports.
+  `define UET_LB_WRAP_PORTS \
+    .clk_i (clk_i), .rst_ni (rst_ni), \
+    .now_i          (chain_q[31:0]), \
+    .base_rtt_i     (chain_q[51:32]), \
+    .open_valid_i   (chain_q[52]), \
+    .open_ready_o   (open_ready), \
+    .open_group_i   (chain_q[53 +: GroupW]), \
+    .open_port_i    (chain_q[53 + GroupW +: 16]), \
+    .fb_valid_i     (chain_q[69 + GroupW]), \
+    .fb_ready_o     (fb_ready), \
+    .fb_group_i     (chain_q[70 + GroupW +: GroupW]), \
+    .fb_kind_i      (chain_q[70 + 2 * GroupW +: 3]), \
+    .fb_ev_i        (chain_q[73 + 2 * GroupW +: 16]), \
+    .fb_psn_i       (chain_q[89 + 2 * GroupW +: 32]), \
+    .req_valid_i    (chain_q[121 + 2 * GroupW]), \
+    .req_ready_o    (req_ready), \
+    .req_group_i    (chain_q[122 + 2 * GroupW +: GroupW]), \
+    .req_psn_i      (chain_q[122 + 3 * GroupW +: 32]), \
+    .req_retx_i     (chain_q[154 + 3 * GroupW]), \
+    .rsp_valid_o    (rsp_valid), \
+    .rsp_ready_i    (chain_q[155 + 3 * GroupW]), \
+    .rsp_ev_o       (rsp_ev), \
+    .rsp_decision_o (rsp_decision), \
+    .rsp_group_o    (rsp_group), \
+    .rsp_psn_o      (rsp_psn), \
+    .rsp_retx_o     (rsp_retx), \
+    .efd_valid_o    (efd_valid), \
+    .efd_group_o    (efd_group), \
+    .efd_psn_o      (efd_psn), \
+    .efd_ev_o       (efd_ev), \
+    .efd_time_o     (efd_time), \
+    .efd_due_o      (efd_due), \
+    .efd_tracked_o  (efd_tracked), \
+    .dbg_group_i    (chain_q[156 + 3 * GroupW +: GroupW]), \
+    .dbg_open_o (dbg_open), .dbg_count_o (dbg_count), .dbg_wr_o (dbg_wr), .dbg_replay_o (dbg_replay), \
+    .dbg_wrapped_o (dbg_wrapped), .dbg_freezing_o (dbg_freezing), .dbg_freeze_start_o (dbg_start), \
+    .dbg_window_left_o (dbg_left), .dbg_slot0_o (dbg_slot0), \
+    .reg_we_i       (chain_q[156 + 4 * GroupW]), \
+    .reg_addr_i     (chain_q[157 + 4 * GroupW +: 6]), \
+    .reg_wdata_i    (chain_q[163 + 4 * GroupW +: 32]), \
     .reg_rdata_o    (reg_rdata)
-  );
+
+  if (Pipelined != 0) begin : g_pipe
+    uet_lb_pipe #(
+      .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries), .DbgPort (1'b0)
+    ) u_core (`UET_LB_WRAP_PORTS);
+  end else begin : g_single
+    uet_lb #(.NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries)) u_core (
+      `UET_LB_WRAP_PORTS);
+  end
+  `undef UET_LB_WRAP_PORTS
 
   always_ff @(posedge clk_i) begin
     dout_o <= ^{open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, rsp_ev, rsp_decision, rsp_group, rsp_psn,

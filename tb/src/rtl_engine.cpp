@@ -1,5 +1,8 @@
-// The RTL engine: drives the Verilated uet_lb (--cc) one event per cycle, and turns what the core does
-// into the same trace rows the golden model writes.
+// The RTL engine: drives the Verilated uet_lb or uet_lb_pipe (--cc) one event at a time, and turns what
+// the core does into the same trace rows the golden model writes.
+//
+// Handshakes. Each event is held valid until its stream is ready, and a request waits for its response
+// (one cycle later for uet_lb, two for uet_lb_pipe), so the same code drives both cores.
 //
 // Time. The core sees now_i = time mod 2^32. Before the events of time t, the engine moves now_i up to t;
 // while packets are tracked it steps 1 ns per cycle and lets every expired entry fire before the next
@@ -14,6 +17,7 @@
 #include <string>
 
 #include "Vuet_lb.h"
+#include "Vuet_lb_pipe.h"
 #include "uetlb/rtl_regs.hpp"
 
 namespace uetlb {
@@ -22,15 +26,18 @@ namespace {
 constexpr unsigned kWindowWidth = 12;
 constexpr TimeNs kMaxJumpNs = TimeNs{1} << 30;  // deadlines are < 2^28 ns ahead (M x base RTT), time is mod 2^32
 constexpr unsigned kBaseRttWidth = 20;
+constexpr int kMaxWaitCycles = 1000;  // far above any stall of either core
 
+template <class Top>
 class RtlEngine final : public Engine {
  public:
-  RtlEngine(const Config& cfg, const ModelOptions& opts, const std::string& wave) : cfg_(cfg) {
+  RtlEngine(const Config& cfg, const ModelOptions& opts, const std::string& wave, std::string name)
+      : cfg_(cfg), name_(std::move(name)) {
     check_fits(cfg, opts);
     ctx_ = std::make_unique<VerilatedContext>();
     ctx_->fatalOnError(true);
     if (!wave.empty()) ctx_->traceEverOn(true);
-    top_ = std::make_unique<Vuet_lb>(ctx_.get(), "uet_lb");
+    top_ = std::make_unique<Top>(ctx_.get(), "uet_lb");
     if (!wave.empty()) {
       tfp_ = std::make_unique<VerilatedFstC>();
       top_->trace(tfp_.get(), 99);
@@ -45,7 +52,7 @@ class RtlEngine final : public Engine {
     if (tfp_) tfp_->close();
   }
 
-  std::string name() const override { return "rtl"; }
+  std::string name() const override { return name_; }
   void set_trace_sink(LoadBalancer::TraceSink sink) override { trace_ = std::move(sink); }
 
   void open(TimeNs now, GroupId group, EntropyValue local_port) override {
@@ -54,6 +61,7 @@ class RtlEngine final : public Engine {
     top_->open_valid_i = 1;
     top_->open_group_i = static_cast<CData>(group);
     top_->open_port_i = local_port;
+    wait_ready(top_->open_ready_o);
     tick();
     top_->open_valid_i = 0;
     emit(now, group, EventKind::Open, local_port, std::nullopt, std::nullopt);
@@ -69,9 +77,13 @@ class RtlEngine final : public Engine {
     top_->req_psn_i = psn;
     top_->req_retx_i = retx;
     top_->rsp_ready_i = 1;
+    wait_ready(top_->req_ready_o);
     tick();
     top_->req_valid_i = 0;
-    if (!top_->rsp_valid_o) throw std::logic_error("rtl: no response one cycle after an accepted request");
+    for (int wait = 0; !top_->rsp_valid_o; ++wait) {
+      if (wait == kMaxWaitCycles) throw std::logic_error("rtl: no response to an accepted request");
+      tick();
+    }
     if (read_reg(regs::kCntReqUnopened) != unopened_before) {
       throw UsageError(std::string(retx ? "retx" : "tx") + " for group " + std::to_string(group) +
                        ", which is not open");
@@ -102,6 +114,7 @@ class RtlEngine final : public Engine {
     top_->fb_kind_i = static_cast<CData>(kind);
     top_->fb_ev_i = ev;
     top_->fb_psn_i = psn;
+    wait_ready(top_->fb_ready_o);
     tick();
     top_->fb_valid_i = 0;
     if (read_reg(regs::kCntFbUnopened) != before) {
@@ -120,6 +133,7 @@ class RtlEngine final : public Engine {
     }
     advance_to(now);
     top_->base_rtt_i = static_cast<IData>(base_rtt);
+    tick();  // uet_lb_pipe registers M x base RTT: let it take the new value before the next event
   }
 
   void finish() override {
@@ -157,6 +171,16 @@ class RtlEngine final : public Engine {
     if (group >= rtl_build().num_groups) {
       throw UsageError("group " + std::to_string(group) + " is outside the RTL build's 0.." +
                        std::to_string(rtl_build().num_groups - 1));
+    }
+  }
+
+  // Clocks idle cycles until the stream whose valid is set is ready (the edge after accepts the event).
+  void wait_ready(const CData& ready) {
+    top_->eval();
+    for (int wait = 0; !ready; ++wait) {
+      if (wait == kMaxWaitCycles) throw std::logic_error("rtl: a stream stayed not ready");
+      tick();
+      top_->eval();
     }
   }
 
@@ -281,8 +305,9 @@ class RtlEngine final : public Engine {
   }
 
   Config cfg_;
+  std::string name_;
   std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vuet_lb> top_;
+  std::unique_ptr<Top> top_;
   std::unique_ptr<VerilatedFstC> tfp_;
   LoadBalancer::TraceSink trace_;
   Counters counters_;
@@ -297,8 +322,10 @@ RtlBuild rtl_build() {
   return {UETLB_RTL_GROUPS, UETLB_RTL_BUF_BITS, UETLB_RTL_TRACKER, kWindowWidth, kBaseRttWidth};
 }
 
-std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave) {
-  return std::make_unique<RtlEngine>(config, options, wave);
+std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
+                                        RtlCore core) {
+  if (core == RtlCore::Pipelined) return std::make_unique<RtlEngine<Vuet_lb_pipe>>(config, options, wave, "rtl-pipe");
+  return std::make_unique<RtlEngine<Vuet_lb>>(config, options, wave, "rtl");
 }
 
 }  // namespace uetlb

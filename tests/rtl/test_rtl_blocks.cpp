@@ -10,6 +10,7 @@
 #include "Vuet_lb_efd_tracker.h"
 #include "Vuet_lb_freeze.h"
 #include "Vuet_lb_prng.h"
+#include "Vuet_lb_prng_pipe.h"
 #include "Vuet_lb_regs.h"
 #include "Vuet_lb_rr.h"
 #include "Vuet_lb_window.h"
@@ -81,6 +82,56 @@ TEST_CASE("rtl prng: xorshift32 13/17/5, re-seed, multiply-high map", "[rtl][blo
       tick(*m);
       REQUIRE(m->state_o == ref.state());  // state moves only when stepped
     }
+  }
+}
+
+TEST_CASE("rtl prng (pipelined): the same draws at one step per cycle; re-seed and set-size change refill",
+          "[rtl][block][prng]") {
+  auto m = make<Vuet_lb_prng_pipe>();
+  m->set_size_i = 5;
+  reset(*m);
+  auto wait_ready = [&] {
+    int cycles = 0;
+    for (m->eval(); !m->ready_o; m->eval()) {
+      REQUIRE(++cycles < 20);
+      tick(*m);
+    }
+    return cycles;
+  };
+  REQUIRE(wait_ready() > 0);  // the queue fills after reset
+  std::mt19937 rng(5);
+  for (std::uint32_t size : {1U, 5U, 256U, 65536U}) {
+    INFO("set size " << size);
+    uetlb::Xorshift32 ref(0xdeadbeef);
+    m->seed_we_i = 1;
+    m->seed_i = 0xdeadbeef;
+    m->set_size_i = size;
+    tick(*m);
+    m->seed_we_i = 0;
+    m->eval();
+    REQUIRE(m->ready_o == 0);  // re-seeding empties the queue
+    wait_ready();
+    REQUIRE(m->state_o == 0xdeadbeef);
+    for (int k = 0; k < 2000; ++k) {
+      m->step_i = k < 1000 || rng() % 3 != 0;  // every cycle first, then at random
+      m->eval();
+      REQUIRE(m->ready_o == 1);  // once filled it stays ready
+      if (m->step_i) REQUIRE(m->value_o == ref.draw(size));
+      tick(*m);
+      m->step_i = 0;
+      REQUIRE(m->state_o == ref.state());
+    }
+    // A set-size change mid-sequence redraws from the state reached, with the new size.
+    m->set_size_i = size == 1 ? 7 : size - 1;
+    tick(*m);
+    wait_ready();
+    for (int k = 0; k < 50; ++k) {
+      m->step_i = 1;
+      m->eval();
+      REQUIRE(m->value_o == ref.draw(size == 1 ? 7 : size - 1));
+      tick(*m);
+    }
+    m->step_i = 0;
   }
 }
 
@@ -217,6 +268,7 @@ TEST_CASE("rtl window: W packets, explores where (W - i) mod 2^B == 0", "[rtl][b
 
 TEST_CASE("rtl tracker: oldest expired fires first, clear, drop, full, flush, wrap-safe", "[rtl][block][efd]") {
   auto m = make<Vuet_lb_efd_tracker>();  // 4 entries
+  m->fire_en_i = 1;
   reset(*m);
   auto alloc = [&](unsigned g, unsigned psn, unsigned ev, std::uint32_t deadline) {
     m->alloc_i = 1;

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "Vuet_lb.h"
+#include "top_harness.hpp"
 #include "uetlb/load_balancer.hpp"
 #include "uetlb/rtl_regs.hpp"
 
@@ -15,38 +16,7 @@ using namespace uetlb;
 
 namespace {
 
-struct Top {
-  VerilatedContext ctx;
-  std::unique_ptr<Vuet_lb> m;
-  std::uint64_t cycle = 0;
-  Top() : m(std::make_unique<Vuet_lb>(&ctx, "uet_lb")) {
-    m->rst_ni = 0;
-    m->rsp_ready_i = 1;
-    m->base_rtt_i = 6000;
-    tick();
-    tick();
-    m->rst_ni = 1;
-  }
-  ~Top() { m->final(); }
-  void tick() {
-    m->now_i = static_cast<IData>(cycle);  // 1 ns per cycle
-    m->clk_i = 0;
-    m->eval();
-    m->clk_i = 1;
-    m->eval();
-    ++cycle;
-  }
-  void write(std::uint8_t a, std::uint32_t v) {
-    m->reg_we_i = 1;
-    m->reg_addr_i = a;
-    m->reg_wdata_i = v;
-    tick();
-    m->reg_we_i = 0;
-    m->reg_addr_i = regs::kStatus;
-    m->eval();
-    REQUIRE((m->reg_rdata_o & regs::kStatusErrors) == 0);
-  }
-};
+using Top = TopHarness<Vuet_lb>;
 
 }  // namespace
 

@@ -18,9 +18,14 @@ struct RtlBuild {
 };
 RtlBuild rtl_build();
 
+/// Which Verilated core: uet_lb (an open, a feedback and a request every cycle) or uet_lb_pipe (one event
+/// per cycle, state in RAM).
+enum class RtlCore { SingleCycle, Pipelined };
+
 /// Creates the RTL engine. Throws ConfigError when the configuration needs more than the build offers
 /// (REPSBufferSizeMaskBits, W, FreezingTimeout, InitialBaseRTT) or the tracker size differs from the
 /// build's. `wave` names an FST file to write, or is empty.
-std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave);
+std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
+                                        RtlCore core = RtlCore::SingleCycle);
 
 }  // namespace uetlb
