@@ -104,31 +104,31 @@ module uet_lb_efd_tracker #(
     end
   end
 
-  // First free entry after those removals.
+  // First free entry after those removals, one-hot (the lowest clear bit of kept) and as an index.
+  logic [Entries-1:0] free, alloc_oh;
+  assign free     = ~kept;
+  assign alloc_oh = free & (~free + Entries'(1));
+  assign alloc_ok = free != '0;
   always_comb begin
     alloc_idx = '0;
-    alloc_ok  = 1'b0;
-    for (int i = Entries - 1; i >= 0; i--) begin
-      if (!kept[i]) begin
-        alloc_idx = IdxW'(i);
-        alloc_ok  = 1'b1;
-      end
+    for (int i = 0; i < Entries; i++) begin
+      if (alloc_oh[i]) alloc_idx = alloc_idx | IdxW'(i);
     end
   end
 
   assign untracked_o = alloc_i && !alloc_ok;
   assign alloc_idx_o = alloc_idx;
 
+  // Valid bits and ages. Each row of the age matrix is written whole from the one-hot allocation (no
+  // computed bit positions), which keeps it small in synthesis and cheap in simulation.
+  logic take;
+  assign take = alloc_i && alloc_ok;
   always_comb begin
-    valid_d = kept;
-    older_d = older_q;
-    if (alloc_i && alloc_ok) begin
-      valid_d[alloc_idx] = 1'b1;
-      // The new entry is younger than every other entry.
-      for (int i = 0; i < Entries; i++) begin
-        older_d[Entries*i + 32'(alloc_idx)] = (IdxW'(i) != alloc_idx);
-      end
-      older_d[Entries*alloc_idx +: Entries] = '0;
+    valid_d = kept | (take ? alloc_oh : '0);
+    for (int i = 0; i < Entries; i++) begin
+      // The new entry is older than nothing; every other entry is older than the new one.
+      older_d[Entries*i +: Entries] = (take && alloc_oh[i]) ? '0
+                                      : older_q[Entries*i +: Entries] | (take ? alloc_oh : '0);
     end
     if (flush_i) valid_d = '0;
   end
