@@ -16,7 +16,10 @@ module uet_lb_efd_tracker #(
   parameter int unsigned Entries  = 32,  ///< tracked packets at most
   parameter int unsigned GroupW   = 4,   ///< group number width
   parameter int unsigned PsnWidth = 32,  ///< PSN width
-  parameter int unsigned TsWidth  = 32   ///< timestamp width (ns)
+  parameter int unsigned TsWidth  = 32,  ///< timestamp width (ns)
+  /// 1: the caller does at most one of fire/drop/clear/alloc per cycle, so an allocation picks from the
+  /// entries free at the start of the cycle (a shorter path); 0: any mix per cycle, in the order above.
+  parameter bit          OneOpPerCycle = 1'b0
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,          ///< synchronous, active low
@@ -68,11 +71,14 @@ module uet_lb_efd_tracker #(
   logic [IdxW-1:0]     fire_idx, alloc_idx;
   logic                alloc_ok;
 
-  // Expiry: now is strictly past the deadline (modular, so a deadline at now waits one cycle and a
-  // clear at the deadline's time wins).
+  // Expiry: now is strictly past the deadline, modular: now - deadline in 1..2^(TsWidth-1), i.e. the
+  // sign bit of now - deadline - 1 is clear (one carry chain). A deadline at now waits one cycle, so a
+  // clear at the deadline's time wins.
+  logic [Entries*TsWidth-1:0] past;  // entry i: now - deadline - 1 at [TsWidth*i +: TsWidth]
   always_comb begin
     for (int i = 0; i < Entries; i++) begin
-      expired[i] = valid_q[i] && $signed(now_i - deadline_q[i]) > 0;
+      past[TsWidth*i +: TsWidth] = now_i + ~deadline_q[i];
+      expired[i]                 = valid_q[i] && !past[TsWidth*i + TsWidth - 1];
     end
   end
 
@@ -104,9 +110,10 @@ module uet_lb_efd_tracker #(
     end
   end
 
-  // First free entry after those removals, one-hot (the lowest clear bit of kept) and as an index.
+  // First free entry after those removals (or, with one operation per cycle, at the start of the cycle),
+  // one-hot (the lowest clear bit) and as an index.
   logic [Entries-1:0] free, alloc_oh;
-  assign free     = ~kept;
+  assign free     = OneOpPerCycle ? ~valid_q : ~kept;
   assign alloc_oh = free & (~free + Entries'(1));
   assign alloc_ok = free != '0;
   always_comb begin
@@ -165,6 +172,7 @@ module uet_lb_efd_tracker #(
       assert ($countones(fire_oh) <= 1);     // one efd per cycle, and it is the oldest expired entry
       assert (fire_o == (due_o && fire_en_i)); // something expired always has an oldest
       assert (!(alloc_i && alloc_ok && kept[alloc_idx]));  // never overwrite a live entry
+      if (OneOpPerCycle) assert (32'(fire_o) + 32'(drop_i) + 32'(clear_i) + 32'(alloc_i) <= 1);
     end
   end
 `endif

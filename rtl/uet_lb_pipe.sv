@@ -201,7 +201,8 @@ module uet_lb_pipe #(
   always_ff @(posedge clk_i) span_q <= TsWidth'(cfg_mult * base_rtt_i);
 
   uet_lb_efd_tracker #(
-    .Entries (TrackerEntries), .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth)
+    .Entries (TrackerEntries), .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth),
+    .OneOpPerCycle (1'b1)
   ) u_tracker (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),

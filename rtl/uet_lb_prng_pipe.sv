@@ -49,8 +49,9 @@ module uet_lb_prng_pipe #(
 
   assign flush     = seed_we_i || size_q != set_size_i;
   assign in_flight = CntW'(a_valid_q) + CntW'(b_valid_q);
-  // Room after this cycle's step: queued + in flight - popped < Depth.
-  assign issue     = !flush && (count_q + in_flight - CntW'(step_i)) < CntW'(Depth);
+  // Room after this cycle's step (queued + in flight - popped < Depth); the step only ORs in, so the
+  // late step_i is one gate from the generator's enables.
+  assign issue     = !flush && ((count_q + in_flight) < CntW'(Depth) || step_i);
   assign sum       = {hi_q, 16'd0} + {16'd0, lo_q};
   assign unused_sum = ^{sum[48], sum[31:0]};
   assign value_o   = queue_q[head_q];

@@ -2,7 +2,8 @@
 """Deepest register-to-register path of a Yosys JSON netlist after synth_xilinx, in LUT levels (LUT cells
 only) and in logic levels (LUT, MUXF and CARRY cells, as vendor timing reports count them).
 
-  logic_levels.py NETLIST.json TOP      prints: lut_levels logic_levels
+  logic_levels.py NETLIST.json TOP          prints: lut_levels logic_levels
+  logic_levels.py NETLIST.json TOP --path   then the deepest path, one cell per line (start first)
 """
 import json
 import re
@@ -24,7 +25,7 @@ def weight(cell_type):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         print(__doc__, file=sys.stderr)
         return 2
     net = json.load(open(sys.argv[1]))
@@ -38,6 +39,7 @@ def main():
                     if isinstance(b, int):
                         driver[b] = name
     memo = {}
+    pred = {}  # cell -> the input cell its LUT depth comes from
 
     def depth(name):
         if name in memo:
@@ -57,17 +59,29 @@ def main():
                 d = driver.get(b) if isinstance(b, int) else None
                 if d is not None:
                     l, g = depth(d)
+                    if l > best_l or (l == best_l and name not in pred):
+                        pred[name] = d
                     best_l, best_g = max(best_l, l), max(best_g, g)
         w_l, w_g = weight(c["type"])
         memo[name] = (best_l + w_l, best_g + w_g)
         return memo[name]
 
     sys.setrecursionlimit(1_000_000)
-    lut, logic = 0, 0
+    lut, logic, end = 0, 0, None
     for name in cells:
         l, g = depth(name)
+        if l > lut:
+            end = name
         lut, logic = max(lut, l), max(logic, g)
     print(lut, logic)
+    if len(sys.argv) > 3 and sys.argv[3] == "--path" and end is not None:
+        path = [end]
+        while path[-1] in pred and not cells[pred[path[-1]]]["type"].startswith(SEQ_PREFIXES):
+            path.append(pred[path[-1]])
+        if path[-1] in pred:
+            path.append(pred[path[-1]])
+        for name in reversed(path):
+            print(f"  {cells[name]['type']:10} {name}")
     return 0
 
 

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Yosys 0.23 synthesis check: reads the RTL as SystemVerilog, synthesizes the top at a small size,
+# Yosys 0.23 synthesis check: reads the RTL as SystemVerilog, synthesizes a top at a small size,
 # and fails on latches, unsupported constructs or any problem `check` reports.
-#   scripts/synth_check.sh [NumGroups]     (default 4)
+#   scripts/synth_check.sh [NumGroups] [TOP [PARAM=VALUE ...]]     (default 4 uet_lb)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 groups=${1:-4}
+top=${2:-uet_lb}
+params="-set NumGroups $groups -set TrackerEntries 4"
+for p in "${@:3}"; do params="$params -set ${p%%=*} ${p#*=}"; done
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 srcs=$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ')
-yosys -q -l "$out/synth.log" -p "read_verilog -sv $srcs; chparam -set NumGroups $groups -set TrackerEntries 4 uet_lb; \
-  synth -top uet_lb -flatten; select -assert-none t:\$*latch* t:\$_DLATCH_*; check -assert; stat" >/dev/null 2>&1 || {
+yosys -q -l "$out/synth.log" -p "read_verilog -sv $srcs; chparam $params $top; \
+  synth -top $top -flatten; select -assert-none t:\$*latch* t:\$_DLATCH_*; check -assert; stat" >/dev/null 2>&1 || {
   tail -20 "$out/synth.log"; echo "synth_check: FAILED"; exit 1; }
-# The per-group state table has four write ports (efd, open, feedback, request in one cycle), so it is
-# registers by design: Yosys says so in one warning, which is expected and the only one allowed.
+# uet_lb's per-group state table has four write ports (efd, open, feedback, request in one cycle), so it
+# is registers by design: Yosys says so in one warning (read with every top), the only one allowed.
 expected='Replacing memory \\state_q with list of registers'
 problems=$(grep -E 'Latch inferred|Warning' "$out/synth.log" | grep -v "$expected" | grep -v '^Warnings:' || true)
 if [ -n "$problems" ]; then
@@ -21,4 +24,4 @@ if [ -n "$problems" ]; then
   exit 1
 fi
 cells=$(grep -E '^\s+Number of cells:' "$out/synth.log" | tail -1 | awk '{print $4}')
-echo "synth_check: uet_lb NumGroups=$groups synthesizes in Yosys with no latches ($cells cells)"
+echo "synth_check: $top NumGroups=$groups ${*:3} synthesizes in Yosys with no latches ($cells cells)"
