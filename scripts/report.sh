@@ -63,6 +63,12 @@ echo '```'
 "$b/bench/bench_rtl" 2000000
 echo '```'
 echo
+echo "The same kind of harness over the pipelined variant (\`build/bench/bench_rtl_pipe\`, one event offered per cycle):"
+echo
+echo '```'
+"$b/bench/bench_rtl_pipe" 2000000
+echo '```'
+echo
 echo "SystemC testbench \`uetlb-tb\` (seed 4, REPS, 16 groups), scoreboard on and off:"
 echo
 echo '```'
@@ -76,6 +82,7 @@ if [ "${UETLB_REPORT_1024:-1}" = 1 ]; then
   echo
   echo '```'
   "$b/bench/bench_rtl_1024" 200000
+  "$b/bench/bench_rtl_pipe_1024" 200000
   SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --seed 4 --cycles 200000 --quiet | tail -1
   SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --seed 4 --cycles 200000 --quiet --no-scoreboard | tail -1
   echo '```'

@@ -14,8 +14,8 @@ export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 echo "== 1. Fabric: the default scenario (16-host permutation, one leaf-spine link fails) under each spraying type"
 "$b/sim/uet-fabric" --out "$out/fabric" --quiet | sed 's/^/   /'
 
-echo "== 2. One stimulus, two engines: examples/default_stimulus.csv under REPS (examples/reps_default.json)"
-for engine in model rtl; do
+echo "== 2. One stimulus, three engines (model, uet_lb, uet_lb_pipe): examples/default_stimulus.csv, examples/reps_default.json"
+for engine in model rtl rtl-pipe; do
   extra=()
   [ "$engine" = rtl ] && extra=(--wave "$out/uetlb-run-rtl.fst")
   "$b/model/runner/uetlb-run" --engine "$engine" --config "$root/examples/reps_default.json" \
@@ -23,12 +23,15 @@ for engine in model rtl; do
     --monitor "$out/uet-monitor-$engine.csv" "${extra[@]}" --quiet
 done
 rows=$(($(wc -l < "$out/lb-trace-model.csv") - 1))
-if cmp -s "$out/lb-trace-model.csv" "$out/lb-trace-rtl.csv" && cmp -s "$out/uet-monitor-model.csv" "$out/uet-monitor-rtl.csv"; then
-  echo "   model and RTL traces identical: $rows events; uet-monitor records identical"
-else
-  echo "   MISMATCH between the model and RTL traces: diff $out/lb-trace-model.csv $out/lb-trace-rtl.csv"
-  exit 1
-fi
+for engine in rtl rtl-pipe; do
+  if cmp -s "$out/lb-trace-model.csv" "$out/lb-trace-$engine.csv" && \
+     cmp -s "$out/uet-monitor-model.csv" "$out/uet-monitor-$engine.csv"; then
+    echo "   model and $engine traces identical: $rows events; uet-monitor records identical"
+  else
+    echo "   MISMATCH between the model and $engine traces: diff $out/lb-trace-model.csv $out/lb-trace-$engine.csv"
+    exit 1
+  fi
+done
 "$b/model/runner/uetlb-run" --engine model --config "$root/examples/reps_default.json" \
   --stimulus "$root/examples/default_stimulus.csv" --trace /dev/null | sed -n '4,7p' | sed 's/^/   /'
 
@@ -42,8 +45,8 @@ echo "   coverage bins: $(grep -cE ' ok$' "$out/uetlb-tb.log") at goal, $(grep -
 echo "== Records"
 echo "   fabric:          $out/fabric/{none,default,reps}/ (uet-monitor, uet-transport-stats,"
 echo "                    scala-switch-load-balancing-stats, messages), plots $out/fabric/*.png"
-echo "   LB traces:       $out/lb-trace-model.csv, $out/lb-trace-rtl.csv"
-echo "   uet-monitor:     $out/uet-monitor-model.csv, $out/uet-monitor-rtl.csv"
+echo "   LB traces:       $out/lb-trace-{model,rtl,rtl-pipe}.csv"
+echo "   uet-monitor:     $out/uet-monitor-{model,rtl,rtl-pipe}.csv"
 echo "   waveforms:       gtkwave $out/uetlb-tb.fst $root/tb/uetlb.gtkw"
 echo "                    gtkwave $out/uetlb-run-rtl.fst $root/tb/uetlb_run.gtkw"
 echo "   coverage:        $out/coverage.json"
