@@ -1,6 +1,6 @@
 // Benchmark: fabric simulator speed on a 128-host permutation of 2 MiB messages on a three-tier k = 8
-// fat tree at 400 Gbps, REPS, with the model engine and (when built) the RTL engine. Prints data packets
-// and packet-hops simulated per wall-clock second.   bench_fabric [model|rtl|both]
+// fat tree at 400 Gbps, REPS, with the model engine and (when built) the RTL engines (uet_lb, uet_lb_pipe).
+// Prints data packets and packet-hops simulated per wall-clock second.   bench_fabric [model|rtl|rtl-pipe|all]
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -11,9 +11,9 @@
 #endif
 
 int main(int argc, char** argv) {
-  const std::string which = argc > 1 ? argv[1] : "both";
-  if (which != "model" && which != "rtl" && which != "both") {
-    std::fprintf(stderr, "usage: bench_fabric [model|rtl|both]\n");
+  const std::string which = argc > 1 ? argv[1] : "all";
+  if (which != "model" && which != "rtl" && which != "rtl-pipe" && which != "all") {
+    std::fprintf(stderr, "usage: bench_fabric [model|rtl|rtl-pipe|all]\n");
     return 1;
   }
   uetsim::Scenario s;
@@ -26,23 +26,25 @@ int main(int argc, char** argv) {
   std::printf("bench_fabric: %s, fat tree k = 8 (%u hosts), 400 Gbps, REPS\n", s.name.c_str(), s.hosts());
   auto report = [](const char* engine, const uetsim::RunSummary& r) {
     std::printf(
-        "  engine %-5s: %llu data packets, %llu packet-hops, %llu events in %.2f s wall = %.0f data packets/s, "
+        "  engine %-8s: %llu data packets, %llu packet-hops, %llu events in %.2f s wall = %.0f data packets/s, "
         "%.2f M packet-hops/s (%zu/%zu messages, simulated %.1f us)\n",
         engine, static_cast<unsigned long long>(r.data_packets), static_cast<unsigned long long>(r.packet_hops),
         static_cast<unsigned long long>(r.events), r.wall_seconds, r.data_packets / r.wall_seconds,
         r.packet_hops / r.wall_seconds / 1e6, r.completed, r.messages, r.end_time / 1000.0);
   };
-  if (which != "rtl") {
+  if (which == "model" || which == "all") {
     uetsim::Fabric f(
         s, [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::ModelOptions{32}); });
     report("model", f.run());
   }
 #ifdef UETLB_WITH_RTL
-  if (which != "model") {
-    uetsim::Fabric f(s, [](const uetlb::Config& c) {
-      return uetlb::make_rtl_engine(c, uetlb::ModelOptions{uetlb::rtl_build().tracker_entries}, "");
+  for (const auto core : {uetlb::RtlCore::SingleCycle, uetlb::RtlCore::Pipelined}) {
+    const char* name = core == uetlb::RtlCore::Pipelined ? "rtl-pipe" : "rtl";
+    if (which != name && which != "all") continue;
+    uetsim::Fabric f(s, [core](const uetlb::Config& c) {
+      return uetlb::make_rtl_engine(c, uetlb::ModelOptions{uetlb::rtl_build().tracker_entries}, "", core);
     });
-    report("rtl", f.run());
+    report(name, f.run());
   }
 #else
   if (which != "model") std::printf("  engine rtl: not in this build\n");

@@ -91,7 +91,7 @@ echo
 echo "Fabric simulator (\`build/bench/bench_fabric\`):"
 echo
 echo '```'
-"$b/bench/bench_fabric" both
+"$b/bench/bench_fabric" all
 echo '```'
 echo
 echo "## Line and toggle coverage of \`uet_lb\` (\`scripts/rtl_coverage.sh 10 200000\`)"

@@ -133,7 +133,9 @@ TEST_CASE("sim records: required columns, and the same scenario gives the same r
 }
 
 #ifdef UETLB_WITH_RTL
-TEST_CASE("sim engines: the model and the RTL give identical records on a small scenario", "[sim][rtl]") {
+TEST_CASE("sim engines: the model and both RTL cores give identical records on a small scenario", "[sim][rtl]") {
+  const uetlb::RtlCore core = GENERATE(uetlb::RtlCore::SingleCycle, uetlb::RtlCore::Pipelined);
+  INFO("core " << (core == uetlb::RtlCore::Pipelined ? "uet_lb_pipe" : "uet_lb"));
   for (auto t : {uetlb::SprayingType::Reps, uetlb::SprayingType::Default}) {
     const Scenario s = small(t);
     const std::string m = tmpdir("engine_model"), r = tmpdir("engine_rtl");
@@ -141,8 +143,8 @@ TEST_CASE("sim engines: the model and the RTL give identical records on a small 
     fm.set_monitor(true);
     const RunSummary sm = fm.run();
     fm.write_records(m);
-    Fabric fr(s, [](const uetlb::Config& c) {
-      return uetlb::make_rtl_engine(c, uetlb::ModelOptions{uetlb::rtl_build().tracker_entries}, "");
+    Fabric fr(s, [core](const uetlb::Config& c) {
+      return uetlb::make_rtl_engine(c, uetlb::ModelOptions{uetlb::rtl_build().tracker_entries}, "", core);
     });
     fr.set_monitor(true);
     const RunSummary sr = fr.run();
