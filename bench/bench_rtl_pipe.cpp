@@ -88,7 +88,10 @@ Result run(std::uint64_t cycles, bool scoreboard) {
       m->fb_valid_i = is_fb;
       m->req_valid_i = !is_fb;
     }
+    // The falling-edge evaluation settles the inputs just set: the handshake and the response are read
+    // from it, and the rising edge follows (two evaluations per cycle).
     m->now_i = static_cast<IData>(now);
+    m->clk_i = 0;
     m->eval();
     const bool accepted = is_fb ? m->fb_ready_o : m->req_ready_o;
     if (accepted) {
@@ -114,7 +117,9 @@ Result run(std::uint64_t cycles, bool scoreboard) {
       }
       if (rng() % 4 != 0) sent[m->rsp_group_o].emplace_back(m->rsp_psn_o, ev);
     }
-    tick();
+    m->clk_i = 1;
+    m->eval();
+    ++cycle;
     if (!pending) m->fb_valid_i = m->req_valid_i = 0;
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
