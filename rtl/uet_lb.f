@@ -1,4 +1,5 @@
 uet_lb_pkg.sv
+uet_lb_param_check.sv
 uet_lb_rr.sv
 uet_lb_prng.sv
 uet_lb_prng_pipe.sv

@@ -78,27 +78,10 @@ module uet_lb #(
 );
   // ---------------------------------------------------------------------------------------------
   // Elaboration-time parameter checks.
-  if (NumGroups < 1 || NumGroups > 4096) begin : g_bad_groups
-    $error("uet_lb: NumGroups must be 1..4096");
-  end
-  if (BufBitsMax < 1 || BufBitsMax > 16) begin : g_bad_buf
-    $error("uet_lb: BufBitsMax must be 1..16");
-  end
-  if (TsWidth < 16 || TsWidth > 32) begin : g_bad_ts
-    $error("uet_lb: TsWidth must be 16..32");
-  end
-  if (PsnWidth < 1 || PsnWidth > 32) begin : g_bad_psn
-    $error("uet_lb: PsnWidth must be 1..32");
-  end
-  if (TrackerEntries < 1 || TrackerEntries > 256) begin : g_bad_trk
-    $error("uet_lb: TrackerEntries must be 1..256");
-  end
-  if (WindowWidth < 1 || WindowWidth > 16) begin : g_bad_win
-    $error("uet_lb: WindowWidth must be 1..16");
-  end
-  if (8 + BaseRttWidth >= TsWidth) begin : g_bad_rtt
-    $error("uet_lb: 8 + BaseRttWidth must be below TsWidth (wrap-safe deadlines)");
-  end
+  uet_lb_param_check #(
+    .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .PsnWidth (PsnWidth),
+    .TrackerEntries (TrackerEntries), .WindowWidth (WindowWidth), .BaseRttWidth (BaseRttWidth)
+  ) u_param_check ();
 
   // ---------------------------------------------------------------------------------------------
   // Per-group state table: written without reset (RAM-style); the open bits are reset.

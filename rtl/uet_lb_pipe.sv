@@ -86,27 +86,11 @@ module uet_lb_pipe #(
   input  logic [31:0]             reg_wdata_i,
   output logic [31:0]             reg_rdata_o
 );
-  if (NumGroups < 1 || NumGroups > 4096) begin : g_bad_groups
-    $error("uet_lb_pipe: NumGroups must be 1..4096");
-  end
-  if (BufBitsMax < 1 || BufBitsMax > 16) begin : g_bad_buf
-    $error("uet_lb_pipe: BufBitsMax must be 1..16");
-  end
-  if (TsWidth < 16 || TsWidth > 32) begin : g_bad_ts
-    $error("uet_lb_pipe: TsWidth must be 16..32");
-  end
-  if (PsnWidth < 1 || PsnWidth > 32) begin : g_bad_psn
-    $error("uet_lb_pipe: PsnWidth must be 1..32");
-  end
-  if (TrackerEntries < 1 || TrackerEntries > 256) begin : g_bad_trk
-    $error("uet_lb_pipe: TrackerEntries must be 1..256");
-  end
-  if (WindowWidth < 1 || WindowWidth > 16) begin : g_bad_win
-    $error("uet_lb_pipe: WindowWidth must be 1..16");
-  end
-  if (8 + BaseRttWidth >= TsWidth) begin : g_bad_rtt
-    $error("uet_lb_pipe: 8 + BaseRttWidth must be below TsWidth (wrap-safe deadlines)");
-  end
+  // Elaboration-time parameter checks.
+  uet_lb_param_check #(
+    .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .PsnWidth (PsnWidth),
+    .TrackerEntries (TrackerEntries), .WindowWidth (WindowWidth), .BaseRttWidth (BaseRttWidth)
+  ) u_param_check ();
 
   localparam int unsigned TrkIdxW = (TrackerEntries > 1) ? $clog2(TrackerEntries) : 1;
 

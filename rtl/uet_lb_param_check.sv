@@ -1,0 +1,35 @@
+// Elaboration-time checks of the parameters both load-balancer tops (uet_lb, uet_lb_pipe) share.
+// No ports and no logic: an impossible setting stops elaboration with $error.
+`default_nettype none
+
+module uet_lb_param_check #(
+  parameter int unsigned NumGroups      = 16,
+  parameter int unsigned BufBitsMax     = 3,
+  parameter int unsigned TsWidth        = 32,
+  parameter int unsigned PsnWidth       = 32,
+  parameter int unsigned TrackerEntries = 32,
+  parameter int unsigned WindowWidth    = 12,
+  parameter int unsigned BaseRttWidth   = 20
+) ();
+  if (NumGroups < 1 || NumGroups > 4096) begin : g_bad_groups
+    $error("uet_lb: NumGroups must be 1..4096");
+  end
+  if (BufBitsMax < 1 || BufBitsMax > 16) begin : g_bad_buf
+    $error("uet_lb: BufBitsMax must be 1..16");
+  end
+  if (TsWidth < 16 || TsWidth > 32) begin : g_bad_ts
+    $error("uet_lb: TsWidth must be 16..32");
+  end
+  if (PsnWidth < 1 || PsnWidth > 32) begin : g_bad_psn
+    $error("uet_lb: PsnWidth must be 1..32");
+  end
+  if (TrackerEntries < 1 || TrackerEntries > 256) begin : g_bad_trk
+    $error("uet_lb: TrackerEntries must be 1..256");
+  end
+  if (WindowWidth < 1 || WindowWidth > 16) begin : g_bad_win
+    $error("uet_lb: WindowWidth must be 1..16");
+  end
+  if (8 + BaseRttWidth >= TsWidth) begin : g_bad_rtt
+    $error("uet_lb: 8 + BaseRttWidth must be below TsWidth (wrap-safe deadlines)");
+  end
+endmodule
