@@ -14,6 +14,7 @@
 
 #include UETLB_TOP_HEADER
 #include "uetlb/load_balancer.hpp"
+#include "uetlb/top_harness.hpp"
 
 using namespace uetlb;
 using Top = UETLB_TOP_CLASS;
@@ -21,29 +22,14 @@ using Top = UETLB_TOP_CLASS;
 namespace {
 
 double run(std::uint64_t cycles, bool scoreboard, std::uint64_t& mismatches) {
-  VerilatedContext ctx;
-  auto m = std::make_unique<Top>(&ctx, "uet_lb");
+  TopHarness<Top> t;
+  Top* const m = t.m.get();
+  std::uint64_t& cycle = t.cycle;
   const GroupId groups = UETLB_BENCH_GROUPS;
-  std::uint64_t cycle = 0;
-  auto tick = [&] {
-    m->now_i = static_cast<IData>(cycle);
-    m->clk_i = 0;
-    m->eval();
-    m->clk_i = 1;
-    m->eval();
-    ++cycle;
-  };
-  m->rst_ni = 0;
-  m->rsp_ready_i = 1;
-  m->base_rtt_i = 6000;
-  tick();
-  tick();
-  m->rst_ni = 1;
-  m->reg_we_i = 1;
-  m->reg_addr_i = 0x03;  // SPRAY_TYPE = REPS
-  m->reg_wdata_i = 2;
-  tick();
-  m->reg_we_i = 0;
+  if (t.write(regs::kSprayType, 2) != 0) {  // REPS
+    std::fprintf(stderr, "bench: the core refused SPRAY_TYPE = 2 (REPS)\n");
+    std::exit(1);
+  }
   Config cfg;
   cfg.packet_spraying_type = SprayingType::Reps;
   LoadBalancer model(cfg, ModelOptions{UETLB_BENCH_TRACKER});
@@ -51,7 +37,7 @@ double run(std::uint64_t cycles, bool scoreboard, std::uint64_t& mismatches) {
     m->open_valid_i = 1;
     m->open_group_i = g;
     if (scoreboard) model.open(cycle, g, 0);
-    tick();
+    t.tick();
   }
   m->open_valid_i = 0;
   std::mt19937 rng(1);
@@ -79,7 +65,7 @@ double run(std::uint64_t cycles, bool scoreboard, std::uint64_t& mismatches) {
     m->req_valid_i = 1;
     m->req_group_i = rg;
     m->req_psn_i = p;
-    tick();
+    t.tick();
     const EntropyValue ev = static_cast<EntropyValue>(m->rsp_ev_o);
     if (scoreboard) {
       const Choice c = model.request(now, rg, p, false);
@@ -88,7 +74,6 @@ double run(std::uint64_t cycles, bool scoreboard, std::uint64_t& mismatches) {
     if (rng() % 4 != 0) sent[rg].emplace_back(p, ev);
   }
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  m->final();
   return s;
 }
 

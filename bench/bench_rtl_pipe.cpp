@@ -15,6 +15,7 @@
 
 #include UETLB_TOP_HEADER
 #include "uetlb/load_balancer.hpp"
+#include "uetlb/top_harness.hpp"
 
 using namespace uetlb;
 using Top = UETLB_TOP_CLASS;
@@ -27,29 +28,14 @@ struct Result {
 };
 
 Result run(std::uint64_t cycles, bool scoreboard) {
-  VerilatedContext ctx;
-  auto m = std::make_unique<Top>(&ctx, "uet_lb");
+  TopHarness<Top> t;
+  Top* const m = t.m.get();
+  std::uint64_t& cycle = t.cycle;
   const GroupId groups = UETLB_BENCH_GROUPS;
-  std::uint64_t cycle = 0;
-  auto tick = [&] {
-    m->now_i = static_cast<IData>(cycle);
-    m->clk_i = 0;
-    m->eval();
-    m->clk_i = 1;
-    m->eval();
-    ++cycle;
-  };
-  m->rst_ni = 0;
-  m->rsp_ready_i = 1;
-  m->base_rtt_i = 6000;
-  tick();
-  tick();
-  m->rst_ni = 1;
-  m->reg_we_i = 1;
-  m->reg_addr_i = 0x03;  // SPRAY_TYPE = REPS
-  m->reg_wdata_i = 2;
-  tick();
-  m->reg_we_i = 0;
+  if (t.write(regs::kSprayType, 2) != 0) {  // REPS
+    std::fprintf(stderr, "bench: the core refused SPRAY_TYPE = 2 (REPS)\n");
+    std::exit(1);
+  }
   Config cfg;
   cfg.packet_spraying_type = SprayingType::Reps;
   LoadBalancer model(cfg, ModelOptions{UETLB_BENCH_TRACKER});
@@ -57,7 +43,7 @@ Result run(std::uint64_t cycles, bool scoreboard) {
     m->open_valid_i = 1;
     m->open_group_i = g;
     if (scoreboard) model.open(cycle, g, 0);
-    tick();
+    t.tick();
   }
   m->open_valid_i = 0;
   std::mt19937 rng(1);
@@ -123,7 +109,6 @@ Result run(std::uint64_t cycles, bool scoreboard) {
     if (!pending) m->fb_valid_i = m->req_valid_i = 0;
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  m->final();
   return r;
 }
 

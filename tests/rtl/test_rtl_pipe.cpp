@@ -6,8 +6,8 @@
 #include <random>
 
 #include "Vuet_lb_pipe.h"
-#include "top_harness.hpp"
 #include "uetlb/load_balancer.hpp"
+#include "uetlb/top_harness.hpp"
 
 using namespace uetlb;
 
@@ -26,9 +26,9 @@ enum class Groups { Rotate, One, Skewed };
 Outcome run_against_model(Groups mode, unsigned efd_mult, int cycles, std::uint32_t seed) {
   const GroupId groups = UETLB_RTL_GROUPS;
   Pipe t;
-  t.write(regs::kSprayType, 2);
-  t.write(regs::kFreezeTimeout, 2000);
-  t.write(regs::kEfdMult, efd_mult);
+  REQUIRE(t.write(regs::kSprayType, 2) == 0);
+  REQUIRE(t.write(regs::kFreezeTimeout, 2000) == 0);
+  REQUIRE(t.write(regs::kEfdMult, efd_mult) == 0);
   Config cfg;
   cfg.packet_spraying_type = SprayingType::Reps;
   cfg.freezing_timeout_ns = 2000;
@@ -44,6 +44,12 @@ Outcome run_against_model(Groups mode, unsigned efd_mult, int cycles, std::uint3
     if (r.event == EventKind::Efd) model_efd.push_back(r);
   });
   Outcome o;
+  auto collect_efd = [&] {  // the efd the core shows after the edge just clocked, if any
+    if (t.m->efd_valid_o) {
+      rtl_efd.push_back(TraceRow{0, t.m->efd_time_o, t.m->efd_group_o, EventKind::Efd,
+                                 static_cast<EntropyValue>(t.m->efd_ev_o), t.m->efd_psn_o, std::nullopt});
+    }
+  };
   auto compare_efd = [&] {
     while (!model_efd.empty() && !rtl_efd.empty()) {
       const TraceRow& m = model_efd.front();
@@ -132,10 +138,7 @@ Outcome run_against_model(Groups mode, unsigned efd_mult, int cycles, std::uint3
     }
     t.tick();
     if (!pending) t.m->fb_valid_i = t.m->req_valid_i = 0;
-    if (t.m->efd_valid_o) {
-      rtl_efd.push_back(TraceRow{0, t.m->efd_time_o, t.m->efd_group_o, EventKind::Efd,
-                                 static_cast<EntropyValue>(t.m->efd_ev_o), t.m->efd_psn_o, std::nullopt});
-    }
+    collect_efd();
     compare_efd();
   }
   t.m->fb_valid_i = t.m->req_valid_i = 0;
@@ -145,10 +148,7 @@ Outcome run_against_model(Groups mode, unsigned efd_mult, int cycles, std::uint3
   // the model fires them when time moves past them.
   for (int k = 0; k < 200; ++k) {
     t.tick();
-    if (t.m->efd_valid_o) {
-      rtl_efd.push_back(TraceRow{0, t.m->efd_time_o, t.m->efd_group_o, EventKind::Efd,
-                                 static_cast<EntropyValue>(t.m->efd_ev_o), t.m->efd_psn_o, std::nullopt});
-    }
+    collect_efd();
   }
   REQUIRE(t.m->efd_tracked_o == 0);
   model.advance_to(t.cycle);
@@ -183,7 +183,7 @@ TEST_CASE(
     "cycles after acceptance",
     "[rtl][pipe][order]") {
   Pipe t;
-  t.write(regs::kSprayType, 2);
+  REQUIRE(t.write(regs::kSprayType, 2) == 0);
   for (int k = 0; k < 8; ++k) t.tick();  // the PRNG's draw queue fills after the seed write at reset
   t.m->open_valid_i = 1;
   t.m->open_group_i = 3;

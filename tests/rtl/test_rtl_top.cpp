@@ -8,9 +8,9 @@
 #include <random>
 
 #include "Vuet_lb.h"
-#include "top_harness.hpp"
 #include "uetlb/load_balancer.hpp"
 #include "uetlb/rtl_regs.hpp"
+#include "uetlb/top_harness.hpp"
 
 using namespace uetlb;
 
@@ -26,8 +26,8 @@ TEST_CASE("rtl top: a request and a feedback every cycle for any mix of groups, 
   for (bool skew : {false, true}) {
     INFO("skewed to group 0: " << skew);
     Top t;
-    t.write(regs::kSprayType, 2);
-    t.write(regs::kFreezeTimeout, 2000);
+    REQUIRE(t.write(regs::kSprayType, 2) == 0);
+    REQUIRE(t.write(regs::kFreezeTimeout, 2000) == 0);
     Config cfg;
     cfg.packet_spraying_type = SprayingType::Reps;
     cfg.freezing_timeout_ns = 2000;
@@ -115,7 +115,7 @@ TEST_CASE("rtl top: a request and a feedback every cycle for any mix of groups, 
 
 TEST_CASE("rtl top: open, feedback and request on one group in one cycle apply in that order", "[rtl][top]") {
   Top t;
-  t.write(regs::kSprayType, 2);
+  REQUIRE(t.write(regs::kSprayType, 2) == 0);
   t.m->open_valid_i = 1;
   t.m->open_group_i = 3;
   t.m->open_port_i = 9;
