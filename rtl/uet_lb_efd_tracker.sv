@@ -57,6 +57,12 @@ module uet_lb_efd_tracker #(
 );
   localparam int unsigned IdxW = (Entries > 1) ? $clog2(Entries) : 1;
 
+  // The entries whose index has bit b set (a constant for each b).
+  function automatic logic [Entries-1:0] idx_bit_mask(input int b);
+    idx_bit_mask = '0;
+    for (int i = 0; i < Entries; i++) idx_bit_mask[i] = ((i >> b) & 1) != 0;
+  endfunction
+
   // Entry payload: a table written only on allocation (no reset); valid bits and ages are reset.
   logic [GroupW-1:0]   group_q    [Entries];
   logic [PsnWidth-1:0] psn_q      [Entries];
@@ -74,23 +80,33 @@ module uet_lb_efd_tracker #(
   // Expiry: now is strictly past the deadline, modular: now - deadline in 1..2^(TsWidth-1), i.e. the
   // sign bit of now - deadline - 1 is clear (one carry chain). A deadline at now waits one cycle, so a
   // clear at the deadline's time wins.
-  logic [Entries*TsWidth-1:0] past;  // entry i: now - deadline - 1 at [TsWidth*i +: TsWidth]
+  logic [TsWidth-1:0] past;  // now - deadline - 1 of the entry the loop is at
   always_comb begin
-    for (int i = 0; i < Entries; i++) begin
-      past[TsWidth*i +: TsWidth] = now_i + ~deadline_q[i];
-      expired[i]                 = valid_q[i] && !past[TsWidth*i + TsWidth - 1];
+    expired = '0;
+    past    = '0;
+    if (valid_q != '0) begin
+      for (int i = 0; i < Entries; i++) begin
+        past       = now_i + ~deadline_q[i];
+        expired[i] = valid_q[i] && !past[TsWidth-1];
+      end
     end
   end
 
   // The oldest expired entry: expired, and older than every other expired entry.
+  // The guards below (`if (fire_en_i && expired != '0)` here, and on drop/clear and on allocation
+  // further down) change no logic: every term they skip is 0 when they are false. They let a
+  // cycle-based simulator skip the per-entry loops in the common cycle where nothing expires, nothing is
+  // cleared or nothing is allocated.
   always_comb begin
     fire_oh  = '0;
     fire_idx = '0;
-    for (int i = 0; i < Entries; i++) begin
-      fire_oh[i] = fire_en_i && expired[i] && ((expired & ~older_q[Entries*i +: Entries] & ~(Entries'(1) << i)) == '0);
-    end
-    for (int i = Entries - 1; i >= 0; i--) begin
-      if (fire_oh[i]) fire_idx = IdxW'(i);
+    if (fire_en_i && expired != '0) begin
+      for (int i = 0; i < Entries; i++) begin
+        fire_oh[i] = expired[i] && ((expired & ~older_q[Entries*i +: Entries] & ~(Entries'(1) << i)) == '0);
+      end
+      for (int i = Entries - 1; i >= 0; i--) begin
+        if (fire_oh[i]) fire_idx = IdxW'(i);
+      end
     end
   end
 
@@ -103,10 +119,13 @@ module uet_lb_efd_tracker #(
 
   // Entries that survive fire, drop and clear.
   always_comb begin
-    for (int i = 0; i < Entries; i++) begin
-      kept[i] = valid_q[i] && !fire_oh[i]
-                && !(drop_i && group_q[i] == drop_group_i)
-                && !(clear_i && group_q[i] == clear_group_i && psn_q[i] == clear_psn_i);
+    kept = valid_q & ~fire_oh;
+    if (drop_i || clear_i) begin
+      for (int i = 0; i < Entries; i++) begin
+        kept[i] = valid_q[i] && !fire_oh[i]
+                  && !(drop_i && group_q[i] == drop_group_i)
+                  && !(clear_i && group_q[i] == clear_group_i && psn_q[i] == clear_psn_i);
+      end
     end
   end
 
@@ -116,10 +135,10 @@ module uet_lb_efd_tracker #(
   assign free     = OneOpPerCycle ? ~valid_q : ~kept;
   assign alloc_oh = free & (~free + Entries'(1));
   assign alloc_ok = free != '0;
+  // One-hot to index: bit b of the index is the OR of the one-hot bits whose position has bit b set.
   always_comb begin
-    alloc_idx = '0;
-    for (int i = 0; i < Entries; i++) begin
-      if (alloc_oh[i]) alloc_idx = alloc_idx | IdxW'(i);
+    for (int b = 0; b < IdxW; b++) begin
+      alloc_idx[b] = (alloc_oh & idx_bit_mask(b)) != '0;
     end
   end
 
@@ -132,10 +151,12 @@ module uet_lb_efd_tracker #(
   assign take = alloc_i && alloc_ok;
   always_comb begin
     valid_d = kept | (take ? alloc_oh : '0);
-    for (int i = 0; i < Entries; i++) begin
-      // The new entry is older than nothing; every other entry is older than the new one.
-      older_d[Entries*i +: Entries] = (take && alloc_oh[i]) ? '0
-                                      : older_q[Entries*i +: Entries] | (take ? alloc_oh : '0);
+    older_d = older_q;
+    if (take) begin
+      for (int i = 0; i < Entries; i++) begin
+        // The new entry is older than nothing; every other entry is older than the new one.
+        older_d[Entries*i +: Entries] = alloc_oh[i] ? '0 : older_q[Entries*i +: Entries] | alloc_oh;
+      end
     end
     if (flush_i) valid_d = '0;
   end
@@ -161,10 +182,7 @@ module uet_lb_efd_tracker #(
     if (ev_we_i) ev_q[ev_idx_i] <= ev_i;
   end
 
-  always_comb begin
-    count_o = '0;
-    for (int i = 0; i < Entries; i++) count_o = count_o + $bits(count_o)'(valid_q[i]);
-  end
+  assign count_o = $bits(count_o)'($countones(valid_q));
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
