@@ -89,6 +89,7 @@ void EarlyFailureDetector::clear(GroupId group, Psn psn) {
     --live_;
   }
   by_key_.erase(key(group, psn));
+  release_dead();
 }
 
 void EarlyFailureDetector::drop_group(GroupId group) {
@@ -100,6 +101,20 @@ void EarlyFailureDetector::drop_group(GroupId group) {
         e.alive = false;
         --live_;
       }
+    }
+  }
+  release_dead();
+}
+
+void EarlyFailureDetector::release_dead() {
+  // After a clear or a drop: release the dead heads now, so next_deadline() and count_due() start at a
+  // live entry, and forget the runs that emptied (except the newest: it may still grow).
+  for (auto& run : runs_) release_dead_heads(run);
+  for (std::size_t i = 0; i + 1 < runs_.size();) {
+    if (runs_[i].fifo.empty()) {
+      runs_.erase(runs_.begin() + static_cast<std::ptrdiff_t>(i));
+    } else {
+      ++i;
     }
   }
 }

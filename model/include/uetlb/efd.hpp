@@ -84,6 +84,7 @@ class EarlyFailureDetector {
   static std::uint64_t key(GroupId g, Psn p) { return (static_cast<std::uint64_t>(g) << 32) | p; }
   void unlink(std::uint32_t id);
   void release_dead_heads(Run& run);
+  void release_dead();
   std::optional<TrackedPacket> pop_earliest(bool any, TimeNs before);
 
   std::size_t capacity_;
