@@ -27,6 +27,7 @@
 #include "Vuet_lb_sc.h"
 #include "coverage.hpp"
 #include "knobs.hpp"
+#include "stimulus_rng.hpp"
 #include "uetlb/cli.hpp"
 #include "uetlb/load_balancer.hpp"
 #include "uetlb/rtl_regs.hpp"
@@ -224,13 +225,11 @@ struct Outstanding {
 };
 
 SC_MODULE(Testbench) {
-  sc_in<bool> clk;
-
   // DUT signals.
-  // The core's clock is a copy of clk written by the testbench itself: at the falling edge it changes in
-  // the same delta as the inputs, so the Verilated model evaluates twice per cycle (rising edge, then
-  // falling edge with the new inputs) instead of three times (rising, falling, inputs).
-  sc_signal<bool> dut_clk;
+  // The clock (1 ns period, rising edges at whole nanoseconds) is written by the testbench's one process:
+  // at the falling edge it changes in the same delta as the inputs, so the Verilated model evaluates
+  // twice per cycle (rising edge; falling edge with the new inputs), and no separate clock process runs.
+  sc_signal<bool> clk;
   sc_signal<bool> rst_n, open_valid, open_ready, fb_valid, fb_ready, req_valid, req_ready, req_retx;
   sc_signal<bool> rsp_valid, rsp_ready, rsp_retx, efd_valid, efd_due, reg_we;
   sc_signal<bool> dbg_open, dbg_wrapped, dbg_freezing;
@@ -250,7 +249,7 @@ SC_MODULE(Testbench) {
         cfg_(cfg),
         model_(cfg, ModelOptions{kCoreTracker}),
         rng_(knobs.seed) {
-    dut.clk_i(dut_clk);
+    dut.clk_i(clk);
     dut.rst_ni(rst_n);
     dut.now_i(now);
     dut.base_rtt_i(base_rtt);
@@ -311,9 +310,7 @@ SC_MODULE(Testbench) {
     declare_coverage();
     build_config_writes();
 
-    SC_METHOD(on_edge);
-    sensitive << clk;
-    dont_initialize();
+    SC_METHOD(on_edge);  // first run at time 0: the first rising edge
   }
 
   bool failed() const {
@@ -824,8 +821,10 @@ SC_MODULE(Testbench) {
 
   // ---------------------------------------------------------------------------------------------
   void on_edge() {
-    dut_clk.write(clk.read());
-    if (!clk.read()) on_negedge();
+    level_ = !level_;
+    clk.write(level_);
+    if (!level_) on_negedge();
+    next_trigger(500, SC_PS);
   }
 
   void on_negedge() {
@@ -869,10 +868,11 @@ SC_MODULE(Testbench) {
     if (stop_at_ != 0 && cycle_ >= stop_at_) phase_ = Phase::Done;
   }
 
+  bool level_ = false;  // the clock level written last
   Knobs knobs_;
   Config cfg_;
   LoadBalancer model_;
-  std::mt19937 rng_;
+  uetlb::tb::StimulusRng rng_;
   Coverage cov_;
   Phase phase_ = Phase::Reset;
   std::vector<std::pair<std::uint8_t, std::uint32_t>> config_writes_;
@@ -914,9 +914,7 @@ int sc_main(int argc, char** argv) {
   }
   if (!knobs.wave.empty()) Verilated::traceEverOn(true);
 
-  sc_clock clk("clk", 1, SC_NS);
   Testbench tb("tb", knobs, cfg);
-  tb.clk(clk);
 
   VerilatedFstSc* tfp = nullptr;
   sc_start(SC_ZERO_TIME);
