@@ -1,8 +1,11 @@
 // Early-failure tracker (SPEC section 6): packets sent under REPS with a deadline t_send + M x base RTT.
 // An entry is cleared by any ACK/NACK of its (group, psn), dropped when its group is opened, and fires
-// an `efd` path failure in the first cycle where now_i is past its deadline. Expired entries fire one
-// per cycle, oldest sent first (an age matrix keeps the send order). Allocation takes any free entry;
-// a request that finds none is not tracked and is counted by the caller (untracked_o).
+// an `efd` path failure once now_i is past its deadline. Expired entries fire one per cycle in SPEC
+// order: earliest deadline first, equal deadlines in the order they were sent. An order matrix keeps
+// that order; it is written at allocation from one comparison of the new deadline with every entry's,
+// so the order holds however far time jumps (a driver need not step time through the deadlines).
+// Allocation takes any free entry; a request that finds none is not tracked and is counted by the
+// caller (untracked_o).
 //
 // Order inside one cycle (SPEC section 9 as the core applies it): fire, then drop (open), then clear
 // (feedback), then allocate (request).
@@ -10,6 +13,8 @@
 // A pipelined caller allocates before it knows the entry's entropy value: it passes 0, writes the value
 // a cycle later through ev_we_i/ev_idx_i (alloc_idx_o names the entry), and holds fire_en_i low while an
 // allocation is still waiting for its value.
+//
+// Deadlines are compared modulo 2^TsWidth: live deadlines lie within 2^(TsWidth-1) of each other.
 `default_nettype none
 
 module uet_lb_efd_tracker #(
@@ -25,7 +30,7 @@ module uet_lb_efd_tracker #(
   input  logic                rst_ni,          ///< synchronous, active low
   input  logic [TsWidth-1:0]  now_i,
   input  logic                flush_i,         ///< drop every entry (CTRL clear)
-  input  logic                fire_en_i,       ///< the oldest expired entry may fire this cycle
+  input  logic                fire_en_i,       ///< the first expired entry (in the order) may fire this cycle
   // Drop the entries of a group that is opened this cycle.
   input  logic                drop_i,
   input  logic [GroupW-1:0]   drop_group_i,
@@ -69,9 +74,9 @@ module uet_lb_efd_tracker #(
   logic [15:0]         ev_q       [Entries];
   logic [TsWidth-1:0]  deadline_q [Entries];
   logic [Entries-1:0]  valid_q, valid_d;
-  // Age matrix, row i at [Entries*i +: Entries]: bit j set = entry i was allocated before entry j
-  // (meaningful while both are valid).
-  logic [Entries*Entries-1:0] older_q, older_d;
+  // Order matrix, row i at [Entries*i +: Entries]: bit j set = entry i fires before entry j (an earlier
+  // deadline, or the same deadline and sent first); meaningful while both are valid.
+  logic [Entries*Entries-1:0] order_q, order_d;
 
   logic [Entries-1:0]  expired, fire_oh, kept;
   logic [IdxW-1:0]     fire_idx, alloc_idx;
@@ -92,7 +97,7 @@ module uet_lb_efd_tracker #(
     end
   end
 
-  // The oldest expired entry: expired, and older than every other expired entry.
+  // The first expired entry in the order: expired, and before every other expired entry.
   // The guards below (`if (fire_en_i && expired != '0)` here, and on drop/clear and on allocation
   // further down) change no logic: every term they skip is 0 when they are false. They let a
   // cycle-based simulator skip the per-entry loops in the common cycle where nothing expires, nothing is
@@ -102,7 +107,7 @@ module uet_lb_efd_tracker #(
     fire_idx = '0;
     if (fire_en_i && expired != '0) begin
       for (int i = 0; i < Entries; i++) begin
-        fire_oh[i] = expired[i] && ((expired & ~older_q[Entries*i +: Entries] & ~(Entries'(1) << i)) == '0);
+        fire_oh[i] = expired[i] && ((expired & ~order_q[Entries*i +: Entries] & ~(Entries'(1) << i)) == '0);
       end
       for (int i = Entries - 1; i >= 0; i--) begin
         if (fire_oh[i]) fire_idx = IdxW'(i);
@@ -145,17 +150,27 @@ module uet_lb_efd_tracker #(
   assign untracked_o = alloc_i && !alloc_ok;
   assign alloc_idx_o = alloc_idx;
 
-  // Valid bits and ages. Each row of the age matrix is written whole from the one-hot allocation (no
-  // computed bit positions), which keeps it small in synthesis and cheap in simulation.
+  // Valid bits and order. later[j]: the new deadline is strictly earlier than entry j's, so the new
+  // entry fires first (on equal deadlines the entry already there was sent first). The new entry's row
+  // is `later`; every other row i gets the new entry's column as !later[i]. Rows are written whole from
+  // the one-hot allocation (no computed bit positions): small in synthesis, cheap in simulation.
   logic take;
+  logic [Entries-1:0] later;
+  logic [TsWidth-1:0] ahead;  // new deadline - entry j's deadline, for the entry the loop is at
   assign take = alloc_i && alloc_ok;
   always_comb begin
     valid_d = kept | (take ? alloc_oh : '0);
-    older_d = older_q;
+    order_d = order_q;
+    later   = '0;
+    ahead   = '0;
     if (take) begin
+      for (int j = 0; j < Entries; j++) begin
+        ahead    = alloc_deadline_i - deadline_q[j];
+        later[j] = ahead[TsWidth-1];
+      end
       for (int i = 0; i < Entries; i++) begin
-        // The new entry is older than nothing; every other entry is older than the new one.
-        older_d[Entries*i +: Entries] = alloc_oh[i] ? '0 : older_q[Entries*i +: Entries] | alloc_oh;
+        order_d[Entries*i +: Entries] = alloc_oh[i] ? later
+                                        : (order_q[Entries*i +: Entries] & ~alloc_oh) | (later[i] ? '0 : alloc_oh);
       end
     end
     if (flush_i) valid_d = '0;
@@ -164,10 +179,10 @@ module uet_lb_efd_tracker #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       valid_q <= '0;
-      older_q <= '0;
+      order_q <= '0;
     end else begin
       valid_q <= valid_d;
-      older_q <= older_d;
+      order_q <= order_d;
     end
   end
 
@@ -187,8 +202,8 @@ module uet_lb_efd_tracker #(
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert ($countones(fire_oh) <= 1);     // one efd per cycle, and it is the oldest expired entry
-      assert (fire_o == (due_o && fire_en_i)); // something expired always has an oldest
+      assert ($countones(fire_oh) <= 1);     // one efd per cycle: the first expired entry in the order
+      assert (fire_o == (due_o && fire_en_i)); // something expired always has a first
       assert (!(alloc_i && alloc_ok && kept[alloc_idx]));  // never overwrite a live entry
       if (OneOpPerCycle) assert (32'(fire_o) + 32'(drop_i) + 32'(clear_i) + 32'(alloc_i) <= 1);
     end

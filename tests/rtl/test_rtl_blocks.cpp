@@ -266,7 +266,8 @@ TEST_CASE("rtl window: W packets, explores where (W - i) mod 2^B == 0", "[rtl][b
   }
 }
 
-TEST_CASE("rtl tracker: oldest expired fires first, clear, drop, full, flush, wrap-safe", "[rtl][block][efd]") {
+TEST_CASE("rtl tracker: expired entries fire by deadline then send order, clear, drop, full, flush, wrap-safe",
+          "[rtl][block][efd]") {
   auto m = make<Vuet_lb_efd_tracker>();  // 4 entries
   m->fire_en_i = 1;
   reset(*m);
@@ -328,6 +329,22 @@ TEST_CASE("rtl tracker: oldest expired fires first, clear, drop, full, flush, wr
   m->eval();
   REQUIRE(m->count_o == 0);
   REQUIRE(m->due_o == 0);
+  // A later packet with an earlier deadline (the base RTT dropped) fires first when time jumps past
+  // both; equal deadlines still leave in send order.
+  m->now_i = 0x200;
+  REQUIRE(alloc(7, 70, 700, 0x400));
+  REQUIRE(alloc(8, 80, 800, 0x3f0));
+  REQUIRE(alloc(9, 90, 900, 0x400));
+  REQUIRE(alloc(6, 61, 601, 0x3f0));
+  m->now_i = 0x1000;
+  for (unsigned psn : {80U, 61U, 70U, 90U}) {
+    m->eval();
+    REQUIRE(m->fire_o == 1);
+    REQUIRE(m->fire_psn_o == psn);
+    tick(*m);
+  }
+  m->eval();
+  REQUIRE(m->count_o == 0);
   // Flush drops everything.
   m->now_i = 0x200;
   REQUIRE(alloc(6, 60, 600, 0x300));
