@@ -59,6 +59,7 @@ module uet_lb #(
   output logic [TsWidth-1:0]      efd_time_o,       ///< the deadline: the time the efd applies at
   output logic                    efd_due_o,        ///< a tracked packet is past its deadline now
   output logic [$clog2(TrackerEntries+1)-1:0] efd_tracked_o,
+  output logic                    idle_o,           ///< every accepted event has been applied (always 1 here)
   // Observation of one group's state (waveforms, debug); leave unconnected in a product.
   input  logic [GroupW-1:0]       dbg_group_i,
   output logic                    dbg_open_o,
@@ -286,6 +287,8 @@ module uet_lb #(
     .due_o            (efd_due_o),
     .count_o          (efd_tracked_o)
   );
+  // Every event applies at the edge that accepts it: nothing is ever in flight.
+  assign idle_o = 1'b1;
 
   // ---------------------------------------------------------------------------------------------
   // Registers.

@@ -3,19 +3,32 @@
 //
 //   - The per-group state lives in a simple dual-port RAM (one read, one write per cycle): block RAM on
 //     an FPGA, so 256 or 1,024 groups cost RAM blocks, not flip-flops.
-//   - One event enters per cycle, chosen in the order efd > open > feedback > request (a stream is
-//     ready only when every stream before it in that order is idle). The order of acceptance is the
-//     order the events apply in, so a scoreboard feeds the golden model at each handshake.
-//   - Stage I (issue): choose the event, update the open bits, the tracker and the counters; read the
-//     group's state. Stage U (update): the group update on the RAM output; write the state back; push
-//     the response. A response leaves 2 cycles after its request was accepted.
+//   - One event enters per cycle, in the order open > feedback > request (a stream is ready only when
+//     every stream before it in that order is idle). The order of acceptance is the order the events
+//     apply in, so a scoreboard feeds the golden model at each handshake.
+//   - Stage A (accept): the accepted event is registered with now_i and its early-failure deadline.
+//     Every input goes into a register before it reaches any logic but the ready decision, and the
+//     issue decision depends on registers only.
+//   - Stage I (issue): the event in stage A, or an early failure before it; update the open bits, the
+//     tracker and the counters; read the group's state. Stage U (update): the group update on the RAM
+//     output; write the state back; push the response. A response leaves 3 cycles after its request
+//     was accepted.
+//   - Early failures: the tracker compares its deadlines with the time of the event waiting in stage A,
+//     or, with stage A empty, with now_i of the cycle before. Every packet past its deadline at that
+//     time fires (one per cycle, in SPEC order) before the waiting event issues, so a driver may move
+//     time by any step below 2^30 ns. efd_due_o reports that comparison (one cycle after now_i moves).
 //   - An event whose group is in stage U waits one cycle (no forwarding path), so one group takes an
 //     event every other cycle; different groups take one per cycle. An early-failure event issues only
 //     when stage U is empty.
 //   - The PRNG draws ahead into a queue (uet_lb_prng_pipe); the early-failure deadline's M x base RTT is
 //     a register (base_rtt_i and the multiplier take effect one cycle after they change).
-//   - A register write holds requests for that cycle (a re-seed restarts the draw queue); configuration
-//     other than STATUS and CTRL is meant to be written while no events flow.
+//   - idle_o: no accepted event is still to be applied (stages A and U empty); counters and state then
+//     show every accepted event.
+//   - A register write holds the issue of a request in the next cycle (a re-seed or a new set size
+//     restarts the draw queue at that edge); configuration other than STATUS and CTRL is meant to be
+//     written while the core is idle.
+//   - The response queue has 4 entries; a request issues when the queue will have room even if no
+//     response is taken, which keeps rsp_ready_i off the issue decision.
 `default_nettype none
 
 module uet_lb_pipe #(
@@ -69,6 +82,7 @@ module uet_lb_pipe #(
   output logic [TsWidth-1:0]      efd_time_o,
   output logic                    efd_due_o,
   output logic [$clog2(TrackerEntries+1)-1:0] efd_tracked_o,
+  output logic                    idle_o,           ///< every accepted event has been applied
   // Observation of one group's state (DbgPort = 1); zeros when DbgPort = 0.
   input  logic [GroupW-1:0]       dbg_group_i,
   output logic                    dbg_open_o,
@@ -137,16 +151,68 @@ module uet_lb_pipe #(
   logic [GrpBits-1:0]     rd_q;           // RAM read data: the state of u_group_q
 
   // ---------------------------------------------------------------------------------------------
-  // Stage I: choose one event.
-  logic                in_range_open, in_range_fb, in_range_req;
+  // Stage A: accept one event into a register. The stage is free when empty or when its event issues
+  // this cycle (a_issue below depends on registers, rsp_ready_i and reg_we_i only).
+  logic                   a_valid_q, a_retx_q;
+  logic [1:0]             a_kind_q;
+  logic [GroupW-1:0]      a_group_q;
+  uet_lb_pkg::fb_kind_e   a_fb_kind_q;
+  logic [15:0]            a_ev_q;         // feedback EV, or the open's local port
+  logic [PsnWidth-1:0]    a_psn_q;
+  logic [TsWidth-1:0]     a_time_q, a_deadline_q, now_q;
+  logic                   a_free, a_issue, open_acc, fb_acc, req_acc;
+
+  // M x base RTT, registered (the multiply leaves the accept path).
+  logic [TsWidth-1:0] span_q;
+  always_ff @(posedge clk_i) span_q <= TsWidth'(cfg_mult * base_rtt_i);
+
+  assign open_ready_o = a_free;
+  assign fb_ready_o   = a_free && !open_valid_i;
+  assign req_ready_o  = a_free && !open_valid_i && !fb_valid_i;
+  assign open_acc     = open_valid_i && open_ready_o;
+  assign fb_acc       = fb_valid_i && fb_ready_o;
+  assign req_acc      = req_valid_i && req_ready_o;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      a_valid_q <= 1'b0;
+    end else if (a_free) begin
+      a_valid_q <= open_acc || fb_acc || req_acc;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    now_q <= now_i;
+    if (a_free) begin
+      a_time_q     <= now_i;
+      a_deadline_q <= now_i + span_q;
+      a_fb_kind_q  <= fb_kind_i;
+      a_retx_q     <= req_retx_i;
+      if (open_acc) begin
+        a_kind_q  <= K_OPEN;
+        a_group_q <= open_group_i;
+        a_psn_q   <= '0;
+        a_ev_q    <= open_port_i;
+      end else if (fb_acc) begin
+        a_kind_q  <= K_FB;
+        a_group_q <= fb_group_i;
+        a_psn_q   <= fb_psn_i;
+        a_ev_q    <= fb_ev_i;
+      end else begin
+        a_kind_q  <= K_REQ;
+        a_group_q <= req_group_i;
+        a_psn_q   <= req_psn_i;
+        a_ev_q    <= 16'd0;
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Stage I: an early failure, else the event in stage A.
+  logic                a_in_range;
   if (NumGroups == (1 << GroupW)) begin : g_pow2
-    assign in_range_open = 1'b1;
-    assign in_range_fb   = 1'b1;
-    assign in_range_req  = 1'b1;
+    assign a_in_range = 1'b1;
   end else begin : g_range
-    assign in_range_open = 32'(open_group_i) < NumGroups;
-    assign in_range_fb   = 32'(fb_group_i) < NumGroups;
-    assign in_range_req  = 32'(req_group_i) < NumGroups;
+    assign a_in_range = 32'(a_group_q) < NumGroups;
   end
 
   logic                trk_fire, trk_due, trk_untracked, trk_alloc;
@@ -156,33 +222,28 @@ module uet_lb_pipe #(
   logic [TsWidth-1:0]  trk_deadline;
   logic [TrkIdxW-1:0]  trk_alloc_idx;
   logic                prng_ready, rsp_space;
-  logic                open_go, fb_go, req_go, open_ok, f_open, r_open, fb_apply, req_apply;
-  logic                u_busy_fb, u_busy_req;
+  logic                a_open, a_fb, a_req, a_busy, a_group_open;
+  logic                open_go, fb_go, req_go, open_ok, fb_apply, req_apply;
   logic [15:0]         rsp_ev_d;       // stage U's response EV (also the tracker's late EV)
 
+  assign a_open       = a_valid_q && a_kind_q == K_OPEN;
+  assign a_fb         = a_valid_q && a_kind_q == K_FB;
+  assign a_req        = a_valid_q && a_kind_q == K_REQ;
+  assign a_group_open = a_in_range && open_q[a_group_q];
   // Hazard: stage U is about to write this group (the RAM read would see the old state). An open
   // reads nothing: its write follows stage U's.
-  assign u_busy_fb   = u_valid_q && u_group_q == fb_group_i;
-  assign u_busy_req  = u_valid_q && u_group_q == req_group_i;
+  assign a_busy       = u_valid_q && u_group_q == a_group_q && !a_open;
+  assign a_issue      = a_valid_q && !trk_due && !a_busy
+                        && (!a_req || (rsp_space && prng_ready && !reg_we_q));
+  assign a_free       = !a_valid_q || a_issue;
 
-  assign open_ready_o = !trk_due;
-  assign fb_ready_o   = !trk_due && !open_valid_i && !u_busy_fb;
-  assign req_ready_o  = !trk_due && !open_valid_i && !fb_valid_i && !u_busy_req && rsp_space && prng_ready
-                        && !reg_we_i;
-
-  assign open_go   = open_valid_i && open_ready_o;
-  assign fb_go     = fb_valid_i && fb_ready_o;
-  assign req_go    = req_valid_i && req_ready_o;
-  assign open_ok   = open_go && in_range_open;
-  assign f_open    = in_range_fb && open_q[fb_group_i];
-  assign r_open    = in_range_req && open_q[req_group_i];
-  assign fb_apply  = fb_go && f_open;
-  assign req_apply = req_go && r_open;
+  assign open_go   = a_open && a_issue;
+  assign fb_go     = a_fb && a_issue;
+  assign req_go    = a_req && a_issue;
+  assign open_ok   = open_go && a_in_range;
+  assign fb_apply  = fb_go && a_group_open;
+  assign req_apply = req_go && a_group_open;
   assign trk_alloc = req_apply && cfg_spray == uet_lb_pkg::SPRAY_REPS && cfg_mult != 8'd0;
-
-  // M x base RTT, registered (the multiply leaves the issue path).
-  logic [TsWidth-1:0] span_q;
-  always_ff @(posedge clk_i) span_q <= TsWidth'(cfg_mult * base_rtt_i);
 
   uet_lb_efd_tracker #(
     .Entries (TrackerEntries), .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth),
@@ -190,19 +251,19 @@ module uet_lb_pipe #(
   ) u_tracker (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
-    .now_i            (now_i),
+    .now_i            (a_valid_q ? a_time_q : now_q),
     .flush_i          (clear_groups),
     .fire_en_i        (!u_valid_q),
     .drop_i           (open_ok),
-    .drop_group_i     (open_group_i),
-    .clear_i          (fb_apply && fb_kind_i != uet_lb_pkg::FB_RTO),
-    .clear_group_i    (fb_group_i),
-    .clear_psn_i      (fb_psn_i),
+    .drop_group_i     (a_group_q),
+    .clear_i          (fb_apply && a_fb_kind_q != uet_lb_pkg::FB_RTO),
+    .clear_group_i    (a_group_q),
+    .clear_psn_i      (a_psn_q),
     .alloc_i          (trk_alloc),
-    .alloc_group_i    (req_group_i),
-    .alloc_psn_i      (req_psn_i),
+    .alloc_group_i    (a_group_q),
+    .alloc_psn_i      (a_psn_q),
     .alloc_ev_i       (16'd0),
-    .alloc_deadline_i (now_i + span_q),
+    .alloc_deadline_i (a_deadline_q),
     .untracked_o      (trk_untracked),
     .alloc_idx_o      (trk_alloc_idx),
     .ev_we_i          (u_valid_q && u_kind_q == K_REQ && u_tracked_q),
@@ -217,14 +278,11 @@ module uet_lb_pipe #(
     .count_o          (efd_tracked_o)
   );
   assign efd_due_o = trk_due;
+  assign idle_o    = !a_valid_q && !u_valid_q;
 
   // The group whose state stage U needs.
   logic [GroupW-1:0] rd_group;
-  always_comb begin
-    rd_group = req_group_i;
-    if (fb_go) rd_group = fb_group_i;
-    if (trk_fire) rd_group = trk_group;
-  end
+  assign rd_group = trk_fire ? trk_group : a_group_q;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -239,29 +297,18 @@ module uet_lb_pipe #(
     u_apply_q   <= trk_fire || fb_apply || req_apply;
     u_tracked_q <= trk_alloc && !trk_untracked;
     u_trk_idx_q <= trk_alloc_idx;
-    u_time_q    <= trk_fire ? trk_deadline : now_i;
-    u_fb_kind_q <= fb_kind_i;
-    u_retx_q    <= req_retx_i;
+    u_time_q    <= trk_fire ? trk_deadline : a_time_q;
+    u_fb_kind_q <= a_fb_kind_q;
+    u_retx_q    <= a_retx_q;
+    u_group_q   <= rd_group;
     if (trk_fire) begin
-      u_kind_q  <= K_EFD;
-      u_group_q <= trk_group;
-      u_psn_q   <= trk_psn;
-      u_ev_q    <= trk_ev;
-    end else if (open_go) begin
-      u_kind_q  <= K_OPEN;
-      u_group_q <= open_group_i;
-      u_psn_q   <= '0;
-      u_ev_q    <= open_port_i;
-    end else if (fb_go) begin
-      u_kind_q  <= K_FB;
-      u_group_q <= fb_group_i;
-      u_psn_q   <= fb_psn_i;
-      u_ev_q    <= fb_ev_i;
+      u_kind_q <= K_EFD;
+      u_psn_q  <= trk_psn;
+      u_ev_q   <= trk_ev;
     end else begin
-      u_kind_q  <= K_REQ;
-      u_group_q <= req_group_i;
-      u_psn_q   <= req_psn_i;
-      u_ev_q    <= 16'd0;
+      u_kind_q <= a_kind_q;
+      u_psn_q  <= a_psn_q;
+      u_ev_q   <= a_ev_q;
     end
   end
 
@@ -315,11 +362,26 @@ module uet_lb_pipe #(
   assign wr_data  = (u_kind_q == K_OPEN) ? GrpBits'(s_open) : GrpBits'(u_out);
   assign rsp_ev_d = u_choose ? r_ev : 16'd0;
 
+  // A register write reaches the draw queue a cycle later, and holds a request's issue in that cycle:
+  // a request that issued with the write takes its draw as the queue restarts.
+  logic        reg_we_q, seed_we_q;
+  logic [31:0] seed_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      reg_we_q  <= 1'b0;
+      seed_we_q <= 1'b0;
+    end else begin
+      reg_we_q  <= reg_we_i;
+      seed_we_q <= seed_we;
+    end
+  end
+  always_ff @(posedge clk_i) seed_q <= seed;
+
   uet_lb_prng_pipe u_prng (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
-    .seed_we_i  (seed_we),
-    .seed_i     (seed),
+    .seed_we_i  (seed_we_q),
+    .seed_i     (seed_q),
     .step_i     (r_explore),
     .set_size_i (cfg_size),
     .ready_o    (prng_ready),
@@ -328,35 +390,37 @@ module uet_lb_pipe #(
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Response queue (2 entries): a request issues only when its response will find room.
+  // Response queue (4 entries): a request issues only when its response will find room, counting the
+  // one in stage U and assuming no response is taken meanwhile.
   localparam int unsigned RspBits = 16 + 3 + GroupW + PsnWidth + 1;
-  logic [RspBits-1:0] rsp_mem_q [2];
-  logic               rsp_wp_q, rsp_rp_q, rsp_push, rsp_pop;
-  logic [1:0]         rsp_count_q;
+  logic [RspBits-1:0] rsp_mem_q [4];
+  logic [1:0]         rsp_wp_q, rsp_rp_q;
+  logic               rsp_push, rsp_pop;
+  logic [2:0]         rsp_count_q;
   logic               u_req;
   uet_lb_pkg::decision_e rsp_dec_d;
 
   assign u_req     = u_valid_q && u_kind_q == K_REQ;
   assign rsp_push  = u_req;
   assign rsp_pop   = rsp_valid_o && rsp_ready_i;
-  assign rsp_space = (3'(rsp_count_q) + 3'(u_req) - 3'(rsp_pop)) < 3'd2;
+  assign rsp_space = (rsp_count_q + 3'(u_req)) < 3'd4;
   assign rsp_dec_d = u_choose ? r_decision : uet_lb_pkg::DEC_FIXED;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      rsp_wp_q    <= 1'b0;
-      rsp_rp_q    <= 1'b0;
-      rsp_count_q <= 2'd0;
+      rsp_wp_q    <= '0;
+      rsp_rp_q    <= '0;
+      rsp_count_q <= '0;
     end else begin
-      if (rsp_push) rsp_wp_q <= !rsp_wp_q;
-      if (rsp_pop) rsp_rp_q <= !rsp_rp_q;
-      rsp_count_q <= rsp_count_q + 2'(rsp_push) - 2'(rsp_pop);
+      if (rsp_push) rsp_wp_q <= rsp_wp_q + 2'd1;
+      if (rsp_pop) rsp_rp_q <= rsp_rp_q + 2'd1;
+      rsp_count_q <= rsp_count_q + 3'(rsp_push) - 3'(rsp_pop);
     end
   end
   always_ff @(posedge clk_i) begin
     if (rsp_push) rsp_mem_q[rsp_wp_q] <= {rsp_ev_d, rsp_dec_d, u_group_q, u_psn_q, u_retx_q};
   end
-  assign rsp_valid_o = rsp_count_q != 2'd0;
+  assign rsp_valid_o = rsp_count_q != 3'd0;
   assign {rsp_ev_o, rsp_decision_o, rsp_group_o, rsp_psn_o, rsp_retx_o} = rsp_mem_q[rsp_rp_q];
 
   // ---------------------------------------------------------------------------------------------
@@ -372,10 +436,10 @@ module uet_lb_pipe #(
     .reg_wdata_i         (reg_wdata_i),
     .reg_rdata_o         (reg_rdata_o),
     .group_opened_i      (open_ok),
-    .bad_open_i          (open_go && !in_range_open),
-    .inc_fb_unopened_i   (fb_go && !f_open),
+    .bad_open_i          (open_go && !a_in_range),
+    .inc_fb_unopened_i   (fb_go && !a_group_open),
     .inc_efd_untracked_i (trk_untracked),
-    .inc_req_unopened_i  (req_go && !r_open),
+    .inc_req_unopened_i  (req_go && !a_group_open),
     .spray_type_o        (cfg_spray),
     .mask_bits_o         (cfg_mask),
     .start_port_o        (cfg_port),
@@ -392,7 +456,7 @@ module uet_lb_pipe #(
 
   always_comb begin
     open_d = open_q;
-    if (open_ok) open_d[open_group_i] = 1'b1;
+    if (open_ok) open_d[a_group_q] = 1'b1;
     if (clear_groups) open_d = '0;
   end
 
@@ -460,12 +524,13 @@ module uet_lb_pipe #(
     if (rst_ni) begin
       // One event per cycle, and never one whose group stage U is writing.
       assert (32'(trk_fire) + 32'(open_go) + 32'(fb_go) + 32'(req_go) <= 1);
+      assert (32'(open_acc) + 32'(fb_acc) + 32'(req_acc) <= 1);
       assert (!(u_valid_q && (trk_fire || fb_go || req_go) && rd_group == u_group_q));
       assert (!(trk_fire && u_valid_q));
       assert (!(u_choose && r_explore && !prng_ready));
-      assert (!(rsp_push && rsp_count_q == 2'd2 && !rsp_pop));  // the response queue never overflows
+      assert (!(rsp_push && rsp_count_q == 3'd4 && !rsp_pop));  // the response queue never overflows
       assert (base_rtt_i != '0 || !trk_alloc);
-      assert (!(fb_valid_i && fb_kind_i > uet_lb_pkg::FB_RTO));
+      assert (!(fb_acc && fb_kind_i > uet_lb_pkg::FB_RTO));
       if (past_valid_q && stall_q) assert (rsp_valid_o && rsp_ev_o == past_ev_q);
     end
   end

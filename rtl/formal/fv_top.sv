@@ -33,6 +33,7 @@ module fv_top (
   logic [3:0]  rsp_psn, efd_psn;
   logic [15:0] efd_time;
   logic [1:0]  efd_tracked;
+  logic        idle;
   logic [31:0] reg_rdata;
   logic        unused_dbg_open, unused_dbg_wrapped, unused_dbg_freezing;
   logic [1:0]  unused_dbg_count;
@@ -53,7 +54,7 @@ module fv_top (
     .rsp_valid_o (rsp_valid), .rsp_ready_i (rsp_ready_i), .rsp_ev_o (rsp_ev), .rsp_decision_o (rsp_decision),
     .rsp_group_o (rsp_group), .rsp_psn_o (rsp_psn), .rsp_retx_o (rsp_retx),
     .efd_valid_o (efd_valid), .efd_group_o (efd_group), .efd_psn_o (efd_psn), .efd_ev_o (efd_ev),
-    .efd_time_o (efd_time), .efd_due_o (efd_due), .efd_tracked_o (efd_tracked),
+    .efd_time_o (efd_time), .efd_due_o (efd_due), .efd_tracked_o (efd_tracked), .idle_o (idle),
     .dbg_group_i (1'b0), .dbg_open_o (unused_dbg_open), .dbg_count_o (unused_dbg_count), .dbg_wr_o (unused_dbg_wr),
     .dbg_replay_o (unused_dbg_replay), .dbg_wrapped_o (unused_dbg_wrapped), .dbg_freezing_o (unused_dbg_freezing),
     .dbg_freeze_start_o (unused_dbg_start), .dbg_window_left_o (unused_dbg_left), .dbg_slot0_o (unused_dbg_slot0),
@@ -62,7 +63,7 @@ module fv_top (
 
   logic       unused_outputs;
   assign unused_outputs = ^{rsp_ev, rsp_decision, rsp_retx, efd_valid, efd_due, efd_ev, efd_group, efd_psn,
-                            efd_time, efd_tracked, reg_rdata};
+                            efd_time, efd_tracked, idle, reg_rdata};
 
   logic       past_valid_q, stall_q, outstanding_q, last_group_q;
   logic [3:0] last_psn_q, held_psn_q;

@@ -24,7 +24,7 @@ module uet_lb_fpga_wrap #(
   logic [InBits-1:0] chain_q;
   always_ff @(posedge clk_i) chain_q <= {chain_q[InBits-2:0], din_i};
 
-  logic                   open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, efd_valid, efd_due;
+  logic                   open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, efd_valid, efd_due, idle;
   logic [15:0]            rsp_ev, efd_ev, dbg_slot0;
   uet_lb_pkg::decision_e  rsp_decision;
   logic [GroupW-1:0]      rsp_group, efd_group;
@@ -69,6 +69,7 @@ module uet_lb_fpga_wrap #(
     .efd_time_o     (efd_time), \
     .efd_due_o      (efd_due), \
     .efd_tracked_o  (efd_tracked), \
+    .idle_o         (idle), \
     .dbg_group_i    (chain_q[156 + 3 * GroupW +: GroupW]), \
     .dbg_open_o (dbg_open), .dbg_count_o (dbg_count), .dbg_wr_o (dbg_wr), .dbg_replay_o (dbg_replay), \
     .dbg_wrapped_o (dbg_wrapped), .dbg_freezing_o (dbg_freezing), .dbg_freeze_start_o (dbg_start), \
@@ -91,11 +92,11 @@ module uet_lb_fpga_wrap #(
   // Every output is registered first (as the datapath around the core would), then folded into one pin
   // a cycle later, so the parity tree is not counted on the core's paths.
   logic [$bits({open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, rsp_ev, rsp_decision, rsp_group, rsp_psn,
-                efd_valid, efd_due, efd_ev, efd_group, efd_psn, efd_time, efd_tracked, reg_rdata, dbg_open,
+                efd_valid, efd_due, idle, efd_ev, efd_group, efd_psn, efd_time, efd_tracked, reg_rdata, dbg_open,
                 dbg_wrapped, dbg_freezing, dbg_count, dbg_wr, dbg_replay, dbg_start, dbg_left, dbg_slot0})-1:0] out_q;
   always_ff @(posedge clk_i) begin
     out_q  <= {open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, rsp_ev, rsp_decision, rsp_group, rsp_psn,
-               efd_valid, efd_due, efd_ev, efd_group, efd_psn, efd_time, efd_tracked, reg_rdata, dbg_open,
+               efd_valid, efd_due, idle, efd_ev, efd_group, efd_psn, efd_time, efd_tracked, reg_rdata, dbg_open,
                dbg_wrapped, dbg_freezing, dbg_count, dbg_wr, dbg_replay, dbg_start, dbg_left, dbg_slot0};
     dout_o <= ^out_q;
   end

@@ -231,7 +231,7 @@ SC_MODULE(Testbench) {
   // twice per cycle (rising edge; falling edge with the new inputs), and no separate clock process runs.
   sc_signal<bool> clk;
   sc_signal<bool> rst_n, open_valid, open_ready, fb_valid, fb_ready, req_valid, req_ready, req_retx;
-  sc_signal<bool> rsp_valid, rsp_ready, rsp_retx, efd_valid, efd_due, reg_we;
+  sc_signal<bool> rsp_valid, rsp_ready, rsp_retx, efd_valid, efd_due, idle, reg_we;
   sc_signal<bool> dbg_open, dbg_wrapped, dbg_freezing;
   sc_signal<std::uint32_t> now, base_rtt, open_group, open_port, fb_group, fb_kind, fb_ev, fb_psn;
   sc_signal<std::uint32_t> req_group, req_psn, rsp_ev, rsp_decision, rsp_group, rsp_psn;
@@ -282,6 +282,7 @@ SC_MODULE(Testbench) {
     dut.efd_time_o(efd_time);
     dut.efd_due_o(efd_due);
     dut.efd_tracked_o(efd_tracked);
+    dut.idle_o(idle);
     dut.dbg_group_i(dbg_group);
     dut.dbg_open_o(dbg_open);
     dut.dbg_count_o(dbg_count);

@@ -1,13 +1,14 @@
 // The RTL engine: drives the Verilated uet_lb or uet_lb_pipe (--cc) one event at a time, and turns what
 // the core does into the same trace rows the golden model writes.
 //
-// Handshakes. Each event is held valid until its stream is ready, and a request waits for its response
-// (one cycle later for uet_lb, two for uet_lb_pipe), so the same code drives both cores.
+// Handshakes. Each event is held valid until its stream is ready, a request waits for its response (one
+// cycle later for uet_lb, three for uet_lb_pipe) and a feedback until the core is idle (its counters
+// then include it), so the same code drives both cores.
 //
-// Time. The core sees now_i = time mod 2^32. Before the events of time t, the engine moves now_i up to t;
-// while packets are tracked it steps 1 ns per cycle and lets every expired entry fire before the next
-// step, so early-failure events leave in deadline order (ties in send order), as SPEC section 6 orders
-// them. At time t it first lets the entries past their deadline fire, then applies the events of t.
+// Time. The core sees now_i = time mod 2^32. Before the events of time t, the engine moves now_i to t
+// (in steps below 2^30 ns, inside the wrap-safe range), clocks one idle cycle, and lets every packet past
+// its deadline fire, one per cycle: the tracker fires them in SPEC section 6 order (deadline, then send
+// order) by itself. Then it applies the events of t.
 #include "uetlb/rtl_engine.hpp"
 
 #include <verilated.h>
@@ -64,6 +65,7 @@ class RtlEngine final : public Engine {
     wait_ready(top_->open_ready_o);
     tick();
     top_->open_valid_i = 0;
+    wait_idle();
     emit(now, group, EventKind::Open, local_port, std::nullopt, std::nullopt);
   }
 
@@ -117,6 +119,7 @@ class RtlEngine final : public Engine {
     wait_ready(top_->fb_ready_o);
     tick();
     top_->fb_valid_i = 0;
+    wait_idle();
     if (read_reg(regs::kCntFbUnopened) != before) {
       counters_.feedback_unopened++;
       return;
@@ -137,6 +140,7 @@ class RtlEngine final : public Engine {
   }
 
   void finish() override {
+    wait_idle();
     while (top_->efd_tracked_o != 0) advance_to(time_ + kMaxJumpNs);
   }
 
@@ -184,6 +188,14 @@ class RtlEngine final : public Engine {
     }
   }
 
+  // Clocks idle cycles until every accepted event has been applied.
+  void wait_idle() {
+    for (int wait = 0; !top_->idle_o; ++wait) {
+      if (wait == kMaxWaitCycles) throw std::logic_error("rtl: the core stayed busy");
+      tick();
+    }
+  }
+
   // One clock cycle: inputs are already set; the rising edge comes half-way.
   void tick() {
     top_->clk_i = 0;
@@ -210,20 +222,11 @@ class RtlEngine final : public Engine {
     top_->now_i = static_cast<IData>(t);
   }
 
-  // Lets every entry past its deadline fire (one per cycle).
+  // Lets every entry past its deadline fire (one per cycle). efd_due_o compares with the time of the
+  // cycle before in uet_lb_pipe, so one idle cycle at the new time comes first.
   void settle() {
-    top_->eval();
-    while (top_->efd_due_o) {
-      tick();
-      top_->eval();
-    }
-  }
-
-  // Whether a tracked packet would be past its deadline at time `t` (efd_due_o is combinational in now_i).
-  bool due_at(TimeNs t) {
-    set_time(t);
-    top_->eval();
-    return top_->efd_due_o != 0;
+    tick();
+    while (top_->efd_due_o) tick();
   }
 
   void advance_to(TimeNs t) {
@@ -231,30 +234,11 @@ class RtlEngine final : public Engine {
       throw UsageError("time " + std::to_string(t) + " ns is before the previous event's " + std::to_string(time_) +
                        " ns; events must come in non-decreasing time");
     }
-    settle();
+    if (t == time_) return;
     while (time_ < t) {
-      top_->eval();
-      const TimeNs from = time_;
-      const TimeNs to = std::min(t, from + kMaxJumpNs);  // stay well inside the wrap-safe range
-      if (top_->efd_tracked_o == 0 || !due_at(to)) {
-        set_time(to);  // nothing falls due on the way
-        continue;
-      }
-      // Find the first time something is due: then exactly the packets with deadline = that time - 1 are
-      // due, and they fire (one per cycle, oldest first) before time moves on, in deadline order overall.
-      TimeNs lo = from, hi = to;  // not due at lo, due at hi
-      while (hi - lo > 1) {
-        const TimeNs mid = lo + (hi - lo) / 2;
-        if (due_at(mid)) {
-          hi = mid;
-        } else {
-          lo = mid;
-        }
-      }
-      set_time(hi);
+      set_time(std::min(t, time_ + kMaxJumpNs));
       settle();
     }
-    settle();
   }
 
   void reset() {

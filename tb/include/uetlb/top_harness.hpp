@@ -49,6 +49,13 @@ struct TopHarness {
     m->eval();
     return m->reg_rdata_o & regs::kStatusErrors;
   }
+
+  /// Reads a register (combinational read port).
+  std::uint32_t read(std::uint8_t a) {
+    m->reg_addr_i = a;
+    m->eval();
+    return m->reg_rdata_o;
+  }
 };
 
 }  // namespace uetlb
