@@ -14,6 +14,7 @@
 
 #include UETLB_TOP_HEADER
 #include "uetlb/load_balancer.hpp"
+#include "uetlb/stimulus_rng.hpp"
 #include "uetlb/top_harness.hpp"
 
 using namespace uetlb;
@@ -40,7 +41,7 @@ double run(std::uint64_t cycles, bool scoreboard, std::uint64_t& mismatches) {
     t.tick();
   }
   m->open_valid_i = 0;
-  std::mt19937 rng(1);
+  StimulusRng rng(1);
   std::vector<std::deque<std::pair<Psn, EntropyValue>>> sent(groups);
   std::vector<Psn> psn(groups, 0);
   mismatches = 0;

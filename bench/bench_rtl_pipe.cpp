@@ -15,6 +15,7 @@
 
 #include UETLB_TOP_HEADER
 #include "uetlb/load_balancer.hpp"
+#include "uetlb/stimulus_rng.hpp"
 #include "uetlb/top_harness.hpp"
 
 using namespace uetlb;
@@ -46,7 +47,7 @@ Result run(std::uint64_t cycles, bool scoreboard) {
     t.tick();
   }
   m->open_valid_i = 0;
-  std::mt19937 rng(1);
+  StimulusRng rng(1);
   std::vector<std::deque<std::pair<Psn, EntropyValue>>> sent(groups);
   std::vector<Psn> psn(groups, 0);
   std::deque<Choice> owed;

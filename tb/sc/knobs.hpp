@@ -10,6 +10,7 @@
 namespace uetlb::tb {
 
 struct Knobs {
+  std::string core = "single";  ///< single (uet_lb) or pipe (uet_lb_pipe)
   std::uint32_t seed = 1;
   std::uint64_t cycles = 200'000;       ///< clock cycles to simulate after reset
   unsigned groups = 16;                 ///< groups in use (<= the core's NumGroups)

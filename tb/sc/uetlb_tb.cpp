@@ -1,7 +1,8 @@
-// uetlb-tb: the cycle-accurate SystemC testbench. The Verilated uet_lb runs against the golden model:
-// constrained-random drivers on every interface, monitors, a scoreboard that feeds the model in exactly
-// the order the core applies events (efd, open, feedback, request within a cycle) and compares every
-// response and every early-failure event, functional coverage, and an optional FST waveform.
+// uetlb-tb: the cycle-accurate SystemC testbench. The Verilated core (uet_lb, or uet_lb_pipe with
+// --core pipe) runs against the golden model: constrained-random drivers on every interface, monitors, a
+// scoreboard that feeds the model each event at the rising edge that takes it (open, feedback, request
+// within one edge: the order both cores apply them in) and compares every response and every
+// early-failure event, functional coverage, and an optional FST waveform.
 //
 // Time: the testbench owns now_i. It advances 1 ns per cycle, jumps over idle gaps, never past the
 // next tracked deadline + 1, and holds still while a tracked packet is past due, so the core (one efd per
@@ -24,13 +25,14 @@
 #include <string>
 #include <vector>
 
+#include "Vuet_lb_pipe_sc.h"
 #include "Vuet_lb_sc.h"
 #include "coverage.hpp"
 #include "knobs.hpp"
-#include "stimulus_rng.hpp"
 #include "uetlb/cli.hpp"
 #include "uetlb/load_balancer.hpp"
 #include "uetlb/rtl_regs.hpp"
+#include "uetlb/stimulus_rng.hpp"
 
 using namespace uetlb;
 using uetlb::tb::Coverage;
@@ -44,8 +46,9 @@ constexpr unsigned kCoreTracker = UETLB_RTL_TRACKER;
 
 constexpr const char* kUsage = R"(usage: uetlb-tb [options]
 
-Cycle-accurate SystemC testbench: the Verilated uet_lb against the golden model.
+Cycle-accurate SystemC testbench: the Verilated core against the golden model.
 
+  --core C               single (uet_lb, the default) or pipe (uet_lb_pipe)
   --seed N               random seed (default 1); also picks the spraying type and attributes
   --cycles N             cycles to run after reset and configuration (default 200000)
   --groups N             groups in use, 1..NumGroups of the core (default: all)
@@ -63,7 +66,7 @@ Cycle-accurate SystemC testbench: the Verilated uet_lb against the golden model.
   --rtt-change P         probability per cycle that the base RTT changes
   --bad-reg P            probability per cycle of an out-of-range register write (must be refused)
   --same-group P         probability that a feedback targets the group of the cycle's request
-  --wave FILE.fst        write an FST waveform (open with tb/uetlb.gtkw)
+  --wave FILE.fst        write an FST waveform (open with tb/uetlb.gtkw, tb/uetlb_pipe.gtkw for pipe)
   --wave-group N         group whose state the dbg_* signals show (default 0)
   --coverage-out FILE    write the coverage counts as JSON
   --rtl-coverage FILE    write Verilator line/toggle coverage (builds configured with UETLB_TB_COVERAGE)
@@ -83,6 +86,9 @@ Knobs parse_args(uetlb::cli::Args& cl) {
     if (opt == "--help" || opt == "-h") {
       std::cout << kUsage;
       std::exit(0);
+    } else if (opt == "--core") {
+      k.core = cl.value(opt);
+      if (k.core != "single" && k.core != "pipe") cl.fail("--core '" + k.core + "' is not single or pipe");
     } else if (opt == "--seed") {
       k.seed = static_cast<std::uint32_t>(cl.uint_value(opt, 0, 0xffffffffULL));
     } else if (opt == "--cycles") {
@@ -209,23 +215,52 @@ Config choose_config(const Knobs& k) {
   return c;
 }
 
-struct Driven {
-  bool open = false, fb = false, req = false, accepted = false, reg_we = false;
-  std::uint32_t open_group = 0, open_port = 0;
-  std::uint32_t fb_group = 0, fb_kind = 0, fb_ev = 0, fb_psn = 0;
-  std::uint32_t req_group = 0, req_psn = 0;
-  bool req_retx = false;
-  std::uint32_t reg_addr = 0, reg_wdata = 0;
-  TimeNs now = 0;
-};
-
 struct Outstanding {
   Psn psn;
   EntropyValue ev;
 };
 
-SC_MODULE(Testbench) {
-  // DUT signals.
+// Events held on their streams until the handshake.
+struct OpenItem {
+  GroupId group = 0;
+  std::uint32_t port = 0;
+};
+struct FbItem {
+  GroupId group = 0;
+  std::uint32_t kind = 0, ev = 0;
+  Psn psn = 0;
+};
+struct ReqItem {
+  GroupId group = 0;
+  Psn psn = 0;
+  bool retx = false;
+};
+
+// What a rising edge took: sampled just before it (valid and ready are settled by then).
+struct Edge {
+  bool open = false, fb = false, req = false, rsp = false;
+  bool req_stalled = false, fb_req_same_group = false;
+  OpenItem o;
+  FbItem f;
+  ReqItem r;
+  std::uint32_t rsp_ev = 0, rsp_decision = 0, rsp_group = 0, rsp_psn = 0;
+  TimeNs now = 0;
+};
+
+// A request the core has taken and not yet answered, with the model's answer.
+struct Owed {
+  GroupId group;
+  Psn psn;
+  bool retx;
+  Choice expect;
+};
+
+// The testbench, over either core (the Verilated SystemC uet_lb or uet_lb_pipe: the same ports). Every
+// stream is driven through its handshake: an event stays valid until the rising edge that takes it,
+// and the testbench learns which edges took what by sampling valid and ready just before each edge.
+template <class Dut>
+class Testbench : public sc_module {
+ public:
   // The clock (1 ns period, rising edges at whole nanoseconds) is written by the testbench's one process:
   // at the falling edge it changes in the same delta as the inputs, so the Verilated model evaluates
   // twice per cycle (rising edge; falling edge with the new inputs), and no separate clock process runs.
@@ -239,7 +274,7 @@ SC_MODULE(Testbench) {
   sc_signal<std::uint32_t> reg_addr, reg_wdata, reg_rdata;
   sc_signal<std::uint32_t> dbg_group, dbg_count, dbg_wr, dbg_replay, dbg_freeze_start, dbg_window_left, dbg_slot0;
 
-  Vuet_lb_sc dut;
+  Dut dut;
 
   SC_HAS_PROCESS(Testbench);
   Testbench(sc_module_name name, const Knobs& knobs, const Config& cfg)
@@ -314,33 +349,16 @@ SC_MODULE(Testbench) {
     SC_METHOD(on_edge);  // first run at time 0: the first rising edge
   }
 
-  bool failed() const {
-    return mismatches_ > 0 || config_failed_;
-  }
-  bool done() const {
-    return phase_ == Phase::Done;
-  }
-  const Coverage& coverage() const {
-    return cov_;
-  }
-  std::uint64_t run_cycles() const {
-    return run_cycles_;
-  }
-  std::uint64_t total_cycles() const {
-    return cycle_;
-  }
-  std::uint64_t mismatches() const {
-    return mismatches_;
-  }
-  const Counters& model_counters() const {
-    return model_.counters();
-  }
-  std::uint64_t rtl_efd() const {
-    return rtl_efd_count_;
-  }
-  std::uint64_t accepted() const {
-    return accepted_;
-  }
+  bool failed() const { return mismatches_ > 0 || config_failed_; }
+  bool done() const { return phase_ == Phase::Done; }
+  const Coverage& coverage() const { return cov_; }
+  std::uint64_t run_cycles() const { return run_cycles_; }
+  std::uint64_t total_cycles() const { return cycle_; }
+  std::uint64_t mismatches() const { return mismatches_; }
+  const Counters& model_counters() const { return model_.counters(); }
+  std::uint64_t rtl_efd() const { return rtl_efd_count_; }
+  std::uint64_t accepted() const { return accepted_; }
+  std::uint64_t stalled() const { return stalled_; }
 
  private:
   enum class Phase { Reset, Configure, Run, Drain, Done };
@@ -421,18 +439,14 @@ SC_MODULE(Testbench) {
     };
   }
 
-  std::uint32_t pick(std::uint32_t n) {
-    return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng_);
-  }
+  std::uint32_t pick(std::uint32_t n) { return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng_); }
   // True with probability p, from one 32-bit draw (p = 1 is always true, p = 0 never draws).
   bool chance(double p) {
     if (p <= 0) return false;
     if (p >= 1) return true;
     return rng_() < static_cast<std::uint32_t>(p * 4294967296.0);
   }
-  GroupId pick_group() {
-    return chance(knobs_.skew) ? 0 : pick(knobs_.groups);
-  }
+  GroupId pick_group() { return chance(knobs_.skew) ? 0 : pick(knobs_.groups); }
 
   void mismatch(const std::string& what) {
     ++mismatches_;
@@ -443,38 +457,72 @@ SC_MODULE(Testbench) {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Monitor + scoreboard: what the core did at the rising edge that just passed.
-  void check_last_cycle() {
-    const Driven& d = last_;
+  // Just before a rising edge: which streams the edge takes (valid and ready), and the response taken.
+  void sample_edge() {
+    Edge e;
+    e.now = now_;
+    e.o = open_item_;
+    e.f = fb_item_;
+    e.r = req_item_;
+    e.open = pend_open_ && open_ready.read();
+    e.fb = pend_fb_ && fb_ready.read();
+    e.req = pend_req_ && req_ready.read();
+    e.req_stalled = pend_req_ && !e.req;
+    e.fb_req_same_group = pend_fb_ && pend_req_ && fb_item_.group == req_item_.group;
+    e.rsp = rsp_valid.read() && rsp_ready_now_;
+    if (e.rsp) {
+      e.rsp_ev = rsp_ev.read();
+      e.rsp_decision = rsp_decision.read();
+      e.rsp_group = rsp_group.read();
+      e.rsp_psn = rsp_psn.read();
+    }
+    edge_ = e;
+  }
+
+  // Monitor + scoreboard, after the rising edge: the model takes the events in the order the core
+  // applies them (open, feedback, request at one edge), every response is compared with the model's
+  // answer, and early failures are compared in order.
+  void check_edge() {
+    const Edge& e = edge_;
     if (efd_valid.read()) {
       ++rtl_efd_count_;
-      const std::uint32_t back = static_cast<std::uint32_t>(d.now) - efd_time.read();
-      rtl_efd_.push_back(TraceRow{0, d.now - back, efd_group.read(), EventKind::Efd,
+      const std::uint32_t back = static_cast<std::uint32_t>(e.now) - efd_time.read();
+      rtl_efd_.push_back(TraceRow{0, e.now - back, efd_group.read(), EventKind::Efd,
                                   static_cast<EntropyValue>(efd_ev.read()), efd_psn.read(), std::nullopt});
     }
-    if (d.req && !d.accepted) cov_.hit("stream.backpressure_stall");
-    if (d.accepted) ++accepted_;
+    if (e.req_stalled) {
+      ++stalled_;
+      cov_.hit("stream.backpressure_stall");
+    }
+    if (e.fb_req_same_group) cov_.hit("stream.same_group_fb_and_req");
+    if (e.open) pend_open_ = false;
+    if (e.fb) pend_fb_ = false;
+    if (e.req) {
+      pend_req_ = false;
+      ++accepted_;
+    }
     if (!knobs_.scoreboard) {
-      if (d.accepted) record_sent(d.req_group, d.req_psn, static_cast<EntropyValue>(rsp_ev.read()));
+      if (e.rsp) record_sent(e.rsp_group, e.rsp_psn, static_cast<EntropyValue>(e.rsp_ev));
       return;
     }
-    model_.advance_to(d.now);
+    model_.advance_to(e.now);
     compare_efd();
-    if (d.open) model_.open(d.now, d.open_group, static_cast<EntropyValue>(d.open_port));
-    if (d.fb) apply_feedback(d);
-    if (d.accepted) apply_request(d);
+    if (e.open) model_.open(e.now, e.o.group, static_cast<EntropyValue>(e.o.port));
+    if (e.fb) apply_feedback(e.now, e.f);
+    if (e.req) apply_request(e.now, e.r);
+    if (e.rsp) check_response(e);
     compare_efd();
   }
 
-  void apply_feedback(const Driven& d) {
-    const auto kind = static_cast<FeedbackKind>(d.fb_kind);
-    const RepsGroup* st = model_.reps(d.fb_group);
+  void apply_feedback(TimeNs t, const FbItem& f) {
+    const auto kind = static_cast<FeedbackKind>(f.kind);
+    const RepsGroup* st = model_.reps(f.group);
     const bool was_freezing = st && st->freezing();
     const bool in_window = st && st->window_left() > 0;
     const bool was_full = st && st->count() == st->capacity();
     const std::size_t tracked = model_.efd_tracked_now();
-    const bool open = model_.is_open(d.fb_group);
-    model_.feedback(d.now, d.fb_group, kind, static_cast<EntropyValue>(d.fb_ev), d.fb_psn);
+    const bool open = model_.is_open(f.group);
+    model_.feedback(t, f.group, kind, static_cast<EntropyValue>(f.ev), f.psn);
     if (!open) {
       cov_.hit("group.feedback_unopened");
       return;
@@ -491,21 +539,12 @@ SC_MODULE(Testbench) {
     }
   }
 
-  void apply_request(const Driven& d) {
-    const RepsGroup* st = model_.reps(d.req_group);
+  void apply_request(TimeNs t, const ReqItem& r) {
+    const RepsGroup* st = model_.reps(r.group);
     const std::uint64_t wl = st ? st->window_left() : 0;
     const bool window_explore_slot = st && wl > 0 && (wl - 1) % st->capacity() == 0;
-    const Choice expect = model_.request(d.now, d.req_group, d.req_psn, d.req_retx);
-    const Choice got{static_cast<EntropyValue>(rsp_ev.read()), static_cast<Decision>(rsp_decision.read())};
-    if (!rsp_valid.read() || rsp_psn.read() != d.req_psn || rsp_group.read() != d.req_group) {
-      mismatch("no response for the request accepted last cycle (group " + std::to_string(d.req_group) + " psn " +
-               std::to_string(d.req_psn) + ")");
-    } else if (!(got == expect)) {
-      mismatch(std::string(d.req_retx ? "retx" : "tx") + " group " + std::to_string(d.req_group) + " psn " +
-               std::to_string(d.req_psn) + ": expected " + std::to_string(expect.ev) + " " +
-               to_string(expect.decision) + ", got " + std::to_string(got.ev) + " " + to_string(got.decision));
-    }
-    record_sent(d.req_group, d.req_psn, got.ev);
+    const Choice expect = model_.request(t, r.group, r.psn, r.retx);
+    owed_.push_back(Owed{r.group, r.psn, r.retx, expect});
     switch (expect.decision) {
       case Decision::Fixed: cov_.hit("decision.fixed"); break;
       case Decision::RoundRobin: cov_.hit("decision.round_robin"); break;
@@ -518,7 +557,27 @@ SC_MODULE(Testbench) {
     }
     if (wl > 0) cov_.hit(window_explore_slot ? "window.position_explores" : "window.position_reuses_or_replays");
     if (window_explore_slot && expect.decision != Decision::Explore) mismatch("model: window position did not explore");
-    if (last_.fb && last_.fb_group == d.req_group) cov_.hit("stream.same_group_fb_and_req");
+  }
+
+  // A response taken at the edge: it answers the oldest request the core took and has not answered.
+  void check_response(const Edge& e) {
+    if (owed_.empty()) {
+      mismatch("a response (group " + std::to_string(e.rsp_group) + " psn " + std::to_string(e.rsp_psn) +
+               ") for no request");
+      return;
+    }
+    const Owed o = owed_.front();
+    owed_.pop_front();
+    const Choice got{static_cast<EntropyValue>(e.rsp_ev), static_cast<Decision>(e.rsp_decision)};
+    if (e.rsp_psn != o.psn || e.rsp_group != o.group) {
+      mismatch("response for group " + std::to_string(e.rsp_group) + " psn " + std::to_string(e.rsp_psn) +
+               ", expected the request of group " + std::to_string(o.group) + " psn " + std::to_string(o.psn));
+    } else if (!(got == o.expect)) {
+      mismatch(std::string(o.retx ? "retx" : "tx") + " group " + std::to_string(o.group) + " psn " +
+               std::to_string(o.psn) + ": expected " + std::to_string(o.expect.ev) + " " +
+               to_string(o.expect.decision) + ", got " + std::to_string(got.ev) + " " + to_string(got.decision));
+    }
+    record_sent(o.group, o.psn, got.ev);
   }
 
   void compare_efd() {
@@ -534,42 +593,39 @@ SC_MODULE(Testbench) {
       model_efd_.pop_front();
       rtl_efd_.pop_front();
     }
-    // The model applies every due deadline before the cycle's events; the core needs one cycle each,
-    // and the time driver holds time still until they are done: at most the core lags, never leads.
+    // The model applies every due deadline before the events that follow; the core fires them one per
+    // cycle, before the events it takes later: at most the core lags, never leads.
     if (!rtl_efd_.empty()) mismatch("the core fired an efd the model did not");
   }
 
   void record_sent(GroupId g, Psn psn, EntropyValue ev) {
     if (!chance(knobs_.loss) && !in_burst()) outstanding_[g].push_back({psn, ev});
   }
-  bool in_burst() const {
-    return burst_left_ > 0;
-  }
+  bool in_burst() const { return burst_left_ > 0; }
+  bool any_pending() const { return pend_open_ || pend_fb_ || pend_req_; }
 
   // ---------------------------------------------------------------------------------------------
-  // Drivers: inputs for the next rising edge.
-  void drive_idle() {
-    open_valid.write(false);
-    fb_valid.write(false);
-    reg_we.write(false);
-    next_ = Driven{};
-    next_.now = now_;
-    if (pending_req_) {
-      drive_request_signals();  // a request stays valid, unchanged, until it is accepted
-    } else {
-      req_valid.write(false);
+  // Drivers: inputs for the next rising edge. Each stream shows its pending event, unchanged, until an
+  // edge takes it.
+  void drive_streams() {
+    open_valid.write(pend_open_);
+    if (pend_open_) {
+      open_group.write(open_item_.group);
+      open_port.write(open_item_.port);
     }
-  }
-
-  void drive_request_signals() {
-    req_valid.write(true);
-    req_group.write(pending_.req_group);
-    req_psn.write(pending_.req_psn);
-    req_retx.write(pending_.req_retx);
-    next_.req = true;
-    next_.req_group = pending_.req_group;
-    next_.req_psn = pending_.req_psn;
-    next_.req_retx = pending_.req_retx;
+    fb_valid.write(pend_fb_);
+    if (pend_fb_) {
+      fb_group.write(fb_item_.group);
+      fb_kind.write(fb_item_.kind);
+      fb_ev.write(fb_item_.ev);
+      fb_psn.write(fb_item_.psn);
+    }
+    req_valid.write(pend_req_);
+    if (pend_req_) {
+      req_group.write(req_item_.group);
+      req_psn.write(req_item_.psn);
+      req_retx.write(req_item_.retx);
+    }
   }
 
   void set_time(TimeNs t) {
@@ -577,7 +633,7 @@ SC_MODULE(Testbench) {
     now.write(static_cast<std::uint32_t>(t));
   }
 
-  // Time for the next cycle, and whether events may be presented in it.
+  // Time for the next cycle, and whether new events may be presented in it.
   bool advance_time(bool gap) {
     if (efd_due.read()) return false;  // the core fires a past-due packet this cycle: hold time
     TimeNs target = now_ + (gap ? 30'000 + pick(150'000) : 1);
@@ -588,20 +644,21 @@ SC_MODULE(Testbench) {
     if (const auto next = model_.efd_next_deadline(); next && *next + 1 < target) {
       target = std::max(now_ + 1, *next + 1);  // never step past a deadline: they fire in time order
     }
-    // Events may share a cycle with at most one newly due packet (the core fires it first). A request
-    // held under back-pressure must stay valid, so with one pending, time waits instead.
+    // Events may share a cycle with at most one newly due packet (uet_lb fires it first, in the same
+    // cycle). Events waiting on their streams stay valid at their time, so with one pending, time waits.
     const bool events_ok = model_.efd_due_before(target) <= 1;
-    if (!events_ok && pending_req_) return true;
+    if (!events_ok && any_pending()) return true;
     set_time(target);
     return events_ok;
   }
 
   void drive_run() {
-    drive_idle();
-    if (!pending_req_ && !opened_all_) {  // open every group in use, one per cycle, first
+    reg_we.write(false);
+    if (!opened_all_) {  // open every group in use, one at a time, first
       // After a CTRL clear time holds still until all are open again, so no deadline passes while the
       // core (tracker flushed) and the model (entries dropped at each reopen) disagree on what is tracked.
       if (!clearing_ && !advance_time(false)) return;
+      if (pend_open_) return;
       const GroupId g = next_open_++;
       drive_open(g, 4791 + g);
       opened_all_ = next_open_ >= knobs_.groups;
@@ -618,36 +675,25 @@ SC_MODULE(Testbench) {
       if (knobs_.scoreboard) model_.set_base_rtt(now_, base_rtt_now_);
       cov_.hit("base_rtt.changed");
     }
-    if (gap) return;  // the gap cycle itself carries no events
-    if (chance(knobs_.reopen)) {
+    if (gap) return;  // the gap cycle itself brings no new events
+    if (!pend_open_ && chance(knobs_.reopen)) {
       drive_open(pick_group(), pick(65536));
       cov_.hit("group.reopened");
     }
     GroupId rg = pick_group();
-    if (!pending_req_ && chance(knobs_.req_rate)) {
-      pending_req_ = true;
-      bool retx = chance(0.05) && !outstanding_[rg].empty();
-      pending_.req_group = rg;
-      pending_.req_psn = retx ? outstanding_[rg].front().psn : next_psn_[rg]++;
-      pending_.req_retx = retx;
+    if (!pend_req_ && chance(knobs_.req_rate)) {
+      const bool retx = chance(0.05) && !outstanding_[rg].empty();
+      req_item_ = ReqItem{rg, retx ? outstanding_[rg].front().psn : next_psn_[rg]++, retx};
+      pend_req_ = true;
     }
-    if (pending_req_) {
-      drive_request_signals();
-      rg = pending_.req_group;
-    } else {
-      req_valid.write(false);
-    }
-    drive_feedback(rg);
+    if (pend_req_) rg = req_item_.group;
+    if (!pend_fb_) drive_feedback(rg);
     maybe_register_activity();
   }
 
   void drive_open(GroupId g, std::uint32_t port) {
-    open_valid.write(true);
-    open_group.write(g);
-    open_port.write(port);
-    next_.open = true;
-    next_.open_group = g;
-    next_.open_port = port;
+    open_item_ = OpenItem{g, port};
+    pend_open_ = true;
   }
 
   void drive_feedback(GroupId request_group) {
@@ -674,22 +720,15 @@ SC_MODULE(Testbench) {
   }
 
   void set_feedback(GroupId g, std::uint32_t kind, std::uint32_t ev, Psn psn) {
-    fb_valid.write(true);
-    fb_group.write(g);
-    fb_kind.write(kind);
-    fb_ev.write(ev);
-    fb_psn.write(psn);
-    next_.fb = true;
-    next_.fb_group = g;
-    next_.fb_kind = kind;
-    next_.fb_ev = ev;
-    next_.fb_psn = psn;
+    fb_item_ = FbItem{g, kind, ev, psn};
+    pend_fb_ = true;
   }
 
   // Register activity beside the traffic, one small sequence at a time:
   //  - an out-of-range write: then STATUS must show the error and ERR_ADDR the register; then W1C;
   //  - a write to a locked register while groups are open: STATUS.ERR_LOCKED; then W1C;
-  //  - a counter audit: CNT_FB_UNOPENED and CNT_EFD_UNTRACKED must equal the model's counts;
+  //  - a counter audit: CNT_FB_UNOPENED and CNT_EFD_UNTRACKED must equal the model's counts (read while
+  //    the core is idle, when its counters include every event it has taken);
   //  - CTRL clear: every group closes and the tracker empties; the groups are then reopened.
   enum class RegSeq { Idle, CheckError, CheckAddr, Clear, AuditFb, AuditEfd };
 
@@ -727,7 +766,7 @@ SC_MODULE(Testbench) {
         } else if (r < 9) {
           reg_addr.write(regs::kCntFbUnopened);
           reg_seq_ = RegSeq::AuditFb;
-        } else if (!pending_req_ && !efd_due.read() && opened_all_) {
+        } else if (!any_pending() && idle.read() && !efd_due.read() && opened_all_) {
           write_reg(regs::kCtrl, 1);  // close every group; they are reopened next
           clearing_ = true;
           opened_all_ = false;
@@ -758,6 +797,7 @@ SC_MODULE(Testbench) {
         reg_seq_ = RegSeq::Idle;
         return;
       case RegSeq::AuditFb:
+        if (!idle.read()) return;
         if (knobs_.scoreboard && reg_rdata.read() != model_.counters().feedback_unopened) {
           mismatch("CNT_FB_UNOPENED " + std::to_string(reg_rdata.read()) + ", model " +
                    std::to_string(model_.counters().feedback_unopened));
@@ -766,6 +806,7 @@ SC_MODULE(Testbench) {
         reg_seq_ = RegSeq::AuditEfd;
         return;
       case RegSeq::AuditEfd:
+        if (!idle.read()) return;
         if (knobs_.scoreboard && reg_rdata.read() != model_.counters().efd_untracked) {
           mismatch("CNT_EFD_UNTRACKED " + std::to_string(reg_rdata.read()) + ", model " +
                    std::to_string(model_.counters().efd_untracked));
@@ -784,7 +825,7 @@ SC_MODULE(Testbench) {
   }
 
   void drive_configure() {
-    drive_idle();
+    reg_we.write(false);
     if (config_index_ < config_writes_.size()) {
       const auto [addr, value] = config_writes_[config_index_++];
       reg_we.write(true);
@@ -803,17 +844,23 @@ SC_MODULE(Testbench) {
     phase_ = Phase::Run;
   }
 
+  // No new events; the pending ones are taken, every response comes back, every tracked packet fires.
   void drive_drain() {
-    drive_idle();
-    req_valid.write(false);
-    fb_valid.write(false);
+    reg_we.write(false);
     const bool model_empty = !knobs_.scoreboard || model_.efd_tracked_now() == 0;
-    if (efd_tracked.read() == 0 && model_empty && !efd_due.read()) {
+    if (!any_pending() && owed_.empty() && idle.read() && efd_tracked.read() == 0 && model_empty && !efd_due.read()) {
       if (knobs_.scoreboard) {
         model_.finish();
         compare_efd();
         if (!model_efd_.empty()) mismatch("the model fired early failures the core did not");
       }
+      phase_ = Phase::Done;
+      return;
+    }
+    if (++drain_cycles_ > kMaxDrainCycles) {
+      mismatch("the core did not drain in " + std::to_string(kMaxDrainCycles) +
+               " cycles: " + std::to_string(owed_.size()) + " responses owed, " + std::to_string(efd_tracked.read()) +
+               " packets tracked");
       phase_ = Phase::Done;
       return;
     }
@@ -823,6 +870,7 @@ SC_MODULE(Testbench) {
   // ---------------------------------------------------------------------------------------------
   void on_edge() {
     level_ = !level_;
+    if (level_) sample_edge();
     clk.write(level_);
     if (!level_) on_negedge();
     next_trigger(500, SC_PS);
@@ -838,9 +886,7 @@ SC_MODULE(Testbench) {
       }
       return;
     }
-    if (phase_ == Phase::Done) return;
-    check_last_cycle();
-    // Accepted this cycle? (req_ready = !rsp_valid || rsp_ready, both stable until the edge)
+    check_edge();
     rsp_ready_now_ = true;
     if (phase_ == Phase::Run) {
       ++run_cycles_;
@@ -851,29 +897,22 @@ SC_MODULE(Testbench) {
       case Phase::Configure: drive_configure(); break;
       case Phase::Run:
         drive_run();
-        if (run_cycles_ >= knobs_.cycles) {
-          phase_ = Phase::Drain;
-          pending_req_ = false;
-          req_valid.write(false);
-          next_.req = false;
-        }
+        if (run_cycles_ >= knobs_.cycles) phase_ = Phase::Drain;
         break;
       case Phase::Drain: drive_drain(); break;
       default: break;
     }
-    // Accepted at the coming edge: req_ready = !rsp_valid || rsp_ready, both stable until then.
-    next_.accepted = next_.req && (!rsp_valid.read() || rsp_ready_now_);
-    next_.now = now_;  // the time the core sees during the coming cycle
-    if (next_.accepted) pending_req_ = false;
-    last_ = next_;
+    drive_streams();
     if (stop_at_ != 0 && cycle_ >= stop_at_) phase_ = Phase::Done;
   }
+
+  static constexpr std::uint64_t kMaxDrainCycles = 1'000'000;
 
   bool level_ = false;  // the clock level written last
   Knobs knobs_;
   Config cfg_;
   LoadBalancer model_;
-  uetlb::tb::StimulusRng rng_;
+  uetlb::StimulusRng rng_;
   Coverage cov_;
   Phase phase_ = Phase::Reset;
   std::vector<std::pair<std::uint8_t, std::uint32_t>> config_writes_;
@@ -882,8 +921,13 @@ SC_MODULE(Testbench) {
   TimeNs now_ = 0;
   TimeNs base_rtt_now_ = 0;
   std::uint64_t cycle_ = 0, run_cycles_ = 0, stop_at_ = 0, mismatches_ = 0, rtl_efd_count_ = 0, accepted_ = 0;
-  Driven last_, next_, pending_;
-  bool pending_req_ = false;
+  std::uint64_t stalled_ = 0, drain_cycles_ = 0;
+  bool pend_open_ = false, pend_fb_ = false, pend_req_ = false;  // an event waits on the stream
+  OpenItem open_item_;
+  FbItem fb_item_;
+  ReqItem req_item_;
+  Edge edge_;              // what the last rising edge took
+  std::deque<Owed> owed_;  // requests taken, not yet answered, oldest first
   bool rsp_ready_now_ = true;
   unsigned next_open_ = 0;
   bool opened_all_ = false;
@@ -899,23 +943,12 @@ SC_MODULE(Testbench) {
 
 }  // namespace
 
-int sc_main(int argc, char** argv) {
-  Verilated::commandArgs(argc, argv);
-  uetlb::cli::Args cl(argc, argv, "uetlb-tb", 2);
-  const Knobs knobs = parse_args(cl);
-  const Config cfg = choose_config(knobs);
-  try {
-    cfg.validate();
-    if (cfg.reps_buffer_size_mask_bits > kCoreBufBits) {
-      throw ConfigError("config key 'REPSBufferSizeMaskBits': " + std::to_string(cfg.reps_buffer_size_mask_bits) +
-                        " is outside 0.." + std::to_string(kCoreBufBits) + " of the core");
-    }
-  } catch (const ConfigError& e) {
-    cl.fail(e.what());
-  }
+// Runs the testbench over one core to the end; returns the exit status.
+template <class Dut>
+int run(const Knobs& knobs, const Config& cfg, const char* core) {
   if (!knobs.wave.empty()) Verilated::traceEverOn(true);
 
-  Testbench tb("tb", knobs, cfg);
+  Testbench<Dut> tb("tb", knobs, cfg);
 
   VerilatedFstSc* tfp = nullptr;
   sc_start(SC_ZERO_TIME);
@@ -938,26 +971,29 @@ int sc_main(int argc, char** argv) {
   const auto short_bins = tb.coverage().short_bins();
   const bool fail = tb.failed() || (knobs.require_coverage && !short_bins.empty());
   if (!knobs.quiet) {
-    std::cout << "uetlb-tb: seed " << knobs.seed << ", " << to_string(cfg.packet_spraying_type) << ", " << knobs.groups
-              << " groups, B " << cfg.reps_buffer_size_mask_bits << ", mask " << cfg.entropy_mask_bits << ", set size "
-              << cfg.entropy_value_set_size << ", M " << cfg.failure_detection_rtt_multiplier << ", W "
+    std::cout << "uetlb-tb: " << core << ", seed " << knobs.seed << ", " << to_string(cfg.packet_spraying_type) << ", "
+              << knobs.groups << " groups, B " << cfg.reps_buffer_size_mask_bits << ", mask " << cfg.entropy_mask_bits
+              << ", set size " << cfg.entropy_value_set_size << ", M " << cfg.failure_detection_rtt_multiplier << ", W "
               << cfg.exploration_window() << "\n"
-              << "  requests " << tb.accepted() << " (model: fixed " << c.decisions[0] << ", round_robin "
-              << c.decisions[1] << ", reuse " << c.decisions[2] << ", replay " << c.decisions[3] << ", explore "
-              << c.decisions[4] << "), feedback " << c.feedback << " (+" << c.feedback_unopened
-              << " for unopened groups), efd " << tb.rtl_efd() << " (model " << c.efd_fired << "), untracked "
-              << c.efd_untracked << "\n";
+              << "  requests " << tb.accepted() << " (" << tb.stalled() << " cycles stalled; model: fixed "
+              << c.decisions[0] << ", round_robin " << c.decisions[1] << ", reuse " << c.decisions[2] << ", replay "
+              << c.decisions[3] << ", explore " << c.decisions[4] << "), feedback " << c.feedback << " (+"
+              << c.feedback_unopened << " for unopened groups), efd " << tb.rtl_efd() << " (model " << c.efd_fired
+              << "), untracked " << c.efd_untracked << "\n";
     tb.coverage().print(std::cout);
   }
-  std::cout << "uetlb-tb: " << tb.run_cycles() << " cycles (" << tb.total_cycles() << " with reset and drain) in "
-            << secs << " s = " << static_cast<std::uint64_t>(tb.total_cycles() / secs) << " cycles/s, "
-            << tb.mismatches() << " mismatches";
+  std::cout << "uetlb-tb: " << core << ", " << tb.run_cycles() << " cycles (" << tb.total_cycles()
+            << " with reset and drain) in " << secs << " s = " << static_cast<std::uint64_t>(tb.total_cycles() / secs)
+            << " cycles/s, " << tb.mismatches() << " mismatches";
   if (knobs.require_coverage) std::cout << ", " << short_bins.size() << " coverage bins short";
   std::cout << (fail ? "  FAIL" : "  PASS") << "\n";
   for (const auto& b : short_bins) {
     if (knobs.require_coverage) std::cerr << "uetlb-tb: coverage bin '" << b << "' is short of its goal\n";
   }
-  if (!knobs.wave.empty()) std::cout << "waveform: " << knobs.wave << " (gtkwave " << knobs.wave << " tb/uetlb.gtkw)\n";
+  if (!knobs.wave.empty()) {
+    std::cout << "waveform: " << knobs.wave << " (gtkwave " << knobs.wave << " "
+              << (core == std::string("uet_lb") ? "tb/uetlb.gtkw" : "tb/uetlb_pipe.gtkw") << ")\n";
+  }
   if (!knobs.coverage_out.empty()) {
     std::ofstream out(knobs.coverage_out);
     tb.coverage().write_json(out);
@@ -966,4 +1002,21 @@ int sc_main(int argc, char** argv) {
   if (!knobs.rtl_coverage.empty()) Verilated::threadContextp()->coveragep()->write(knobs.rtl_coverage.c_str());
 #endif
   return fail ? 1 : 0;
+}
+
+int sc_main(int argc, char** argv) {
+  Verilated::commandArgs(argc, argv);
+  uetlb::cli::Args cl(argc, argv, "uetlb-tb", 2);
+  const Knobs knobs = parse_args(cl);
+  const Config cfg = choose_config(knobs);
+  try {
+    cfg.validate();
+    if (cfg.reps_buffer_size_mask_bits > kCoreBufBits) {
+      throw ConfigError("config key 'REPSBufferSizeMaskBits': " + std::to_string(cfg.reps_buffer_size_mask_bits) +
+                        " is outside 0.." + std::to_string(kCoreBufBits) + " of the core");
+    }
+  } catch (const ConfigError& e) {
+    cl.fail(e.what());
+  }
+  return knobs.core == "pipe" ? run<Vuet_lb_pipe_sc>(knobs, cfg, "uet_lb_pipe") : run<Vuet_lb_sc>(knobs, cfg, "uet_lb");
 }

@@ -1,4 +1,4 @@
-// The testbench's random source: xoshiro128** (Blackman and Vigna), seeded through splitmix64. It is a
+// The testbenches' and benchmarks' random source: xoshiro128** (Blackman and Vigna), seeded through splitmix64. It is a
 // UniformRandomBitGenerator (usable with <random> distributions) and costs a few instructions per draw,
 // which matters at several draws per simulated cycle. Same seed, same sequence, on every platform.
 #pragma once
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <limits>
 
-namespace uetlb::tb {
+namespace uetlb {
 
 class StimulusRng {
  public:
@@ -43,4 +43,4 @@ class StimulusRng {
   std::uint32_t s_[4];
 };
 
-}  // namespace uetlb::tb
+}  // namespace uetlb
