@@ -14,7 +14,7 @@ GROUPS = [
     ("Open", ["open_valid_i", "open_ready_o", "open_group_i", "open_port_i"]),
     ("Feedback", ["fb_valid_i", "fb_ready_o", "fb_group_i", "fb_kind_i", "fb_ev_i", "fb_psn_i"]),
     ("Request", ["req_valid_i", "req_ready_o", "req_group_i", "req_psn_i", "req_retx_i"]),
-    ("Response", ["rsp_valid_o", "rsp_ready_i", "rsp_ev_o", "rsp_decision_o", "rsp_group_o", "rsp_psn_o"]),
+    ("Response", ["rsp_valid_o", "rsp_ready_i", "rsp_ev_o", "rsp_decision_o", "rsp_group_o", "rsp_psn_o", "idle_o"]),
     ("Early failure", ["efd_due_o", "efd_valid_o", "efd_group_o", "efd_psn_o", "efd_ev_o", "efd_time_o",
                        "efd_tracked_o"]),
     ("Group state (dbg_group_i)", ["dbg_group_i", "dbg_open_o", "dbg_count_o", "dbg_wr_o", "dbg_wrapped_o",

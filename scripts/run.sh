@@ -35,18 +35,21 @@ done
 "$b/model/runner/uetlb-run" --engine model --config "$root/examples/reps_default.json" \
   --stimulus "$root/examples/default_stimulus.csv" --trace /dev/null | sed -n '4,7p' | sed 's/^/   /'
 
-echo "== 3. Cycle-accurate testbench: 200,000 cycles of constrained-random traffic, RTL against the model"
-"$b/tb/uetlb-tb" --seed 4 --cycles 200000 --require-coverage --wave "$out/uetlb-tb.fst" \
-  --coverage-out "$out/coverage.json" > "$out/uetlb-tb.log"
-sed -n '1,2p' "$out/uetlb-tb.log" | sed 's/^/   /'
-grep -E '^uetlb-tb: [0-9]+ cycles' "$out/uetlb-tb.log" | sed 's/^/   /'
-echo "   coverage bins: $(grep -cE ' ok$' "$out/uetlb-tb.log") at goal, $(grep -c SHORT "$out/uetlb-tb.log" || true) short (full table: $out/uetlb-tb.log)"
+echo "== 3. Cycle-accurate SystemC testbench: 200,000 cycles of constrained-random traffic, each core against the model"
+for core in single pipe; do
+  "$b/tb/uetlb-tb" --core "$core" --seed 4 --cycles 200000 --require-coverage --wave "$out/uetlb-tb-$core.fst" \
+    --coverage-out "$out/coverage-$core.json" > "$out/uetlb-tb-$core.log"
+  sed -n '1,2p' "$out/uetlb-tb-$core.log" | sed 's/^/   /'
+  grep -E '^uetlb-tb: [a-z_]+, [0-9]+ cycles' "$out/uetlb-tb-$core.log" | sed 's/^/   /'
+  echo "   coverage bins: $(grep -cE ' ok$' "$out/uetlb-tb-$core.log") at goal, $(grep -c SHORT "$out/uetlb-tb-$core.log" || true) short (full table: $out/uetlb-tb-$core.log)"
+done
 
 echo "== Records"
 echo "   fabric:          $out/fabric/{none,default,reps}/ (uet-monitor, uet-transport-stats,"
 echo "                    scala-switch-load-balancing-stats, messages), plots $out/fabric/*.png"
 echo "   LB traces:       $out/lb-trace-{model,rtl,rtl-pipe}.csv"
 echo "   uet-monitor:     $out/uet-monitor-{model,rtl,rtl-pipe}.csv"
-echo "   waveforms:       gtkwave $out/uetlb-tb.fst $root/tb/uetlb.gtkw"
+echo "   waveforms:       gtkwave $out/uetlb-tb-single.fst $root/tb/uetlb.gtkw"
+echo "                    gtkwave $out/uetlb-tb-pipe.fst $root/tb/uetlb_pipe.gtkw"
 echo "                    gtkwave $out/uetlb-run-rtl.fst $root/tb/uetlb_run.gtkw"
-echo "   coverage:        $out/coverage.json"
+echo "   coverage:        $out/coverage-{single,pipe}.json"

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Checks that a committed GTKWave save file names only signals a waveform has (so it opens complete).
+
+  check_gtkw.py WAVE.fst SAVE.gtkw
+Exit 0 when every signal of SAVE.gtkw is in WAVE.fst; else prints the missing ones and exits 1.
+Needs fst2vcd (GTKWave).
+"""
+import subprocess
+import sys
+
+
+def wave_signals(path: str) -> set:
+    vcd = subprocess.run(["fst2vcd", path], capture_output=True, text=True, check=True).stdout
+    scopes, names = [], set()
+    for line in vcd.splitlines():
+        if line.startswith("$scope"):
+            scopes.append(line.split()[2])
+        elif line.startswith("$upscope"):
+            scopes.pop()
+        elif line.startswith("$var"):
+            parts = line.split()
+            width, name = int(parts[2]), parts[4]
+            rng = parts[5] if len(parts) > 6 and parts[5].startswith("[") else ""
+            names.add(".".join(scopes + [name]) + (rng if width > 1 else ""))
+        elif line.startswith("$enddefinitions"):
+            break
+    return names
+
+
+def main() -> int:
+    if len(sys.argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    have = wave_signals(sys.argv[1])
+    wanted = [line.strip() for line in open(sys.argv[2])
+              if line.strip() and line[0] not in "[@-*"]
+    missing = [w for w in wanted if w not in have]
+    for m in missing:
+        print(f"check_gtkw.py: {sys.argv[2]} names {m}, which {sys.argv[1]} does not have", file=sys.stderr)
+    if not wanted:
+        print(f"check_gtkw.py: {sys.argv[2]} names no signals", file=sys.stderr)
+        return 1
+    if missing:
+        return 1
+    print(f"check_gtkw.py: {len(wanted)} signals of {sys.argv[2]} all in {sys.argv[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
