@@ -69,11 +69,13 @@ echo '```'
 "$b/bench/bench_rtl_pipe" 2000000
 echo '```'
 echo
-echo "SystemC testbench \`uetlb-tb\` (seed 4, REPS, 16 groups), scoreboard on and off:"
+echo "SystemC testbench \`uetlb-tb\` (seed 4, REPS, 16 groups) on each core, scoreboard on and off:"
 echo
 echo '```'
-SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/tb/uetlb-tb" --seed 4 --cycles 1000000 --quiet | tail -1
-SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/tb/uetlb-tb" --seed 4 --cycles 1000000 --quiet --no-scoreboard | tail -1
+for core in single pipe; do
+  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/tb/uetlb-tb" --core $core --seed 4 --cycles 1000000 --quiet | tail -1
+  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/tb/uetlb-tb" --core $core --seed 4 --cycles 1000000 --quiet --no-scoreboard | tail -1
+done
 echo '```'
 if [ "${UETLB_REPORT_1024:-1}" = 1 ]; then
   cmake --build "$b" -j2 --target bench_1024 >/dev/null
@@ -83,8 +85,10 @@ if [ "${UETLB_REPORT_1024:-1}" = 1 ]; then
   echo '```'
   "$b/bench/bench_rtl_1024" 200000
   "$b/bench/bench_rtl_pipe_1024" 200000
-  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --seed 4 --cycles 200000 --quiet | tail -1
-  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --seed 4 --cycles 200000 --quiet --no-scoreboard | tail -1
+  for core in single pipe; do
+    SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --core $core --seed 4 --cycles 200000 --quiet | tail -1
+    SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --core $core --seed 4 --cycles 200000 --quiet --no-scoreboard | tail -1
+  done
   echo '```'
 fi
 echo

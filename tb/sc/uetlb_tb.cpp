@@ -23,6 +23,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "Vuet_lb_pipe_sc.h"
@@ -394,7 +395,7 @@ class Testbench : public sc_module {
     cov_.declare("reg.bad_write_refused", goal(knobs_.bad_reg > 0, 3));
     cov_.declare("reg.locked_write_refused", goal(knobs_.bad_reg > 0, 1));
     cov_.declare("reg.counters_match_model", goal(knobs_.bad_reg > 0 && knobs_.scoreboard, 1));
-    cov_.declare("reg.ctrl_clear", 0);
+    cov_.declare("reg.ctrl_clear", goal(knobs_.bad_reg > 0, 1));
     // Attribute extremes used by this run (goals apply to a merged regression, see --merge-coverage).
     cov_.declare("attr.EntropyMaskBits=0", 0);
     cov_.declare("attr.EntropyMaskBits=8", 0);
@@ -507,6 +508,7 @@ class Testbench : public sc_module {
     }
     model_.advance_to(e.now);
     compare_efd();
+    if (rtt_edges_left_ > 0 && --rtt_edges_left_ == 0) model_.set_base_rtt(e.now, base_rtt_now_);
     if (e.open) model_.open(e.now, e.o.group, static_cast<EntropyValue>(e.o.port));
     if (e.fb) apply_feedback(e.now, e.f);
     if (e.req) apply_request(e.now, e.r);
@@ -595,7 +597,11 @@ class Testbench : public sc_module {
     }
     // The model applies every due deadline before the events that follow; the core fires them one per
     // cycle, before the events it takes later: at most the core lags, never leads.
-    if (!rtl_efd_.empty()) mismatch("the core fired an efd the model did not");
+    if (!rtl_efd_.empty()) {
+      const TraceRow& r = rtl_efd_.front();
+      mismatch("the core fired an efd the model did not: group " + std::to_string(r.group) + " psn " +
+               std::to_string(*r.psn) + " ev " + std::to_string(r.ev) + " at " + std::to_string(r.time));
+    }
   }
 
   void record_sent(GroupId g, Psn psn, EntropyValue ev) {
@@ -669,13 +675,19 @@ class Testbench : public sc_module {
     if (chance(knobs_.fail_burst)) burst_left_ = 200 + pick(800);
     const bool gap = chance(knobs_.idle_gap);
     if (!advance_time(gap)) return;
-    if (chance(knobs_.rtt_change)) {
+    if (rtt_edges_left_ == 0 && chance(knobs_.rtt_change)) {  // one change in flight at a time
       base_rtt_now_ = 1'000 + pick(7'000);
       base_rtt.write(static_cast<std::uint32_t>(base_rtt_now_));
-      if (knobs_.scoreboard) model_.set_base_rtt(now_, base_rtt_now_);
+      // The model takes the new base RTT before the requests that use it: those the next edge takes in
+      // uet_lb; in uet_lb_pipe, which registers M x base RTT, those the edge after takes.
+      rtt_edges_left_ = kSpanDelay + 1;
       cov_.hit("base_rtt.changed");
     }
-    if (gap) return;  // the gap cycle itself brings no new events
+    if (gap) return;                    // the gap cycle itself brings no new events
+    if (reg_seq_ == RegSeq::Quiesce) {  // waiting to write CTRL: nothing new
+      maybe_register_activity();
+      return;
+    }
     if (!pend_open_ && chance(knobs_.reopen)) {
       drive_open(pick_group(), pick(65536));
       cov_.hit("group.reopened");
@@ -729,8 +741,9 @@ class Testbench : public sc_module {
   //  - a write to a locked register while groups are open: STATUS.ERR_LOCKED; then W1C;
   //  - a counter audit: CNT_FB_UNOPENED and CNT_EFD_UNTRACKED must equal the model's counts (read while
   //    the core is idle, when its counters include every event it has taken);
-  //  - CTRL clear: every group closes and the tracker empties; the groups are then reopened.
-  enum class RegSeq { Idle, CheckError, CheckAddr, Clear, AuditFb, AuditEfd };
+  //  - CTRL clear: no new events until none waits and the core is idle; then every group closes and the
+  //    tracker empties; the groups are then reopened.
+  enum class RegSeq { Idle, CheckError, CheckAddr, Clear, AuditFb, AuditEfd, Quiesce };
 
   void maybe_register_activity() {
     switch (reg_seq_) {
@@ -766,15 +779,20 @@ class Testbench : public sc_module {
         } else if (r < 9) {
           reg_addr.write(regs::kCntFbUnopened);
           reg_seq_ = RegSeq::AuditFb;
-        } else if (!any_pending() && idle.read() && !efd_due.read() && opened_all_) {
-          write_reg(regs::kCtrl, 1);  // close every group; they are reopened next
-          clearing_ = true;
-          opened_all_ = false;
-          next_open_ = 0;
-          cov_.hit("reg.ctrl_clear");
+        } else if (opened_all_) {
+          reg_seq_ = RegSeq::Quiesce;  // a CTRL clear, once no event waits and the core is idle
         }
         return;
       }
+      case RegSeq::Quiesce:
+        if (any_pending() || !idle.read() || efd_due.read()) return;
+        write_reg(regs::kCtrl, 1);  // close every group; they are reopened next
+        clearing_ = true;
+        opened_all_ = false;
+        next_open_ = 0;
+        reg_seq_ = RegSeq::Idle;
+        cov_.hit("reg.ctrl_clear");
+        return;
       case RegSeq::CheckError:
         reg_addr.write(regs::kStatus);
         reg_seq_ = RegSeq::CheckAddr;
@@ -920,6 +938,10 @@ class Testbench : public sc_module {
   bool config_failed_ = false;
   TimeNs now_ = 0;
   TimeNs base_rtt_now_ = 0;
+  unsigned rtt_edges_left_ = 0;  // edges until the model takes base_rtt_now_ (0: it has it)
+  // Cycles from a change of base_rtt_i to the first request that uses it: uet_lb_pipe registers
+  // M x base RTT (interfaces.md).
+  static constexpr unsigned kSpanDelay = std::is_same_v<Dut, Vuet_lb_pipe_sc> ? 1 : 0;
   std::uint64_t cycle_ = 0, run_cycles_ = 0, stop_at_ = 0, mismatches_ = 0, rtl_efd_count_ = 0, accepted_ = 0;
   std::uint64_t stalled_ = 0, drain_cycles_ = 0;
   bool pend_open_ = false, pend_fb_ = false, pend_req_ = false;  // an event waits on the stream
