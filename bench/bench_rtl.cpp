@@ -87,8 +87,9 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::printf(
-      "bench_rtl: plain C++ harness over Verilated uet_lb (--cc), NumGroups %u, request + feedback every cycle\n",
-      UETLB_BENCH_GROUPS);
+      "bench_rtl: plain C++ harness over Verilated uet_lb (--cc), NumGroups %u, TrackerEntries %u, request + "
+      "feedback every cycle\n",
+      UETLB_BENCH_GROUPS, UETLB_BENCH_TRACKER);
   for (bool sb : {false, true}) {
     std::uint64_t mm = 0;
     const double s = run(cycles, sb, mm);

@@ -122,9 +122,9 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::printf(
-      "bench_rtl_pipe: plain C++ harness over Verilated uet_lb_pipe (--cc), NumGroups %u, one event offered per "
-      "cycle\n",
-      UETLB_BENCH_GROUPS);
+      "bench_rtl_pipe: plain C++ harness over Verilated uet_lb_pipe (--cc), NumGroups %u, TrackerEntries %u, one "
+      "event offered per cycle\n",
+      UETLB_BENCH_GROUPS, UETLB_BENCH_TRACKER);
   for (bool sb : {false, true}) {
     const Result r = run(cycles, sb);
     std::printf("  scoreboard %-3s: %llu cycles in %.3f s = %.2f M cycles/s, %.2f events/cycle%s\n", sb ? "on" : "off",

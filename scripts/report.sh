@@ -85,6 +85,17 @@ if [ "${UETLB_REPORT_1024:-1}" = 1 ]; then
   echo '```'
   "$b/bench/bench_rtl_1024" 200000
   "$b/bench/bench_rtl_pipe_1024" 200000
+  echo '```'
+  echo
+  echo "The pipelined core at 16 groups with a 4-entry tracker instead of 32 (\`bench_rtl_pipe_t4\`, same target):"
+  echo
+  echo '```'
+  "$b/bench/bench_rtl_pipe_t4" 2000000
+  echo '```'
+  echo
+  echo "SystemC testbench at 1,024 groups:"
+  echo
+  echo '```'
   for core in single pipe; do
     SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --core $core --seed 4 --cycles 200000 --quiet | tail -1
     SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --core $core --seed 4 --cycles 200000 --quiet --no-scoreboard | tail -1
