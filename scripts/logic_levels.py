@@ -3,7 +3,8 @@
 only) and in logic levels (LUT, MUXF and CARRY cells, as vendor timing reports count them).
 
   logic_levels.py NETLIST.json TOP          prints: lut_levels logic_levels
-  logic_levels.py NETLIST.json TOP --path   then the deepest path, one cell per line (start first)
+  logic_levels.py NETLIST.json TOP --path   then the deepest path, one cell per line (start first), named by
+                                            the signal it drives where synthesis kept the name
 """
 import json
 import re
@@ -80,8 +81,25 @@ def main():
             path.append(pred[path[-1]])
         if path[-1] in pred:
             path.append(pred[path[-1]])
+        # The signal each cell drives, by its source name where synthesis kept one.
+        net_name = {}
+        for nname, n in mod.get("netnames", {}).items():
+            if n.get("hide_name", 1) == 0:
+                for i, b in enumerate(n["bits"]):
+                    if isinstance(b, int) and b not in net_name:
+                        net_name[b] = nname + (f"[{i}]" if len(n["bits"]) > 1 else "")
+
+        def drives(name):
+            c = cells[name]
+            for port, bits in c["connections"].items():
+                if c["port_directions"].get(port) == "output":
+                    for b in bits:
+                        if b in net_name:
+                            return net_name[b]
+            return ""
+
         for name in reversed(path):
-            print(f"  {cells[name]['type']:10} {name}")
+            print(f"  {cells[name]['type']:10} {drives(name) or name}")
     return 0
 
 
