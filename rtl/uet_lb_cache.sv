@@ -37,8 +37,11 @@ module uet_lb_cache #(
   logic [PtrW-1:0]     oldest_idx, wr_inc, replay_inc;
   logic [BufBitsMax:0] filled;      // slots ever written, 0..C
 
-  assign cmask = PtrW'((32'd1 << buf_bits_i) - 32'd1);
-  assign cap   = (BufBitsMax + 1)'(32'd1 << buf_bits_i);
+  // C - 1 and C from B by comparison and decoding: no shifter, no carry chain.
+  always_comb begin
+    for (int k = 0; k < PtrW; k++) cmask[k] = buf_bits_i > 5'(k);
+    for (int k = 0; k <= BufBitsMax; k++) cap[k] = buf_bits_i == 5'(k);
+  end
 
   assign filled      = wrapped_i ? cap : (BufBitsMax + 1)'(wr_i);
   assign oldest_idx  = (wr_i - PtrW'(count_i)) & cmask;

@@ -79,7 +79,7 @@ module uet_lb_efd_tracker #(
   logic [Entries*Entries-1:0] order_q, order_d;
 
   logic [Entries-1:0]  expired, fire_oh, kept;
-  logic [IdxW-1:0]     fire_idx, alloc_idx;
+  logic [IdxW-1:0]     alloc_idx;
   logic                alloc_ok;
 
   // Expiry: now is strictly past the deadline, modular: now - deadline in 1..2^(TsWidth-1), i.e. the
@@ -103,24 +103,32 @@ module uet_lb_efd_tracker #(
   // cycle-based simulator skip the per-entry loops in the common cycle where nothing expires, nothing is
   // cleared or nothing is allocated.
   always_comb begin
-    fire_oh  = '0;
-    fire_idx = '0;
+    fire_oh = '0;
     if (fire_en_i && expired != '0) begin
       for (int i = 0; i < Entries; i++) begin
         fire_oh[i] = expired[i] && ((expired & ~order_q[Entries*i +: Entries] & ~(Entries'(1) << i)) == '0);
       end
-      for (int i = Entries - 1; i >= 0; i--) begin
-        if (fire_oh[i]) fire_idx = IdxW'(i);
+    end
+  end
+
+  // The firing entry's payload: an AND-OR over the one-hot (no index encoding, no index mux).
+  always_comb begin
+    fire_group_o    = '0;
+    fire_psn_o      = '0;
+    fire_ev_o       = '0;
+    fire_deadline_o = '0;
+    if (fire_oh != '0) begin
+      for (int i = 0; i < Entries; i++) begin
+        fire_group_o    = fire_group_o | (fire_oh[i] ? group_q[i] : '0);
+        fire_psn_o      = fire_psn_o | (fire_oh[i] ? psn_q[i] : '0);
+        fire_ev_o       = fire_ev_o | (fire_oh[i] ? ev_q[i] : '0);
+        fire_deadline_o = fire_deadline_o | (fire_oh[i] ? deadline_q[i] : '0);
       end
     end
   end
 
-  assign due_o           = |expired;
-  assign fire_o          = |fire_oh;
-  assign fire_group_o    = group_q[fire_idx];
-  assign fire_psn_o      = psn_q[fire_idx];
-  assign fire_ev_o       = ev_q[fire_idx];
-  assign fire_deadline_o = deadline_q[fire_idx];
+  assign due_o  = |expired;
+  assign fire_o = |fire_oh;
 
   // Entries that survive fire, drop and clear.
   always_comb begin

@@ -15,12 +15,13 @@ module uet_lb_window #(
   output logic                   active_o,    ///< left_i > 0
   output logic                   explore_o    ///< with consume_i: this request explores
 );
-  logic [WindowWidth-1:0] after;
-  logic [31:0]            cmask;
-  assign cmask     = (32'd1 << buf_bits_i) - 32'd1;
+  logic [WindowWidth-1:0] after, cmask;  // cmask: 2^B - 1 (its low WindowWidth bits), by comparison
+  always_comb begin
+    for (int k = 0; k < WindowWidth; k++) cmask[k] = buf_bits_i > 5'(k);
+  end
   assign active_o  = left_i != '0;
   assign after     = left_i - 1'b1;
-  assign explore_o = active_o && ((32'(after) & cmask) == 32'd0);
+  assign explore_o = active_o && ((after & cmask) == '0);
 
   always_comb begin
     left_o = left_i;
