@@ -127,8 +127,10 @@ module uet_lb_efd_tracker #(
     end
   end
 
+  // Something expired always has a first entry, so an entry fires exactly when one is due and firing is
+  // enabled (asserted below); fire_o says so without waiting for the one-hot.
   assign due_o  = |expired;
-  assign fire_o = |fire_oh;
+  assign fire_o = fire_en_i && due_o;
 
   // Entries that survive fire, drop and clear.
   always_comb begin
@@ -211,7 +213,7 @@ module uet_lb_efd_tracker #(
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assert ($countones(fire_oh) <= 1);     // one efd per cycle: the first expired entry in the order
-      assert (fire_o == (due_o && fire_en_i)); // something expired always has a first
+      assert ((fire_oh != '0) == fire_o);      // something expired always has a first
       assert (!(alloc_i && alloc_ok && kept[alloc_idx]));  // never overwrite a live entry
       if (OneOpPerCycle) assert (32'(fire_o) + 32'(drop_i) + 32'(clear_i) + 32'(alloc_i) <= 1);
     end
