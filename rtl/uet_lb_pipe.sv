@@ -152,7 +152,7 @@ module uet_lb_pipe #(
 
   // ---------------------------------------------------------------------------------------------
   // Stage A: accept one event into a register. The stage is free when empty or when its event issues
-  // this cycle (a_issue below depends on registers, rsp_ready_i and reg_we_i only).
+  // this cycle (a_issue below depends on registers only).
   logic                   a_valid_q, a_retx_q;
   logic [1:0]             a_kind_q;
   logic [GroupW-1:0]      a_group_q;
