@@ -109,15 +109,14 @@ echo '```'
 "$b/bench/bench_fabric" all
 echo '```'
 echo
-echo "## Line and toggle coverage of \`uet_lb\` (\`scripts/rtl_coverage.sh 10 200000\`)"
+echo "## Line and toggle coverage of both cores (\`scripts/rtl_coverage.sh 10 200000\`)"
 echo
 total=$("$root/scripts/rtl_coverage.sh" 10 200000 2>/dev/null | grep -E '^Total coverage' || echo "Total coverage: not measured")
-echo "Verilator \`--coverage\` of the RTL under ten \`uetlb-tb\` seeds of 200,000 cycles: **$total**. What the"
-echo "random testbench leaves unreached is register-port corners (clearing the counters, reading \`PARAMS\` and"
-echo "\`CNT_REQ_UNOPENED\`, a CTRL write above 1, an open naming a group beyond NumGroups) and the unused"
-echo "\`dbg_group_i\` bits, which \`test_rtl_blocks\` and \`test_rtl\` exercise directly, and the tracker's late-EV"
-echo "port and one-operation assertion, which only \`uet_lb_pipe\` uses. The SystemC testbench drives \`uet_lb\`;"
-echo "\`uet_lb_pipe\` is checked by the equivalence and cycle tests of \`test_rtl\`."
+echo "Verilator \`--coverage\` of the RTL under ten \`uetlb-tb\` seeds of 200,000 cycles on each core (\`uet_lb\`"
+echo "and \`uet_lb_pipe\`), merged: **$total**. What the random testbench leaves unreached is register-port"
+echo "corners (clearing the counters, reading \`PARAMS\` and \`CNT_REQ_UNOPENED\`, a CTRL write above 1, an open"
+echo "naming a group beyond NumGroups) and the unused \`dbg_group_i\` bits, which \`test_rtl_blocks\` and"
+echo "\`test_rtl\` exercise directly (\`build-cov/rtl-coverage/annotated\` marks every unreached line)."
 echo
 echo "## Formal (\`scripts/formal.sh all\`, \`scripts/formal_mutants.sh\`)"
 echo

@@ -1006,7 +1006,8 @@ int run(const Knobs& knobs, const Config& cfg, const char* core) {
   }
   std::cout << "uetlb-tb: " << core << ", " << tb.run_cycles() << " cycles (" << tb.total_cycles()
             << " with reset and drain) in " << secs << " s = " << static_cast<std::uint64_t>(tb.total_cycles() / secs)
-            << " cycles/s, " << tb.mismatches() << " mismatches";
+            << " cycles/s, " << (knobs.scoreboard ? "scoreboard on, " : "scoreboard off, ") << tb.mismatches()
+            << " mismatches";
   if (knobs.require_coverage) std::cout << ", " << short_bins.size() << " coverage bins short";
   std::cout << (fail ? "  FAIL" : "  PASS") << "\n";
   for (const auto& b : short_bins) {
