@@ -134,7 +134,8 @@ module uet_lb #(
   assign req_fire     = req_valid_i && req_ready_o;
 
   // ---------------------------------------------------------------------------------------------
-  // Stage E: the early-failure tracker fires its oldest expired entry (a path failure at its deadline).
+  // Stage E: the early-failure tracker fires its first expired entry in SPEC order (a path failure at
+  // its deadline).
   logic                trk_fire;
   logic [GroupW-1:0]   trk_group;
   logic [PsnWidth-1:0] trk_psn;
