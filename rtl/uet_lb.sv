@@ -265,6 +265,7 @@ module uet_lb #(
     .now_i            (now_i),
     .flush_i          (clear_groups),
     .fire_en_i        (1'b1),
+    .hold_i           (1'b0),
     .drop_i           (open_ok),
     .drop_group_i     (open_group_i),
     .clear_i          (f_apply && fb_kind_i != uet_lb_pkg::FB_RTO),

@@ -24,13 +24,17 @@ module uet_lb_efd_tracker #(
   parameter int unsigned TsWidth  = 32,  ///< timestamp width (ns)
   /// 1: the caller does at most one of fire/drop/clear/alloc per cycle, so an allocation picks from the
   /// entries free at the start of the cycle (a shorter path); 0: any mix per cycle, in the order above.
-  parameter bit          OneOpPerCycle = 1'b0
+  parameter bit          OneOpPerCycle = 1'b0,
+  /// 1: expiry is computed a cycle ahead and registered: now_i is the time the NEXT cycle compares
+  /// with, unless hold_i says the next cycle keeps this cycle's time (no allocation may come then).
+  parameter bit          ExpiryAhead = 1'b0
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,          ///< synchronous, active low
   input  logic [TsWidth-1:0]  now_i,
   input  logic                flush_i,         ///< drop every entry (CTRL clear)
   input  logic                fire_en_i,       ///< the first expired entry (in the order) may fire this cycle
+  input  logic                hold_i,          ///< ExpiryAhead: the next cycle compares with this cycle's time
   // Drop the entries of a group that is opened this cycle.
   input  logic                drop_i,
   input  logic [GroupW-1:0]   drop_group_i,
@@ -79,6 +83,7 @@ module uet_lb_efd_tracker #(
   logic [Entries*Entries-1:0] order_q, order_d;
 
   logic [Entries-1:0]  expired, fire_oh, kept;
+  logic                take;
   logic [IdxW-1:0]     alloc_idx;
   logic                alloc_ok;
 
@@ -86,15 +91,35 @@ module uet_lb_efd_tracker #(
   // sign bit of now - deadline - 1 is clear (one carry chain). A deadline at now waits one cycle, so a
   // clear at the deadline's time wins.
   logic [TsWidth-1:0] past;  // now - deadline - 1 of the entry the loop is at
+  logic [Entries-1:0] exp_now;  // each entry's deadline against now_i
   always_comb begin
-    expired = '0;
+    exp_now = '0;
     past    = '0;
-    if (valid_q != '0) begin
+    if (valid_q != '0 || (ExpiryAhead && take)) begin
       for (int i = 0; i < Entries; i++) begin
         past       = now_i + ~deadline_q[i];
-        expired[i] = valid_q[i] && !past[TsWidth-1];
+        exp_now[i] = !past[TsWidth-1];
       end
     end
+  end
+
+  if (ExpiryAhead) begin : g_ahead
+    // Next cycle's expiry, registered; the entries removed meanwhile are masked by valid_q.
+    logic [Entries-1:0] ahead_q;
+    logic [TsWidth-1:0] past_new;
+    logic               exp_new;
+    assign past_new = now_i + ~alloc_deadline_i;
+    assign exp_new  = !past_new[TsWidth-1];
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        ahead_q <= '0;
+      end else if (!hold_i) begin
+        ahead_q <= take ? ((exp_now & ~alloc_oh) | (exp_new ? alloc_oh : '0)) : exp_now;
+      end
+    end
+    assign expired = ahead_q & valid_q;
+  end else begin : g_now
+    assign expired = exp_now & valid_q;
   end
 
   // The first expired entry in the order: expired, and before every other expired entry.
@@ -164,7 +189,6 @@ module uet_lb_efd_tracker #(
   // entry fires first (on equal deadlines the entry already there was sent first). The new entry's row
   // is `later`; every other row i gets the new entry's column as !later[i]. Rows are written whole from
   // the one-hot allocation (no computed bit positions): small in synthesis, cheap in simulation.
-  logic take;
   logic [Entries-1:0] later;
   logic [TsWidth-1:0] ahead;  // new deadline - entry j's deadline, for the entry the loop is at
   assign take = alloc_i && alloc_ok;
@@ -216,6 +240,7 @@ module uet_lb_efd_tracker #(
       assert ((fire_oh != '0) == fire_o);      // something expired always has a first
       assert (!(alloc_i && alloc_ok && kept[alloc_idx]));  // never overwrite a live entry
       if (OneOpPerCycle) assert (32'(fire_o) + 32'(drop_i) + 32'(clear_i) + 32'(alloc_i) <= 1);
+      if (ExpiryAhead) assert (!(hold_i && take));
     end
   end
 `endif

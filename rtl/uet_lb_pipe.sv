@@ -159,7 +159,7 @@ module uet_lb_pipe #(
   uet_lb_pkg::fb_kind_e   a_fb_kind_q;
   logic [15:0]            a_ev_q;         // feedback EV, or the open's local port
   logic [PsnWidth-1:0]    a_psn_q;
-  logic [TsWidth-1:0]     a_time_q, a_deadline_q, now_q;
+  logic [TsWidth-1:0]     a_time_q, a_deadline_q;
   logic                   a_free, a_issue, open_acc, fb_acc, req_acc;
 
   // M x base RTT, registered (the multiply leaves the accept path).
@@ -181,7 +181,6 @@ module uet_lb_pipe #(
     end
   end
   always_ff @(posedge clk_i) begin
-    now_q <= now_i;
     if (a_free) begin
       a_time_q     <= now_i;
       a_deadline_q <= now_i + span_q;
@@ -247,11 +246,12 @@ module uet_lb_pipe #(
 
   uet_lb_efd_tracker #(
     .Entries (TrackerEntries), .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth),
-    .OneOpPerCycle (1'b1)
+    .OneOpPerCycle (1'b1), .ExpiryAhead (1'b1)
   ) u_tracker (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
-    .now_i            (a_valid_q ? a_time_q : now_q),
+    .now_i            (now_i),                    // the next cycle's time, unless stage A holds its event
+    .hold_i           (!a_free),
     .flush_i          (clear_groups),
     .fire_en_i        (!u_valid_q),
     .drop_i           (open_ok),
