@@ -14,9 +14,11 @@
 //     output; write the state back; push the response. A response leaves 3 cycles after its request
 //     was accepted.
 //   - Early failures: the tracker compares its deadlines with the time of the event waiting in stage A,
-//     or, with stage A empty, with now_i of the cycle before. Every packet past its deadline at that
-//     time fires (one per cycle, in SPEC order) before the waiting event issues, so a driver may move
-//     time by any step below 2^30 ns. efd_due_o reports that comparison (one cycle after now_i moves).
+//     or, with stage A empty, with now_i of the cycle before. That time is known a cycle ahead (now_i
+//     when stage A is free, else unchanged), so the comparison is made then and registered
+//     (ExpiryAhead). Every packet past its deadline at that time fires (one per cycle, in SPEC order)
+//     before the waiting event issues, so a driver may move time by any step below 2^30 ns. efd_due_o
+//     reports that comparison (one cycle after now_i moves).
 //   - An event whose group is in stage U waits one cycle (no forwarding path), so one group takes an
 //     event every other cycle; different groups take one per cycle. An early-failure event issues only
 //     when stage U is empty.
