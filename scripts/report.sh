@@ -69,13 +69,18 @@ echo '```'
 "$b/bench/bench_rtl_pipe" 2000000
 echo '```'
 echo
+# The SystemC testbench's summary line on each core, scoreboard on and off:   tb_speed BINARY CYCLES
+tb_speed() {
+  for core in single pipe; do
+    for sb in "" --no-scoreboard; do
+      SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$1" --core $core --seed 4 --cycles "$2" --quiet $sb | tail -1
+    done
+  done
+}
 echo "SystemC testbench \`uetlb-tb\` (seed 4, REPS, 16 groups) on each core, scoreboard on and off:"
 echo
 echo '```'
-for core in single pipe; do
-  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/tb/uetlb-tb" --core $core --seed 4 --cycles 1000000 --quiet | tail -1
-  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/tb/uetlb-tb" --core $core --seed 4 --cycles 1000000 --quiet --no-scoreboard | tail -1
-done
+tb_speed "$b/tb/uetlb-tb" 1000000
 echo '```'
 if [ "${UETLB_REPORT_1024:-1}" = 1 ]; then
   cmake --build "$b" -j2 --target bench_1024 >/dev/null
@@ -96,10 +101,7 @@ if [ "${UETLB_REPORT_1024:-1}" = 1 ]; then
   echo "SystemC testbench at 1,024 groups:"
   echo
   echo '```'
-  for core in single pipe; do
-    SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --core $core --seed 4 --cycles 200000 --quiet | tail -1
-    SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --core $core --seed 4 --cycles 200000 --quiet --no-scoreboard | tail -1
-  done
+  tb_speed "$b/bench/uetlb-tb-1024" 200000
   echo '```'
 fi
 echo
