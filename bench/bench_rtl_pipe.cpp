@@ -14,6 +14,7 @@
 #include <vector>
 
 #include UETLB_TOP_HEADER
+#include "bench_start.hpp"
 #include "uetlb/load_balancer.hpp"
 #include "uetlb/stimulus_rng.hpp"
 #include "uetlb/top_harness.hpp"
@@ -33,20 +34,7 @@ Result run(std::uint64_t cycles, bool scoreboard) {
   Top* const m = t.m.get();
   std::uint64_t& cycle = t.cycle;
   const GroupId groups = UETLB_BENCH_GROUPS;
-  if (t.write(regs::kSprayType, 2) != 0) {  // REPS
-    std::fprintf(stderr, "bench: the core refused SPRAY_TYPE = 2 (REPS)\n");
-    std::exit(1);
-  }
-  Config cfg;
-  cfg.packet_spraying_type = SprayingType::Reps;
-  LoadBalancer model(cfg, ModelOptions{UETLB_BENCH_TRACKER});
-  for (GroupId g = 0; g < groups; ++g) {
-    m->open_valid_i = 1;
-    m->open_group_i = g;
-    if (scoreboard) model.open(cycle, g, 0);
-    t.tick();
-  }
-  m->open_valid_i = 0;
+  LoadBalancer model = start_reps(t, groups, UETLB_BENCH_TRACKER, scoreboard);
   StimulusRng rng(1);
   std::vector<std::deque<std::pair<Psn, EntropyValue>>> sent(groups);
   std::vector<Psn> psn(groups, 0);

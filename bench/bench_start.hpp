@@ -1,0 +1,33 @@
+// The common start of the plain C++ benchmarks: the core switched to REPS with every group open, and the
+// golden model in the same state (fed only when the scoreboard is on).
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "uetlb/load_balancer.hpp"
+#include "uetlb/rtl_regs.hpp"
+#include "uetlb/top_harness.hpp"
+
+namespace uetlb {
+
+template <class Top>
+LoadBalancer start_reps(TopHarness<Top>& t, GroupId groups, std::size_t tracker_entries, bool scoreboard) {
+  if (t.write(regs::kSprayType, 2) != 0) {  // REPS
+    std::fprintf(stderr, "bench: the core refused SPRAY_TYPE = 2 (REPS)\n");
+    std::exit(1);
+  }
+  Config cfg;
+  cfg.packet_spraying_type = SprayingType::Reps;
+  LoadBalancer model(cfg, ModelOptions{tracker_entries});
+  for (GroupId g = 0; g < groups; ++g) {
+    t.m->open_valid_i = 1;
+    t.m->open_group_i = g;
+    if (scoreboard) model.open(t.cycle, g, 0);
+    t.tick();
+  }
+  t.m->open_valid_i = 0;
+  return model;
+}
+
+}  // namespace uetlb
