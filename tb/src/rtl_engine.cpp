@@ -19,6 +19,8 @@
 
 #include "Vuet_lb.h"
 #include "Vuet_lb_pipe.h"
+#include "Vuet_lb_pipe_traced.h"
+#include "Vuet_lb_traced.h"
 #include "uetlb/rtl_regs.hpp"
 
 namespace uetlb {
@@ -29,7 +31,9 @@ constexpr TimeNs kMaxJumpNs = TimeNs{1} << 30;  // deadlines are < 2^28 ns ahead
 constexpr unsigned kBaseRttWidth = 20;
 constexpr int kMaxWaitCycles = 1000;  // far above any stall of either core
 
-template <class Top>
+// Top is a Verilated core; Traced says it was built with FST tracing (only those have trace()). Without a
+// wave the engine runs a build without tracing, which is faster even while no wave is open.
+template <class Top, bool Traced>
 class RtlEngine final : public Engine {
  public:
   RtlEngine(const Config& cfg, const ModelOptions& opts, const std::string& wave, std::string name)
@@ -37,9 +41,9 @@ class RtlEngine final : public Engine {
     check_fits(cfg, opts);
     ctx_ = std::make_unique<VerilatedContext>();
     ctx_->fatalOnError(true);
-    if (!wave.empty()) ctx_->traceEverOn(true);
+    if constexpr (Traced) ctx_->traceEverOn(true);
     top_ = std::make_unique<Top>(ctx_.get(), "uet_lb");
-    if (!wave.empty()) {
+    if constexpr (Traced) {
       tfp_ = std::make_unique<VerilatedFstC>();
       top_->trace(tfp_.get(), 99);
       tfp_->open(wave.c_str());
@@ -308,8 +312,14 @@ RtlBuild rtl_build() {
 
 std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
                                         RtlCore core) {
-  if (core == RtlCore::Pipelined) return std::make_unique<RtlEngine<Vuet_lb_pipe>>(config, options, wave, "rtl-pipe");
-  return std::make_unique<RtlEngine<Vuet_lb>>(config, options, wave, "rtl");
+  const bool pipe = core == RtlCore::Pipelined;
+  const std::string name = pipe ? "rtl-pipe" : "rtl";
+  if (wave.empty()) {
+    if (pipe) return std::make_unique<RtlEngine<Vuet_lb_pipe, false>>(config, options, wave, name);
+    return std::make_unique<RtlEngine<Vuet_lb, false>>(config, options, wave, name);
+  }
+  if (pipe) return std::make_unique<RtlEngine<Vuet_lb_pipe_traced, true>>(config, options, wave, name);
+  return std::make_unique<RtlEngine<Vuet_lb_traced, true>>(config, options, wave, name);
 }
 
 }  // namespace uetlb
