@@ -405,7 +405,8 @@ module uet_lb_pipe #(
   assign u_req     = u_valid_q && u_kind_q == K_REQ;
   assign rsp_push  = u_req;
   assign rsp_pop   = rsp_valid_o && rsp_ready_i;
-  assign rsp_space = (rsp_count_q + 3'(u_req)) < 3'd4;
+  // (rsp_count_q + u_req) < 4 written as a comparison of the count alone (no adder on the issue path).
+  assign rsp_space = rsp_count_q < 3'd3 || (rsp_count_q == 3'd3 && !u_req);
   assign rsp_dec_d = u_choose ? r_decision : uet_lb_pkg::DEC_FIXED;
 
   always_ff @(posedge clk_i) begin
