@@ -70,6 +70,9 @@ module uet_lb_regs #(
       (WindowWidth >= 7) ? WindowWidth'(71) : {WindowWidth{1'b1}};
   localparam logic [31:0] TimeoutMax = (TsWidth >= 32) ? 32'h7fff_ffff : (32'd1 << (TsWidth - 1)) - 32'd1;
   localparam logic [31:0] WindowMax  = (WindowWidth >= 32) ? 32'hffff_ffff : (32'd1 << WindowWidth) - 32'd1;
+  // FreezingTimeout at reset: 100,000 ns, or the largest the timestamps allow when that is smaller
+  // (TsWidth 16 or 17).
+  localparam logic [31:0] TimeoutDefault = (TimeoutMax < 32'd100_000) ? TimeoutMax : 32'd100_000;
 
   logic [1:0]             spray_q, spray_d;  // holds a uet_lb_pkg::spray_e value
   logic [3:0]             mask_q, mask_d;
@@ -189,7 +192,7 @@ module uet_lb_regs #(
       port_q       <= 16'd256;
       buf_q        <= BufBitsDefault;
       size_q       <= 17'd65536;
-      timeout_q    <= 32'd100_000;
+      timeout_q    <= TimeoutDefault;
       mult_q       <= 8'd3;
       window_q     <= WindowDefault;
       seed_q       <= 32'd1;
