@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """Checks that a committed GTKWave save file names only signals a waveform has (so it opens complete).
 
-  check_gtkw.py WAVE.fst SAVE.gtkw
-Exit 0 when every signal of SAVE.gtkw is in WAVE.fst; else prints the missing ones and exits 1.
-Needs fst2vcd (GTKWave).
+  check_gtkw.py WAVE.fst|WAVE.vcd SAVE.gtkw
+Exit 0 when every signal of SAVE.gtkw is in the waveform; else prints the missing ones and exits 1.
+Needs fst2vcd (GTKWave) for FST; a VCD (a formal counterexample) is read as it is.
 """
 import subprocess
 import sys
 
 
 def wave_signals(path: str) -> set:
-    vcd = subprocess.run(["fst2vcd", path], capture_output=True, text=True, check=True).stdout
+    if path.endswith(".vcd"):
+        vcd = open(path).read()
+    else:
+        vcd = subprocess.run(["fst2vcd", path], capture_output=True, text=True, check=True).stdout
     scopes, names = [], set()
     for line in vcd.splitlines():
         if line.startswith("$scope"):

@@ -17,6 +17,7 @@ mutants=(
   "uet_lb_rr.sv@rr@{8'd0, step_i & span_mask}@{8'd0, step_i & span_mask & 8'hfe}@round robin skips odd ports"
   "uet_lb.sv@top@assign req_ready_o  = !rsp_valid_q || rsp_ready_i;@assign req_ready_o  = 1'b1;@a held response is overwritten"
   "uet_lb.sv@top@      end else if (rsp_ready_i) begin@      end else begin@a response is dropped under back-pressure"
+  "uet_lb_pipe.sv@pipe@assign fb_ready_o   = a_free && !open_valid_i;@assign fb_ready_o   = a_free;@pipelined: an open and a feedback accepted in one cycle"
 )
 survivors=0
 for m in "${mutants[@]}"; do
@@ -37,6 +38,12 @@ PY
     survivors=$((survivors + 1))
   else
     echo "mutant killed:   $what (proof $proof)"
+    # The committed save file of that harness must open its counterexample whole.
+    save="$root/rtl/formal/fv_$proof.gtkw"
+    if [ -f "$save" ] && ! python3 "$root/scripts/check_gtkw.py" "$tmp/formal/$proof/trace.vcd" "$save" >/dev/null; then
+      echo "  $save does not open the counterexample: $(python3 "$root/scripts/check_gtkw.py" "$tmp/formal/$proof/trace.vcd" "$save" 2>&1)"
+      survivors=$((survivors + 1))
+    fi
   fi
 done
 echo "$((${#mutants[@]} - survivors)) of ${#mutants[@]} mutants killed"

@@ -8,7 +8,7 @@ set -euo pipefail
 DEB_PACKAGES=(
   build-essential cmake pkg-config
   verilator libsystemc-dev catch2 nlohmann-json3-dev
-  yosys z3 boolector nextpnr-ice40 fpga-icestorm iverilog gtkwave clang-format git
+  yosys z3 boolector cvc4 nextpnr-ice40 fpga-icestorm iverilog gtkwave clang-format git
 )
 # Python packages for plots (pinned; installed into the python3 on PATH).
 PIP_PACKAGES=(matplotlib==3.8.4)
