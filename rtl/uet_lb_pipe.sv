@@ -22,7 +22,8 @@
 //   - An event whose group is in stage U waits one cycle (no forwarding path), so one group takes an
 //     event every other cycle; different groups take one per cycle. An early-failure event issues only
 //     when stage U is empty.
-//   - The PRNG draws ahead into a queue (uet_lb_prng_pipe); the early-failure deadline's M x base RTT is
+//   - The PRNG draws ahead into a queue (uet_lb_prng_pipe); under REPS a request waits until the queue
+//     is full after reset, a re-seed or a new set size. The early-failure deadline's M x base RTT is
 //     a register (base_rtt_i and the multiplier take effect one cycle after they change).
 //   - idle_o: no accepted event is still to be applied (stages A and U empty); counters and state then
 //     show every accepted event.
@@ -234,8 +235,11 @@ module uet_lb_pipe #(
   // Hazard: stage U is about to write this group (the RAM read would see the old state). An open
   // reads nothing: its write follows stage U's.
   assign a_busy       = u_valid_q && u_group_q == a_group_q && !a_open;
+  // Only REPS draws from the PRNG (SPRAY_TYPE cannot change while a group is open), so under None and
+  // Default Packet Spraying a request need not wait for the draw-ahead queue to fill after reset or a
+  // re-seed.
   assign a_issue      = a_valid_q && !trk_due && !a_busy
-                        && (!a_req || (rsp_space && prng_ready && !reg_we_q));
+                        && (!a_req || (rsp_space && !reg_we_q && (prng_ready || cfg_spray != uet_lb_pkg::SPRAY_REPS)));
   assign a_free       = !a_valid_q || a_issue;
 
   assign open_go   = a_open && a_issue;

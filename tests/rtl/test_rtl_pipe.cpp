@@ -303,7 +303,8 @@ TEST_CASE("rtl pipe: under back-pressure no request is lost or duplicated and re
   }
   t.m->req_valid_i = 0;
   t.m->rsp_ready_i = 1;
-  for (int k = 0; k < 4; ++k) {
+  // Drain: at most 3 requests in the stages and 4 responses queued, one taken per cycle.
+  for (int k = 0; k < 8; ++k) {
     t.m->eval();
     if (t.m->rsp_valid_o) ++taken;
     t.tick();
