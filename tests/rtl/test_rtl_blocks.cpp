@@ -42,6 +42,22 @@ void reset(M& m) {
   m.rst_ni = 1;
 }
 
+// Offers one packet to a tracker for a cycle; true when it was tracked (a free entry took it).
+template <typename M>
+bool track(M& m, unsigned group, unsigned psn, unsigned ev, std::uint32_t deadline) {
+  m.alloc_i = 1;
+  m.alloc_group_i = group;
+  m.alloc_psn_i = psn;
+  m.alloc_ev_i = ev;
+  m.alloc_deadline_i = deadline;
+  m.eval();
+  const bool untracked = m.untracked_o;
+  tick(m);
+  m.alloc_i = 0;
+  m.eval();
+  return !untracked;
+}
+
 }  // namespace
 
 TEST_CASE("rtl rr: offset + (step mod 2^mask) mod 65536, every mask 0..8", "[rtl][block][rr]") {
@@ -273,17 +289,7 @@ TEST_CASE("rtl tracker: expired entries fire by deadline then send order, clear,
   m->fire_en_i = 1;
   reset(*m);
   auto alloc = [&](unsigned g, unsigned psn, unsigned ev, std::uint32_t deadline) {
-    m->alloc_i = 1;
-    m->alloc_group_i = g;
-    m->alloc_psn_i = psn;
-    m->alloc_ev_i = ev;
-    m->alloc_deadline_i = deadline;
-    m->eval();
-    const bool untracked = m->untracked_o;
-    tick(*m);
-    m->alloc_i = 0;
-    m->eval();
-    return !untracked;
+    return track(*m, g, psn, ev, deadline);
   };
   m->now_i = 0xfffffff0;
   REQUIRE(alloc(1, 10, 100, 0x00000010));  // deadline across the wrap
@@ -364,17 +370,8 @@ TEST_CASE("rtl tracker (ExpiryAhead): expiry compared a cycle ahead and register
   reset(*m);
   // now_i is the time the NEXT cycle compares with (hold_i low).
   auto alloc = [&](unsigned g, unsigned psn, std::uint32_t deadline, std::uint32_t next_now) {
-    m->alloc_i = 1;
-    m->alloc_group_i = g;
-    m->alloc_psn_i = psn;
-    m->alloc_ev_i = 0;
-    m->alloc_deadline_i = deadline;
     m->now_i = next_now;
-    m->eval();
-    REQUIRE(m->untracked_o == 0);
-    tick(*m);
-    m->alloc_i = 0;
-    m->eval();
+    REQUIRE(track(*m, g, psn, 0, deadline));
   };
   alloc(1, 10, 100, 50);
   alloc(2, 20, 120, 60);
