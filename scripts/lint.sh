@@ -21,10 +21,10 @@ for b in "${blocks[@]}"; do
 done
 # Formal harnesses (rtl/formal/), each with the blocks it instantiates.
 for h in rtl/formal/fv_*.sv; do
-  verilator --lint-only -Wall --top-module "$(basename "$h" .sv)" "$pkg" "${all[@]}" "$h"
+  verilator --lint-only -Wall -Irtl/formal --top-module "$(basename "$h" .sv)" "$pkg" "${all[@]}" "$h"
 done
 # Everything in rtl/ as one design, as a reviewer's quick check does.
-verilator --lint-only -Wall -Wno-MULTITOP "$pkg" "${all[@]}" rtl/formal/fv_*.sv
+verilator --lint-only -Wall -Wno-MULTITOP -Irtl/formal "$pkg" "${all[@]}" rtl/formal/fv_*.sv
 echo "lint: ${#blocks[@]} blocks and $(ls rtl/formal/fv_*.sv | wc -l) formal harnesses clean under verilator --lint-only -Wall"
 # C++ formatting (the committed .clang-format).
 if command -v clang-format >/dev/null 2>&1; then
