@@ -231,7 +231,6 @@ module uet_lb_pipe #(
   assign a_open       = a_valid_q && a_kind_q == K_OPEN;
   assign a_fb         = a_valid_q && a_kind_q == K_FB;
   assign a_req        = a_valid_q && a_kind_q == K_REQ;
-  assign a_group_open = a_in_range && open_q[a_group_q];
   // Hazard: stage U is about to write this group (the RAM read would see the old state). An open
   // reads nothing: its write follows stage U's.
   assign a_busy       = u_valid_q && u_group_q == a_group_q && !a_open;
@@ -241,6 +240,33 @@ module uet_lb_pipe #(
   assign a_issue      = a_valid_q && !trk_due && !a_busy
                         && (!a_req || (rsp_space && !reg_we_q && (prng_ready || cfg_spray != uet_lb_pkg::SPRAY_REPS)));
   assign a_free       = !a_valid_q || a_issue;
+
+  // Whether the accepted event's group is open, looked up as the event is accepted, so the issue
+  // decision reads one register instead of a NumGroups-to-1 multiplexer. While an event waits in stage
+  // A, only two things change the open bits: the open in stage A itself, which issues exactly in the
+  // cycle stage A is free (hence the bypass when the incoming group is the one it opens), and a CTRL
+  // clear (clear_groups), which clears the copy too. The copy is exact (asserted below);
+  // only feedback and requests use it.
+  logic [GroupW-1:0] in_group;
+  logic              in_group_open, a_group_open_q, a_group_open_d;
+  assign in_group = open_valid_i ? open_group_i : (fb_valid_i ? fb_group_i : req_group_i);
+  if (NumGroups == (1 << GroupW)) begin : g_in_pow2
+    assign in_group_open = open_q[in_group] || (a_open && a_group_q == in_group);
+  end else begin : g_in_range
+    assign in_group_open = 32'(in_group) < NumGroups && (open_q[in_group] || (a_open && a_group_q == in_group));
+  end
+  always_comb begin
+    a_group_open_d = a_free ? in_group_open : a_group_open_q;
+    if (clear_groups) a_group_open_d = 1'b0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      a_group_open_q <= 1'b0;
+    end else begin
+      a_group_open_q <= a_group_open_d;
+    end
+  end
+  assign a_group_open = a_group_open_q;
 
   assign open_go   = a_open && a_issue;
   assign fb_go     = a_fb && a_issue;
@@ -538,6 +564,7 @@ module uet_lb_pipe #(
       assert (!(rsp_push && rsp_count_q == 3'd4 && !rsp_pop));  // the response queue never overflows
       assert (base_rtt_i != '0 || !trk_alloc);
       assert (!(fb_acc && fb_kind_i > uet_lb_pkg::FB_RTO));
+      assert (!a_valid_q || a_group_open_q == (a_in_range && open_q[a_group_q]));  // the copy is exact
       if (past_valid_q && stall_q) assert (rsp_valid_o && rsp_ev_o == past_ev_q);
     end
   end
