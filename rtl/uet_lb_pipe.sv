@@ -238,7 +238,8 @@ module uet_lb_pipe #(
   // Default Packet Spraying a request need not wait for the draw-ahead queue to fill after reset or a
   // re-seed.
   assign a_issue      = a_valid_q && !trk_due && !a_busy
-                        && (!a_req || (rsp_space && !reg_we_q && (prng_ready || cfg_spray != uet_lb_pkg::SPRAY_REPS)));
+                        && (!a_req || (rsp_space && !reg_we_q
+                                       && (prng_ready || cfg_spray != uet_lb_pkg::SPRAY_REPS)));
   assign a_free       = !a_valid_q || a_issue;
 
   // Whether the accepted event's group is open, looked up as the event is accepted, so the issue
