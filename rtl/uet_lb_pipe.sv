@@ -246,8 +246,8 @@ module uet_lb_pipe #(
   // decision reads one register instead of a NumGroups-to-1 multiplexer. While an event waits in stage
   // A, only two things change the open bits: the open in stage A itself, which issues exactly in the
   // cycle stage A is free (hence the bypass when the incoming group is the one it opens), and a CTRL
-  // clear (clear_groups), which clears the copy too. The copy is exact (asserted below);
-  // only feedback and requests use it.
+  // clear (clear_groups), which clears the copy too. The copy is exact (asserted below); only feedback
+  // and requests use it.
   logic [GroupW-1:0] in_group;
   logic              in_group_open, a_group_open_q, a_group_open_d;
   assign in_group = open_valid_i ? open_group_i : (fb_valid_i ? fb_group_i : req_group_i);
