@@ -1,6 +1,8 @@
 // Exploration-window counter of one REPS group (SPEC section 5). The window opens with W packets left;
 // the packet at 1-based position i explores when (W - i) mod 2^B == 0. Since W - i equals the packets
-// left after this one, the rule needs only window_left: explore when (window_left - 1) mod 2^B == 0.
+// left after this one, the rule needs only window_left: explore when (window_left - 1) mod 2^B == 0,
+// that is when window_left mod 2^B == 1 mod 2^B, a comparison of the low B bits that needs no carry chain
+// (the decrement is only for the next state).
 `default_nettype none
 
 module uet_lb_window #(
@@ -21,7 +23,7 @@ module uet_lb_window #(
   end
   assign active_o  = left_i != '0;
   assign after     = left_i - 1'b1;
-  assign explore_o = active_o && ((after & cmask) == '0);
+  assign explore_o = active_o && ((left_i & cmask) == (WindowWidth'(1) & cmask));
 
   always_comb begin
     left_o = left_i;

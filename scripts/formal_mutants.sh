@@ -10,7 +10,7 @@ trap 'rm -rf "$tmp"' EXIT
 mutants=(
   "uet_lb_cache.sv@cache@if (count_i != cap) count_o = count_i + 1'b1;@count_o = count_i + 1'b1;@count passes 2^B"
   "uet_lb_cache.sv@cache@assign oldest_idx  = (wr_i - PtrW'(count_i)) & cmask;@assign oldest_idx  = (wr_i - PtrW'(count_i) + 1'b1) & cmask;@pop takes the second oldest"
-  "uet_lb_window.sv@window@((after & cmask) == '0)@((left_i & cmask) == '0)@window explores one position late"
+  "uet_lb_window.sv@window@((left_i & cmask) == (WindowWidth'(1) & cmask))@((left_i & cmask) == '0)@window explores one position late"
   "uet_lb_freeze.sv@group@if (failure_i && !freezing_i && !in_window_i) begin@if (failure_i && !in_window_i) begin@a failure restarts the timer"
   "uet_lb_freeze.sv@group@if (failure_i && !freezing_i && !in_window_i) begin@if (failure_i && !freezing_i) begin@freezing starts inside the window"
   "uet_lb_freeze.sv@group@elapsed >= timeout_i@elapsed > timeout_i@freezing outlasts the timeout by 1 ns"
