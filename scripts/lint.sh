@@ -21,14 +21,14 @@ for b in "${blocks[@]}"; do
 done
 # Formal harnesses (rtl/formal/), each with the blocks it instantiates.
 for h in rtl/formal/fv_*.sv; do
-  verilator --lint-only -Wall -Irtl/formal --top-module "$(basename "$h" .sv)" "$pkg" "${all[@]}" "$h"
+  verilator --lint-only -Wall --top-module "$(basename "$h" .sv)" "$pkg" "${all[@]}" "$h"
 done
 # The FPGA wrapper (both cores inside) and the reference paths of the FPGA flow (rtl/fpga/).
 verilator --lint-only -Wall --top-module uet_lb_fpga_wrap "$pkg" "${all[@]}" rtl/fpga/uet_lb_fpga_wrap.sv
 verilator --lint-only -Wall -GPipelined=1 --top-module uet_lb_fpga_wrap "$pkg" "${all[@]}" rtl/fpga/uet_lb_fpga_wrap.sv
 for f in rtl/fpga/counter16.sv rtl/fpga/time_cmp32.sv; do verilator --lint-only -Wall "$f"; done
 # Everything in rtl/ as one design, as a reviewer's quick check does.
-verilator --lint-only -Wall -Wno-MULTITOP -Irtl/formal "$pkg" "${all[@]}" rtl/formal/fv_*.sv
+verilator --lint-only -Wall -Wno-MULTITOP "$pkg" "${all[@]}" rtl/formal/fv_*.sv
 echo "lint: ${#blocks[@]} blocks, $(ls rtl/formal/fv_*.sv | wc -l) formal harnesses and $(ls rtl/fpga/*.sv | wc -l) FPGA files clean under verilator --lint-only -Wall"
 # C++ formatting (the committed .clang-format).
 if command -v clang-format >/dev/null 2>&1; then
