@@ -94,6 +94,20 @@ module uet_lb_regs #(
     sat_inc = (inc && v != 32'hffff_ffff) ? v + 32'd1 : v;
   endfunction
 
+  // v > limit for a constant limit, as AND/OR terms: v is above the limit when, at some bit where the
+  // limit has a 0, v has a 1 and every bit above it equals the limit's. Synthesis maps a `>` to a carry
+  // chain even against a constant (the deepest path of the core at any size); these terms fold to a
+  // shallow OR tree (for limit 2^k - 1, just v[31:k] != 0).
+  function automatic logic above(input logic [31:0] v, input logic [31:0] limit);
+    logic same;  // v and limit agree on every bit above i
+    above = 1'b0;
+    same  = 1'b1;
+    for (int i = 31; i >= 0; i--) begin
+      if (!limit[i]) above = above | (same & v[i]);
+      same = same & (v[i] == limit[i]);
+    end
+  endfunction
+
   always_comb begin
     spray_d       = spray_q;
     mask_d        = mask_q;
@@ -122,7 +136,7 @@ module uet_lb_regs #(
     if (reg_we_i) begin
       unique case (reg_addr_i)
         REG_CTRL: begin
-          if (reg_wdata_i > 32'd1) refuse_range = 1'b1;
+          if (above(reg_wdata_i, 32'd1)) refuse_range = 1'b1;
           else if (reg_wdata_i[0]) clear_groups_o = 1'b1;
         end
         REG_STATUS: begin  // write 1 to clear a sticky error
@@ -132,37 +146,37 @@ module uet_lb_regs #(
           if (reg_wdata_i[STATUS_ERR_GROUP])  err_group_d  = bad_open_i;
         end
         REG_SPRAY_TYPE: begin
-          if (reg_wdata_i > 32'd2) refuse_range = 1'b1;
+          if (above(reg_wdata_i, 32'd2)) refuse_range = 1'b1;
           else if (active_q) refuse_locked = 1'b1;
           else spray_d = reg_wdata_i[1:0];
         end
         REG_ENTROPY_MASK_BITS: begin
-          if (reg_wdata_i > 32'd8) refuse_range = 1'b1;
+          if (above(reg_wdata_i, 32'd8)) refuse_range = 1'b1;
           else mask_d = reg_wdata_i[3:0];
         end
         REG_START_PORT: begin
-          if (reg_wdata_i > 32'd65535) refuse_range = 1'b1;
+          if (above(reg_wdata_i, 32'd65535)) refuse_range = 1'b1;
           else port_d = reg_wdata_i[15:0];
         end
         REG_REPS_BUF_BITS: begin
-          if (reg_wdata_i > 32'(BufBitsMax)) refuse_range = 1'b1;
+          if (above(reg_wdata_i, 32'(BufBitsMax))) refuse_range = 1'b1;
           else if (active_q) refuse_locked = 1'b1;
           else buf_d = reg_wdata_i[4:0];
         end
         REG_EV_SET_SIZE: begin
-          if (reg_wdata_i == 32'd0 || reg_wdata_i > 32'd65536) refuse_range = 1'b1;
+          if (reg_wdata_i == 32'd0 || above(reg_wdata_i, 32'd65536)) refuse_range = 1'b1;
           else size_d = reg_wdata_i[16:0];
         end
         REG_FREEZE_TIMEOUT: begin
-          if (reg_wdata_i == 32'd0 || reg_wdata_i > TimeoutMax) refuse_range = 1'b1;
+          if (reg_wdata_i == 32'd0 || above(reg_wdata_i, TimeoutMax)) refuse_range = 1'b1;
           else timeout_d = reg_wdata_i;
         end
         REG_EFD_MULT: begin
-          if (reg_wdata_i > 32'd255) refuse_range = 1'b1;
+          if (above(reg_wdata_i, 32'd255)) refuse_range = 1'b1;
           else mult_d = reg_wdata_i[7:0];
         end
         REG_WINDOW: begin
-          if (reg_wdata_i > WindowMax) refuse_range = 1'b1;
+          if (above(reg_wdata_i, WindowMax)) refuse_range = 1'b1;
           else window_d = reg_wdata_i[WindowWidth-1:0];
         end
         REG_SEED: begin
