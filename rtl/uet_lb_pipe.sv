@@ -175,6 +175,9 @@ module uet_lb_pipe #(
   assign open_acc     = open_valid_i && open_ready_o;
   assign fb_acc       = fb_valid_i && fb_ready_o;
   assign req_acc      = req_valid_i && req_ready_o;
+  // The group of the event stage A takes when it is free (open > feedback > request).
+  logic [GroupW-1:0] in_group;
+  assign in_group = open_valid_i ? open_group_i : (fb_valid_i ? fb_group_i : req_group_i);
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -189,19 +192,17 @@ module uet_lb_pipe #(
       a_deadline_q <= now_i + span_q;
       a_fb_kind_q  <= fb_kind_i;
       a_retx_q     <= req_retx_i;
+      a_group_q    <= in_group;
       if (open_acc) begin
         a_kind_q  <= K_OPEN;
-        a_group_q <= open_group_i;
         a_psn_q   <= '0;
         a_ev_q    <= open_port_i;
       end else if (fb_acc) begin
         a_kind_q  <= K_FB;
-        a_group_q <= fb_group_i;
         a_psn_q   <= fb_psn_i;
         a_ev_q    <= fb_ev_i;
       end else begin
         a_kind_q  <= K_REQ;
-        a_group_q <= req_group_i;
         a_psn_q   <= req_psn_i;
         a_ev_q    <= 16'd0;
       end
@@ -248,9 +249,7 @@ module uet_lb_pipe #(
   // cycle stage A is free (hence the bypass when the incoming group is the one it opens), and a CTRL
   // clear (clear_groups), which clears the copy too. The copy is exact (asserted below); only feedback
   // and requests use it.
-  logic [GroupW-1:0] in_group;
   logic              in_group_open, a_group_open_q, a_group_open_d;
-  assign in_group = open_valid_i ? open_group_i : (fb_valid_i ? fb_group_i : req_group_i);
   if (NumGroups == (1 << GroupW)) begin : g_in_pow2
     assign in_group_open = open_q[in_group] || (a_open && a_group_q == in_group);
   end else begin : g_in_range
