@@ -257,6 +257,39 @@ TEST_CASE("rtl freeze: entry, ignored while frozen or in the window, exit at exa
   REQUIRE(m->exit_o == 1);
 }
 
+// The exit test against the plain modular one on random times, times at the wrap, timeouts at both ends
+// of the register's range, and elapsed times within 2 ns of the timeout.
+TEST_CASE("rtl freeze: exit test equals (now - start) mod 2^32 >= timeout", "[rtl][block][freeze]") {
+  auto m = make<Vuet_lb_freeze>();
+  std::mt19937 rng(7);
+  const std::uint32_t edges[] = {0u, 1u, 2u, 0x7ffffffeu, 0x7fffffffu, 0x80000000u, 0x80000001u, 0xfffffffeu,
+                                 0xffffffffu};
+  m->freezing_i = 1;
+  m->in_window_i = 0;
+  m->failure_i = 0;
+  m->recycle_i = 1;
+  int exits = 0, stays = 0;
+  for (int k = 0; k < 200000; ++k) {
+    const std::uint32_t start = k % 3 == 0 ? edges[rng() % 9] : rng();
+    // Timeouts 1..2^31-1 (the register's range), near the ends half of the time.
+    std::uint32_t timeout = k % 2 == 0 ? 1u + rng() % 0x7fffffffu : (k % 4 == 1 ? 1u + rng() % 4 : 0x7fffffffu - rng() % 4);
+    // Elapsed near the timeout a third of the time, else anywhere.
+    const std::uint32_t elapsed = k % 3 == 1 ? timeout + (rng() % 5) - 2u : rng();
+    const std::uint32_t now = start + elapsed;
+    m->start_i = start;
+    m->timeout_i = timeout;
+    m->now_i = now;
+    m->eval();
+    INFO("start " << start << " now " << now << " timeout " << timeout);
+    const bool expect = static_cast<std::uint32_t>(now - start) >= timeout;
+    REQUIRE(m->exit_o == expect);
+    REQUIRE(m->freezing_o == !expect);
+    (expect ? exits : stays)++;
+  }
+  REQUIRE(exits > 50000);
+  REQUIRE(stays > 50000);
+}
+
 TEST_CASE("rtl window: W packets, explores where (W - i) mod 2^B == 0", "[rtl][block][window]") {
   auto m = make<Vuet_lb_window>();
   for (unsigned b : {0U, 1U, 3U}) {
