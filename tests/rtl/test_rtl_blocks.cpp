@@ -262,8 +262,8 @@ TEST_CASE("rtl freeze: entry, ignored while frozen or in the window, exit at exa
 TEST_CASE("rtl freeze: exit test equals (now - start) mod 2^32 >= timeout", "[rtl][block][freeze]") {
   auto m = make<Vuet_lb_freeze>();
   std::mt19937 rng(7);
-  const std::uint32_t edges[] = {0u, 1u, 2u, 0x7ffffffeu, 0x7fffffffu, 0x80000000u, 0x80000001u, 0xfffffffeu,
-                                 0xffffffffu};
+  const std::uint32_t edges[] = {0u,          1u,          2u,          0x7ffffffeu, 0x7fffffffu,
+                                 0x80000000u, 0x80000001u, 0xfffffffeu, 0xffffffffu};
   m->freezing_i = 1;
   m->in_window_i = 0;
   m->failure_i = 0;
@@ -272,7 +272,8 @@ TEST_CASE("rtl freeze: exit test equals (now - start) mod 2^32 >= timeout", "[rt
   for (int k = 0; k < 200000; ++k) {
     const std::uint32_t start = k % 3 == 0 ? edges[rng() % 9] : rng();
     // Timeouts 1..2^31-1 (the register's range), near the ends half of the time.
-    std::uint32_t timeout = k % 2 == 0 ? 1u + rng() % 0x7fffffffu : (k % 4 == 1 ? 1u + rng() % 4 : 0x7fffffffu - rng() % 4);
+    const std::uint32_t timeout =
+        k % 2 == 0 ? 1u + rng() % 0x7fffffffu : (k % 4 == 1 ? 1u + rng() % 4 : 0x7fffffffu - rng() % 4);
     // Elapsed near the timeout a third of the time, else anywhere.
     const std::uint32_t elapsed = k % 3 == 1 ? timeout + (rng() % 5) - 2u : rng();
     const std::uint32_t now = start + elapsed;
@@ -568,11 +569,16 @@ TEST_CASE("rtl regs: range checks agree with lo <= value <= hi at every bit posi
     bool readable;
   };
   // The block's default build: BufBitsMax 3, WindowWidth 12, TsWidth 32.
-  const Range ranges[] = {
-      {r::kCtrl, 0, 1, false},           {r::kSprayType, 0, 2, true},       {r::kEntropyMaskBits, 0, 8, true},
-      {r::kStartPort, 0, 65535, true},   {r::kRepsBufBits, 0, 3, true},     {r::kEvSetSize, 1, 65536, true},
-      {r::kFreezeTimeout, 1, 0x7fffffffu, true}, {r::kEfdMult, 0, 255, true}, {r::kWindow, 0, 4095, true},
-      {r::kSeed, 1, 0xffffffffu, true}};
+  const Range ranges[] = {{r::kCtrl, 0, 1, false},
+                          {r::kSprayType, 0, 2, true},
+                          {r::kEntropyMaskBits, 0, 8, true},
+                          {r::kStartPort, 0, 65535, true},
+                          {r::kRepsBufBits, 0, 3, true},
+                          {r::kEvSetSize, 1, 65536, true},
+                          {r::kFreezeTimeout, 1, 0x7fffffffu, true},
+                          {r::kEfdMult, 0, 255, true},
+                          {r::kWindow, 0, 4095, true},
+                          {r::kSeed, 1, 0xffffffffu, true}};
   Regs g;
   reset(*g.m);
   int refused = 0, accepted = 0;
