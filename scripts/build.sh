@@ -10,4 +10,4 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
 elif [ $# -gt 0 ]; then
   cmake "$build" "$@" >/dev/null
 fi
-cmake --build "$build" -j"${UETLB_JOBS:-2}"
+"$root/scripts/cmake_build.sh" "$build" -j"${UETLB_JOBS:-2}"

@@ -83,7 +83,7 @@ echo '```'
 tb_speed "$b/tb/uetlb-tb" 1000000
 echo '```'
 if [ "${UETLB_REPORT_1024:-1}" = 1 ]; then
-  cmake --build "$b" -j2 --target bench_1024 >/dev/null
+  "$root/scripts/cmake_build.sh" "$b" -j2 --target bench_1024 >/dev/null
   echo
   echo "The same at 1,024 groups (\`cmake --build build --target bench_1024\`):"
   echo

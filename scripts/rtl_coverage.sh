@@ -10,7 +10,7 @@ cycles=${2:-200000}
 "$root/scripts/setup.sh"
 build="$root/build-cov"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DUETLB_TB_COVERAGE=ON >/dev/null
-cmake --build "$build" -j"${UETLB_JOBS:-2}" --target uetlb-tb >/dev/null
+"$root/scripts/cmake_build.sh" "$build" -j"${UETLB_JOBS:-2}" --target uetlb-tb >/dev/null
 out="$build/rtl-coverage"
 rm -rf "$out"
 mkdir -p "$out"
