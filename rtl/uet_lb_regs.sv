@@ -69,7 +69,6 @@ module uet_lb_regs #(
   localparam logic [WindowWidth-1:0] WindowDefault =
       (WindowWidth >= 7) ? WindowWidth'(71) : {WindowWidth{1'b1}};
   localparam logic [31:0] TimeoutMax = (TsWidth >= 32) ? 32'h7fff_ffff : (32'd1 << (TsWidth - 1)) - 32'd1;
-  localparam logic [31:0] WindowMax  = (WindowWidth >= 32) ? 32'hffff_ffff : (32'd1 << WindowWidth) - 32'd1;
   // FreezingTimeout at reset: 100,000 ns, or the largest the timestamps allow when that is smaller
   // (TsWidth 16 or 17).
   localparam logic [31:0] TimeoutDefault = (TimeoutMax < 32'd100_000) ? TimeoutMax : 32'd100_000;
@@ -94,19 +93,21 @@ module uet_lb_regs #(
     sat_inc = (inc && v != 32'hffff_ffff) ? v + 32'd1 : v;
   endfunction
 
-  // v > limit for a constant limit, as AND/OR terms: v is above the limit when, at some bit where the
-  // limit has a 0, v has a 1 and every bit above it equals the limit's. Synthesis maps a `>` to a carry
-  // chain even against a constant (the deepest path of the core at any size); these terms fold to a
-  // shallow OR tree (for limit 2^k - 1, just v[31:k] != 0).
-  function automatic logic above(input logic [31:0] v, input logic [31:0] limit);
-    logic same;  // v and limit agree on every bit above i
-    above = 1'b0;
-    same  = 1'b1;
-    for (int i = 31; i >= 0; i--) begin
-      if (!limit[i]) above = above | (same & v[i]);
-      same = same & (v[i] == limit[i]);
-    end
-  endfunction
+  // Range checks of the written word. A test `value > 2^k - 1` is `value[31:k] != 0`; the other limits add
+  // a test of a few low bits. Written as a `>`, each would be a carry chain (synthesis does not shorten a
+  // comparator against a constant), and those chains, followed by the refusal, were the deepest path of
+  // the core. Bit-range tests are also cheap for a solver.
+  logic over_ctrl, over_spray, over_mask, over_port, over_buf, over_size, over_timeout, over_mult,
+        over_window;
+  assign over_ctrl    = reg_wdata_i[31:1] != '0;                                     // > 1
+  assign over_spray   = reg_wdata_i[31:2] != '0 || reg_wdata_i[1:0] == 2'd3;          // > 2
+  assign over_mask    = reg_wdata_i[31:4] != '0 || (reg_wdata_i[3] && reg_wdata_i[2:0] != '0);  // > 8
+  assign over_port    = reg_wdata_i[31:16] != '0;                                    // > 65535
+  assign over_buf     = reg_wdata_i[31:5] != '0 || reg_wdata_i[4:0] > 5'(BufBitsMax);  // BufBitsMax <= 16
+  assign over_size    = reg_wdata_i[31:17] != '0 || (reg_wdata_i[16] && reg_wdata_i[15:0] != '0);  // > 65536
+  assign over_timeout = (reg_wdata_i >> (TsWidth - 1)) != '0;                        // > TimeoutMax
+  assign over_mult    = reg_wdata_i[31:8] != '0;                                     // > 255
+  assign over_window  = (reg_wdata_i >> WindowWidth) != '0;                          // > 2^WindowWidth - 1
 
   always_comb begin
     spray_d       = spray_q;
@@ -136,7 +137,7 @@ module uet_lb_regs #(
     if (reg_we_i) begin
       unique case (reg_addr_i)
         REG_CTRL: begin
-          if (above(reg_wdata_i, 32'd1)) refuse_range = 1'b1;
+          if (over_ctrl) refuse_range = 1'b1;
           else if (reg_wdata_i[0]) clear_groups_o = 1'b1;
         end
         REG_STATUS: begin  // write 1 to clear a sticky error
@@ -146,37 +147,37 @@ module uet_lb_regs #(
           if (reg_wdata_i[STATUS_ERR_GROUP])  err_group_d  = bad_open_i;
         end
         REG_SPRAY_TYPE: begin
-          if (above(reg_wdata_i, 32'd2)) refuse_range = 1'b1;
+          if (over_spray) refuse_range = 1'b1;
           else if (active_q) refuse_locked = 1'b1;
           else spray_d = reg_wdata_i[1:0];
         end
         REG_ENTROPY_MASK_BITS: begin
-          if (above(reg_wdata_i, 32'd8)) refuse_range = 1'b1;
+          if (over_mask) refuse_range = 1'b1;
           else mask_d = reg_wdata_i[3:0];
         end
         REG_START_PORT: begin
-          if (above(reg_wdata_i, 32'd65535)) refuse_range = 1'b1;
+          if (over_port) refuse_range = 1'b1;
           else port_d = reg_wdata_i[15:0];
         end
         REG_REPS_BUF_BITS: begin
-          if (above(reg_wdata_i, 32'(BufBitsMax))) refuse_range = 1'b1;
+          if (over_buf) refuse_range = 1'b1;
           else if (active_q) refuse_locked = 1'b1;
           else buf_d = reg_wdata_i[4:0];
         end
         REG_EV_SET_SIZE: begin
-          if (reg_wdata_i == 32'd0 || above(reg_wdata_i, 32'd65536)) refuse_range = 1'b1;
+          if (reg_wdata_i == 32'd0 || over_size) refuse_range = 1'b1;
           else size_d = reg_wdata_i[16:0];
         end
         REG_FREEZE_TIMEOUT: begin
-          if (reg_wdata_i == 32'd0 || above(reg_wdata_i, TimeoutMax)) refuse_range = 1'b1;
+          if (reg_wdata_i == 32'd0 || over_timeout) refuse_range = 1'b1;
           else timeout_d = reg_wdata_i;
         end
         REG_EFD_MULT: begin
-          if (above(reg_wdata_i, 32'd255)) refuse_range = 1'b1;
+          if (over_mult) refuse_range = 1'b1;
           else mult_d = reg_wdata_i[7:0];
         end
         REG_WINDOW: begin
-          if (above(reg_wdata_i, WindowMax)) refuse_range = 1'b1;
+          if (over_window) refuse_range = 1'b1;
           else window_d = reg_wdata_i[WindowWidth-1:0];
         end
         REG_SEED: begin

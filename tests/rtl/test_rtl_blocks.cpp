@@ -558,7 +558,7 @@ TEST_CASE("rtl regs: defaults, range refusal with sticky errors, locks, counters
   REQUIRE((g.read(r::kStatus) & r::kStatusErrGroup) != 0);
 }
 
-// The range checks are written as AND/OR terms against constant limits (no comparator), so every
+// The range checks are written as tests of bit ranges (no comparator), so every
 // writable register is tried at its bounds, one past them, and with each single bit set and each
 // all-ones run, against the plain comparison done here.
 TEST_CASE("rtl regs: range checks agree with lo <= value <= hi at every bit position", "[rtl][block][regs]") {
