@@ -89,7 +89,7 @@ if [ "${UETLB_REPORT_1024:-1}" = 1 ]; then
   echo
   echo '```'
   "$b/bench/bench_rtl_1024" 200000
-  "$b/bench/bench_rtl_pipe_1024" 200000
+  "$b/bench/bench_rtl_pipe_1024" 2000000
   echo '```'
   echo
   echo "The pipelined core at 16 groups with a 4-entry tracker instead of 32 (\`bench_rtl_pipe_t4\`, same target):"
