@@ -9,7 +9,7 @@ rtl=${UETLB_RTL_DIR:-$root/rtl}  # the RTL to prove (scripts/formal_mutants.sh p
 work=${UETLB_FORMAL_DIR:-$root/build-formal}
 mkdir -p "$work"
 
-# name | top | files (@core: every module of rtl/uet_lb.f) | bmc depth | induction depth (0: BMC only) | fast (in CI) | scope
+# name | top[,PARAM=VALUE...] | files (@core: every module of rtl/uet_lb.f) | bmc depth | induction depth (0: BMC only) | fast (in CI) | scope
 #   [| first step checked | solver | covers]
 # scope "own": only the harness's assertions (the blocks' own assertions are removed first, as they are
 # proven in their own harnesses and checked in every simulation); "all": every assertion in the design.
@@ -23,9 +23,9 @@ proofs=(
   "cache|fv_cache|uet_lb_cache.sv formal/fv_cache.sv|12|8|fast|all"
   "window|fv_window|uet_lb_window.sv formal/fv_window.sv|40|4|fast|all"
   "rr|fv_rr|uet_lb_rr.sv formal/fv_rr.sv|1|1|fast|all"
-  "top|fv_top|@core formal/fv_top.sv|16|4|fast|own"
-  "pipe|fv_pipe|@core formal/fv_pipe.sv|7|0|fast|own|1|cvc4"
-  "pipe_all|fv_pipe|@core formal/fv_pipe.sv|5|0|fast|all|1|cvc4|skip"
+  "top|fv_core,Pipelined=0|@core formal/fv_core.sv|16|4|fast|own"
+  "pipe|fv_core,Pipelined=1|@core formal/fv_core.sv|7|0|fast|own|1|cvc4"
+  "pipe_all|fv_core,Pipelined=1|@core formal/fv_core.sv|5|0|fast|all|1|cvc4|skip"
   "group|fv_group|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv formal/fv_group.sv|10|6|fast|all"
 )
 
@@ -42,9 +42,14 @@ run_proof() {
       srcs="$srcs $rtl/$f"
     fi
   done
+  # Parameters of the top (the harness of both cores selects one with Pipelined).
+  local params="" kv p
+  IFS=',' read -ra kv <<<"$top"
+  top=${kv[0]}
+  for p in "${kv[@]:1}"; do params="$params chparam -set ${p%%=*} ${p#*=} $top;"; done
   local strip=""
   [ "$scope" = own ] && strip="hierarchy -top $top; proc; chformal -remove *uet_lb*; flatten;"
-  if ! yosys -q -l "$dir/yosys.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $strip prep -top $top; \
+  if ! yosys -q -l "$dir/yosys.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params $strip prep -top $top; \
       memory_map; async2sync; dffunmap; chformal -assume -early; setundef -anyseq; opt_clean; write_smt2 -wires $dir/model.smt2" >/dev/null 2>&1; then
     echo "formal $name: FAIL (Yosys could not read it; see $dir/yosys.log)"
     return 1

@@ -23,6 +23,8 @@ done
 for h in rtl/formal/fv_*.sv; do
   verilator --lint-only -Wall --top-module "$(basename "$h" .sv)" "$pkg" "${all[@]}" "$h"
 done
+# fv_core with its other core (Pipelined = 0 above).
+verilator --lint-only -Wall --top-module fv_core -GPipelined=1 "$pkg" "${all[@]}" rtl/formal/fv_core.sv
 # The FPGA wrapper (both cores inside) and the reference paths of the FPGA flow (rtl/fpga/).
 verilator --lint-only -Wall --top-module uet_lb_fpga_wrap "$pkg" "${all[@]}" rtl/fpga/uet_lb_fpga_wrap.sv
 verilator --lint-only -Wall -GPipelined=1 --top-module uet_lb_fpga_wrap "$pkg" "${all[@]}" rtl/fpga/uet_lb_fpga_wrap.sv

@@ -2,7 +2,7 @@
 """Writes a GTKWave save file for a uet_lb waveform: interfaces and the chosen group's state, grouped.
 
   make_gtkw.py WAVE.fst > tb/uetlb.gtkw
-  make_gtkw.py build-formal/top/trace.vcd > rtl/formal/fv_top.gtkw
+  make_gtkw.py build-formal/top/trace.vcd > rtl/formal/fv_top.gtkw   (a counterexample of proof top)
 Needs fst2vcd (GTKWave) to read an FST's signal names and widths.
 """
 import re
@@ -36,19 +36,28 @@ def main() -> int:
         vcd = open(sys.argv[1]).read()
     else:
         vcd = subprocess.run(["fst2vcd", sys.argv[1]], capture_output=True, text=True, check=True).stdout
-    scopes, names = [], {}
+    # The core's ports: the variables of the shallowest scope below the top that has rsp_valid_o (the
+    # core instance of a testbench, or the dut inside a formal harness's generate block). A Verilated
+    # model's top scope repeats the ports; the instance below it is the one to show.
+    scopes, by_scope = [], {}
     for line in vcd.splitlines():
         if line.startswith("$scope"):
             scopes.append(line.split()[2])
         elif line.startswith("$upscope"):
             scopes.pop()
-        elif line.startswith("$var") and len(scopes) == 2:  # ports of the top
+        elif line.startswith("$var"):
             parts = line.split()
             width, name = int(parts[2]), parts[4]
             rng = parts[5] if len(parts) > 6 and parts[5].startswith("[") else ""
-            names[name] = (".".join(scopes) + "." + name + (rng if width > 1 else ""), width)
+            by_scope.setdefault(tuple(scopes), {})[name] = (".".join(scopes) + "." + name + (rng if width > 1 else ""),
+                                                             width)
         elif line.startswith("$enddefinitions"):
             break
+    cores = sorted((s for s, v in by_scope.items() if len(s) >= 2 and "rsp_valid_o" in v), key=len)
+    if not cores:
+        print(f"make_gtkw.py: {sys.argv[1]} has no scope with the core's ports (rsp_valid_o)", file=sys.stderr)
+        return 1
+    names = by_scope[cores[0]]
     out = ["[*] uet_lb: interfaces and the state of the group on dbg_group_i (scripts/make_gtkw.py)",
            "[timestart] 0", "[size] 1600 1000", "[sst_width] 260", "[signals_width] 300",
            "[sst_expanded] 1", "[sst_vpaned_height] 300"]
