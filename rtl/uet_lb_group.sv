@@ -14,7 +14,7 @@ module uet_lb_group #(
 ) (
   // Configuration.
   input  logic [1:0]               spray_type_i, ///< a uet_lb_pkg::spray_e value
-  input  logic [3:0]               mask_bits_i,
+  input  logic [7:0]               span_mask_i,  ///< 2^EntropyMaskBits - 1
   input  logic [15:0]              start_port_i,
   input  logic [4:0]               buf_bits_i,
   input  logic [TsWidth-1:0]       freeze_timeout_i,
@@ -29,6 +29,7 @@ module uet_lb_group #(
   // State in.
   input  logic [SlotsMax*16-1:0]    slots_i,      ///< slot k at bits [16k +: 16]
   input  logic [BufBitsMax-1:0]    wr_i,
+  input  logic [BufBitsMax-1:0]    rd_i,
   input  logic [BufBitsMax:0]      count_i,
   input  logic                     wrapped_i,
   input  logic [BufBitsMax-1:0]    replay_i,
@@ -38,6 +39,7 @@ module uet_lb_group #(
   // State out.
   output logic [SlotsMax*16-1:0]    slots_o,
   output logic [BufBitsMax-1:0]    wr_o,
+  output logic [BufBitsMax-1:0]    rd_o,
   output logic [BufBitsMax:0]      count_o,
   output logic                     wrapped_o,
   output logic [BufBitsMax-1:0]    replay_o,
@@ -122,6 +124,7 @@ module uet_lb_group #(
     .buf_bits_i    (buf_bits_i),
     .slots_i       (slots_i),
     .wr_i          (wr_i),
+    .rd_i          (rd_i),
     .count_i       (count_i),
     .wrapped_i     (wrapped_i),
     .replay_i      (replay_i),
@@ -131,6 +134,7 @@ module uet_lb_group #(
     .replay_take_i (do_replay),
     .slots_o       (c_slots),
     .wr_o          (wr_o),
+    .rd_o          (rd_o),
     .count_o       (count_o),
     .wrapped_o     (wrapped_o),
     .replay_o      (replay_o),
@@ -142,7 +146,7 @@ module uet_lb_group #(
 
   uet_lb_rr u_rr (
     .step_i      (slots_i[7:0]),
-    .mask_bits_i (mask_bits_i),
+    .span_mask_i (span_mask_i),
     .offset_i    (start_port_i),
     .ev_o        (rr_ev),
     .step_o      (rr_step)

@@ -115,6 +115,7 @@ module uet_lb_pipe #(
   typedef struct packed {
     logic [SlotsMax*16-1:0]    slots;
     logic [BufBitsMax-1:0]     wr;
+    logic [BufBitsMax-1:0]     rd;
     logic [BufBitsMax:0]       count;
     logic                      wrapped;
     logic [BufBitsMax-1:0]     replay;
@@ -122,14 +123,14 @@ module uet_lb_pipe #(
     logic [TsWidth-1:0]        freeze_start;
     logic [WindowWidth-1:0]    window_left;
   } grp_t;
-  localparam int unsigned GrpBits = SlotsMax * 16 + 3 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
+  localparam int unsigned GrpBits = SlotsMax * 16 + 4 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
 
   // Event kinds in the pipeline.
   localparam logic [1:0] K_EFD = 2'd0, K_OPEN = 2'd1, K_FB = 2'd2, K_REQ = 2'd3;
 
   // Configuration.
   logic [1:0]             cfg_spray;
-  logic [3:0]             cfg_mask;
+  logic [7:0]             cfg_span;
   logic [15:0]            cfg_port;
   logic [4:0]             cfg_buf;
   logic [16:0]            cfg_size;
@@ -377,14 +378,14 @@ module uet_lb_pipe #(
   end
 
   uet_lb_group #(.BufBitsMax(BufBitsMax), .TsWidth(TsWidth), .WindowWidth(WindowWidth)) u_grp (
-    .spray_type_i (cfg_spray), .mask_bits_i (cfg_mask), .start_port_i (cfg_port), .buf_bits_i (cfg_buf),
+    .spray_type_i (cfg_spray), .span_mask_i (cfg_span), .start_port_i (cfg_port), .buf_bits_i (cfg_buf),
     .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
     .now_i (u_time_q), .failure_i (u_failure), .recycle_i (u_recycle), .recycle_ev_i (u_ev_q),
     .choose_i (u_choose), .explore_ev_i (prng_value),
-    .slots_i (u_in.slots), .wr_i (u_in.wr), .count_i (u_in.count), .wrapped_i (u_in.wrapped),
+    .slots_i (u_in.slots), .wr_i (u_in.wr), .rd_i (u_in.rd), .count_i (u_in.count), .wrapped_i (u_in.wrapped),
     .replay_i (u_in.replay), .freezing_i (u_in.freezing), .freeze_start_i (u_in.freeze_start),
     .window_left_i (u_in.window_left),
-    .slots_o (u_out.slots), .wr_o (u_out.wr), .count_o (u_out.count), .wrapped_o (u_out.wrapped),
+    .slots_o (u_out.slots), .wr_o (u_out.wr), .rd_o (u_out.rd), .count_o (u_out.count), .wrapped_o (u_out.wrapped),
     .replay_o (u_out.replay), .freezing_o (u_out.freezing), .freeze_start_o (u_out.freeze_start),
     .window_left_o (u_out.window_left),
     .ev_o (r_ev), .decision_o (r_decision), .explore_o (r_explore)
@@ -474,7 +475,7 @@ module uet_lb_pipe #(
     .inc_efd_untracked_i (trk_untracked),
     .inc_req_unopened_i  (req_go && !a_group_open),
     .spray_type_o        (cfg_spray),
-    .mask_bits_o         (cfg_mask),
+    .span_mask_o         (cfg_span),
     .start_port_o        (cfg_port),
     .buf_bits_o          (cfg_buf),
     .set_size_o          (cfg_size),
@@ -528,6 +529,8 @@ module uet_lb_pipe #(
     assign dbg_freeze_start_o = dbg.freeze_start;
     assign dbg_window_left_o  = dbg.window_left;
     assign dbg_slot0_o        = dbg.slots[15:0];
+    logic unused_dbg_rd;
+    assign unused_dbg_rd      = ^dbg.rd;  // not shown: the oldest slot is (wr - count) mod C
   end else begin : g_no_dbg
     logic unused_dbg;
     assign dbg                = '0;

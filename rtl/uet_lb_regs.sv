@@ -25,7 +25,7 @@ module uet_lb_regs #(
   input  logic                   inc_req_unopened_i,
   // Configuration out.
   output logic [1:0]             spray_type_o,    ///< a uet_lb_pkg::spray_e value
-  output logic [3:0]             mask_bits_o,
+  output logic [7:0]             span_mask_o,     ///< 2^EntropyMaskBits - 1
   output logic [15:0]            start_port_o,
   output logic [4:0]             buf_bits_o,
   output logic [16:0]            set_size_o,
@@ -75,6 +75,7 @@ module uet_lb_regs #(
 
   logic [1:0]             spray_q, spray_d;  // holds a uet_lb_pkg::spray_e value
   logic [3:0]             mask_q, mask_d;
+  logic [7:0]             span_q, span_d;    // 2^mask_q - 1, written with mask_q (no subtraction on use)
   logic [15:0]            port_q, port_d;
   logic [4:0]             buf_q, buf_d;
   logic [16:0]            size_q, size_d;
@@ -112,6 +113,7 @@ module uet_lb_regs #(
   always_comb begin
     spray_d       = spray_q;
     mask_d        = mask_q;
+    span_d        = span_q;
     port_d        = port_q;
     buf_d         = buf_q;
     size_d        = size_q;
@@ -153,7 +155,10 @@ module uet_lb_regs #(
         end
         REG_ENTROPY_MASK_BITS: begin
           if (over_mask) refuse_range = 1'b1;
-          else mask_d = reg_wdata_i[3:0];
+          else begin
+            mask_d = reg_wdata_i[3:0];
+            span_d = 8'((9'd1 << reg_wdata_i[3:0]) - 9'd1);
+          end
         end
         REG_START_PORT: begin
           if (over_port) refuse_range = 1'b1;
@@ -204,6 +209,7 @@ module uet_lb_regs #(
     if (!rst_ni) begin
       spray_q      <= uet_lb_pkg::SPRAY_DEFAULT;
       mask_q       <= 4'd7;
+      span_q       <= 8'h7f;
       port_q       <= 16'd256;
       buf_q        <= BufBitsDefault;
       size_q       <= 17'd65536;
@@ -223,6 +229,7 @@ module uet_lb_regs #(
     end else begin
       spray_q      <= spray_d;
       mask_q       <= mask_d;
+      span_q       <= span_d;
       port_q       <= port_d;
       buf_q        <= buf_d;
       size_q       <= size_d;
@@ -276,7 +283,7 @@ module uet_lb_regs #(
   end
 
   assign spray_type_o     = spray_q;
-  assign mask_bits_o      = mask_q;
+  assign span_mask_o      = span_q;
   assign start_port_o     = port_q;
   assign buf_bits_o       = buf_q;
   assign set_size_o       = size_q;
@@ -291,6 +298,7 @@ module uet_lb_regs #(
     if (rst_ni) begin
       assert (spray_q != 2'd3);
       assert (mask_q <= 4'd8);
+      assert (span_q == 8'((9'd1 << mask_q) - 9'd1));
       assert (buf_q <= 5'(BufBitsMax));
       assert (size_q != '0 && size_q <= 17'd65536);
       assert (timeout_q != '0 && timeout_q <= TimeoutMax);

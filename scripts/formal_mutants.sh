@@ -8,13 +8,14 @@ trap 'rm -rf "$tmp"' EXIT
 
 # file @ proof @ text @ replacement @ the bug
 mutants=(
-  "uet_lb_cache.sv@cache@if (count_i != cap) count_o = count_i + 1'b1;@count_o = count_i + 1'b1;@count passes 2^B"
-  "uet_lb_cache.sv@cache@assign oldest_idx  = (wr_i - PtrW'(count_i)) & cmask;@assign oldest_idx  = (wr_i - PtrW'(count_i) + 1'b1) & cmask;@pop takes the second oldest"
+  "uet_lb_cache.sv@cache@if (count_i != cap) count_o = count_i + 1'b1;@if (1'b1) count_o = count_i + 1'b1;@count passes 2^B"
+  "uet_lb_cache.sv@cache@assign oldest_ev_o = slots_i[16*rd_i +: 16];@assign oldest_ev_o = slots_i[16*rd_inc +: 16];@pop takes the second oldest"
+  "uet_lb_cache.sv@cache@      else rd_o = rd_inc;@      else rd_o = rd_i;@a recycle into a full cache leaves the overwritten slot as the oldest"
   "uet_lb_window.sv@window@((left_i & cmask) == (WindowWidth'(1) & cmask))@((left_i & cmask) == '0)@window explores one position late"
   "uet_lb_freeze.sv@group@if (failure_i && !freezing_i && !in_window_i) begin@if (failure_i && !in_window_i) begin@a failure restarts the timer"
   "uet_lb_freeze.sv@group@if (failure_i && !freezing_i && !in_window_i) begin@if (failure_i && !freezing_i) begin@freezing starts inside the window"
   "uet_lb_freeze.sv@group@elapsed >= timeout_i@elapsed > timeout_i@freezing outlasts the timeout by 1 ns"
-  "uet_lb_rr.sv@rr@{8'd0, step_i & span_mask}@{8'd0, step_i & span_mask & 8'hfe}@round robin skips odd ports"
+  "uet_lb_rr.sv@rr@{8'd0, step_i & span_mask_i}@{8'd0, step_i & span_mask_i & 8'hfe}@round robin skips odd ports"
   "uet_lb.sv@top@assign req_ready_o  = !rsp_valid_q || rsp_ready_i;@assign req_ready_o  = 1'b1;@a held response is overwritten"
   "uet_lb.sv@top@      end else if (rsp_ready_i) begin@      end else begin@a response is dropped under back-pressure"
   "uet_lb_pipe.sv@pipe@assign rsp_pop   = rsp_valid_o && rsp_ready_i;@assign rsp_pop   = rsp_valid_o;@pipelined: a response is dropped under back-pressure"

@@ -23,7 +23,7 @@ work="$root/build-fpga"
 mkdir -p "$work"
 srcs="$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ') $root/rtl/fpga/uet_lb_fpga_wrap.sv"
 buf_bits=3
-state_bits=$(( (1 << buf_bits) * 16 + 3 * buf_bits + 3 + 32 + 12 ))  # slots, wr/count/replay, flags, freeze_start, window
+state_bits=$(( (1 << buf_bits) * 16 + 4 * buf_bits + 3 + 32 + 12 ))  # slots, wr/rd/count/replay, flags, freeze_start, window
 ice40_ram_bits=$(( 32 * 4096 ))  # HX8K: 32 EBR of 4 kbit
 
 have_ecp5=0

@@ -21,7 +21,7 @@ module fv_cache #(
   assign buf_bits = buf_bits_i;
 
   logic [CMax*16-1:0]  slots_q, slots_d;
-  logic [BufBitsMax-1:0] wr_q, wr_d, replay_q, replay_d;
+  logic [BufBitsMax-1:0] wr_q, wr_d, rd_q, rd_d, replay_q, replay_d;
   logic [BufBitsMax:0] count_q, count_d;
   logic                wrapped_q, wrapped_d, nonempty, written;
   logic [15:0]         oldest, unused_replay_ev;
@@ -36,10 +36,10 @@ module fv_cache #(
   assign do_replay = active && !push_i && !pop_i && replay_i && written;
 
   uet_lb_cache #(.BufBitsMax(BufBitsMax)) dut (
-    .buf_bits_i (buf_bits), .slots_i (slots_q), .wr_i (wr_q), .count_i (count_q), .wrapped_i (wrapped_q),
-    .replay_i (replay_q), .push_i (do_push), .push_ev_i (push_ev_i), .pop_i (do_pop),
-    .replay_take_i (do_replay), .slots_o (slots_d), .wr_o (wr_d), .count_o (count_d), .wrapped_o (wrapped_d),
-    .replay_o (replay_d), .nonempty_o (nonempty), .written_o (written), .oldest_ev_o (oldest),
+    .buf_bits_i (buf_bits), .slots_i (slots_q), .wr_i (wr_q), .rd_i (rd_q), .count_i (count_q),
+    .wrapped_i (wrapped_q), .replay_i (replay_q), .push_i (do_push), .push_ev_i (push_ev_i), .pop_i (do_pop),
+    .replay_take_i (do_replay), .slots_o (slots_d), .wr_o (wr_d), .rd_o (rd_d), .count_o (count_d),
+    .wrapped_o (wrapped_d), .replay_o (replay_d), .nonempty_o (nonempty), .written_o (written), .oldest_ev_o (oldest),
     .replay_ev_o (unused_replay_ev)
   );
 
@@ -54,6 +54,7 @@ module fv_cache #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       wr_q      <= '0;
+      rd_q      <= '0;
       count_q   <= '0;
       wrapped_q <= 1'b0;
       replay_q  <= '0;
@@ -62,6 +63,7 @@ module fv_cache #(
     end else begin
       slots_q   <= slots_d;
       wr_q      <= wr_d;
+      rd_q      <= rd_d;
       count_q   <= count_d;
       wrapped_q <= wrapped_d;
       replay_q  <= replay_d;
@@ -104,6 +106,7 @@ module fv_cache #(
       assert (count_q <= cap);                               // at most 2^B values
       assert (count_q == ref_n);
       assert ((wr_q & ~cmask) == '0);
+      assert (rd_q == at[0]);                                 // the stored oldest slot
       assert ((replay_q & ~cmask) == '0);
       assert (written == (filled != '0));
       assert (!written || (BufBitsMax + 1)'(replay_q) < filled);  // replay walks written slots only

@@ -24,7 +24,7 @@ module fv_group #(
   localparam int unsigned SlotsMax = 1 << BufBitsMax;
 
   logic [SlotsMax*16-1:0]  slots_q, slots_d;
-  logic [BufBitsMax-1:0]   wr_q, wr_d, replay_q, replay_d;
+  logic [BufBitsMax-1:0]   wr_q, wr_d, rd_q, rd_d, replay_q, replay_d;
   logic [BufBitsMax:0]     count_q, count_d;
   logic                    wrapped_q, wrapped_d, freezing_q, freezing_d;
   logic [TsWidth-1:0]      start_q, start_d, now_q;
@@ -43,12 +43,12 @@ module fv_group #(
   assign choose = active && !failure_i && !recycle_i && choose_i;
 
   uet_lb_group #(.BufBitsMax(BufBitsMax), .TsWidth(TsWidth), .WindowWidth(WindowWidth)) dut (
-    .spray_type_i (uet_lb_pkg::SPRAY_REPS), .mask_bits_i (4'd0), .start_port_i (16'd0), .buf_bits_i (buf_bits_i),
+    .spray_type_i (uet_lb_pkg::SPRAY_REPS), .span_mask_i (8'd0), .start_port_i (16'd0), .buf_bits_i (buf_bits_i),
     .freeze_timeout_i (timeout_i), .window_i (w_i), .now_i (now_q), .failure_i (fail), .recycle_i (rec),
     .recycle_ev_i (ev_i), .choose_i (choose), .explore_ev_i (ev_i),
-    .slots_i (slots_q), .wr_i (wr_q), .count_i (count_q), .wrapped_i (wrapped_q), .replay_i (replay_q),
+    .slots_i (slots_q), .wr_i (wr_q), .rd_i (rd_q), .count_i (count_q), .wrapped_i (wrapped_q), .replay_i (replay_q),
     .freezing_i (freezing_q), .freeze_start_i (start_q), .window_left_i (left_q),
-    .slots_o (slots_d), .wr_o (wr_d), .count_o (count_d), .wrapped_o (wrapped_d), .replay_o (replay_d),
+    .slots_o (slots_d), .wr_o (wr_d), .rd_o (rd_d), .count_o (count_d), .wrapped_o (wrapped_d), .replay_o (replay_d),
     .freezing_o (freezing_d), .freeze_start_o (start_d), .window_left_o (left_d),
     .ev_o (unused_ev), .decision_o (unused_decision), .explore_o (unused_explore)
   );
@@ -61,6 +61,7 @@ module fv_group #(
     b_q          <= buf_bits_i;
     if (!rst_ni) begin  // as an open does
       wr_q       <= '0;
+      rd_q       <= '0;
       count_q    <= '0;
       wrapped_q  <= 1'b0;
       replay_q   <= '0;
@@ -71,6 +72,7 @@ module fv_group #(
     end else begin
       slots_q    <= slots_d;
       wr_q       <= wr_d;
+      rd_q       <= rd_d;
       count_q    <= count_d;
       wrapped_q  <= wrapped_d;
       replay_q   <= replay_d;
@@ -101,6 +103,7 @@ module fv_group #(
       assert (({1'b0, replay_q} & ~cap_m1) == '0);
       // Cache bookkeeping the proof needs as induction invariants.
       assert (count_q <= filled);
+      assert ({1'b0, rd_q} == (({1'b0, wr_q} - count_q) & cap_m1));
       assert (filled == '0 ? replay_q == '0 : (BufBitsMax + 1)'(replay_q) < filled);
       // Freezing starts only on a failure, outside freezing and outside the window, at now.
       if (!freezing_q && freezing_d) assert (fail && left_q == '0 && start_d == now_q);

@@ -12,12 +12,13 @@ module fv_rr (
   logic [15:0] ev1, ev2, ev3;
   logic [7:0]  next1, unused_next2, unused_next3;
   logic [8:0]  period;
+  logic [7:0]  span;    // what the register block passes: 2^EntropyMaskBits - 1
   assign period = 9'd1 << mask_bits_i;
+  assign span   = 8'(period - 9'd1);
 
-  uet_lb_rr u1 (.step_i (step1_i), .mask_bits_i (mask_bits_i), .offset_i (offset_i), .ev_o (ev1), .step_o (next1));
-  uet_lb_rr u2 (.step_i (step2_i), .mask_bits_i (mask_bits_i), .offset_i (offset_i), .ev_o (ev2),
-                .step_o (unused_next2));
-  uet_lb_rr u3 (.step_i (step1_i + period[7:0]), .mask_bits_i (mask_bits_i), .offset_i (offset_i), .ev_o (ev3),
+  uet_lb_rr u1 (.step_i (step1_i), .span_mask_i (span), .offset_i (offset_i), .ev_o (ev1), .step_o (next1));
+  uet_lb_rr u2 (.step_i (step2_i), .span_mask_i (span), .offset_i (offset_i), .ev_o (ev2), .step_o (unused_next2));
+  uet_lb_rr u3 (.step_i (step1_i + period[7:0]), .span_mask_i (span), .offset_i (offset_i), .ev_o (ev3),
                 .step_o (unused_next3));
 
   always_comb begin

@@ -67,7 +67,7 @@ TEST_CASE("rtl rr: offset + (step mod 2^mask) mod 65536, every mask 0..8", "[rtl
     for (unsigned offset : {0U, 256U, 65535U, 65400U}) {
       for (unsigned step = 0; step < 256; ++step) {
         m->step_i = step;
-        m->mask_bits_i = mask;
+        m->span_mask_i = (1U << mask) - 1;  // as the register block keeps it
         m->offset_i = offset;
         m->eval();
         REQUIRE(m->ev_o == ((offset + (step % (1U << mask))) & 0xffff));
@@ -169,6 +169,7 @@ struct CacheDut {
     // Feed the next state back (the top's table does this at the clock edge).
     for (int w = 0; w < 4; ++w) m->slots_i[w] = m->slots_o[w];
     m->wr_i = m->wr_o;
+    m->rd_i = m->rd_o;
     m->count_i = m->count_o;
     m->wrapped_i = m->wrapped_o;
     m->replay_i = m->replay_o;
@@ -185,6 +186,7 @@ TEST_CASE("rtl cache: recycle, pop oldest, overwrite when full, replay over writ
     CacheDut c;
     c.b = b;
     c.m->wr_i = 0;
+    c.m->rd_i = 0;
     c.m->count_i = 0;
     c.m->wrapped_i = 0;
     c.m->replay_i = 0;
@@ -196,6 +198,7 @@ TEST_CASE("rtl cache: recycle, pop oldest, overwrite when full, replay over writ
     std::mt19937 rng(b);
     for (int k = 0; k < 3000; ++k) {
       REQUIRE(c.m->count_i == ref.size());
+      REQUIRE(c.m->rd_i == ((wr + cap - ref.size()) & (cap - 1)));  // the stored oldest slot
       REQUIRE(c.m->nonempty_o == !ref.empty());
       REQUIRE(c.m->written_o == (filled > 0));
       if (!ref.empty()) REQUIRE(c.m->oldest_ev_o == ref.front());
@@ -486,6 +489,7 @@ TEST_CASE("rtl regs: defaults, range refusal with sticky errors, locks, counters
   REQUIRE(g.read(r::kId) == r::kCoreId);
   REQUIRE(g.read(r::kSprayType) == 1);
   REQUIRE(g.read(r::kEntropyMaskBits) == 7);
+  REQUIRE(g.m->span_mask_o == 0x7f);
   REQUIRE(g.read(r::kStartPort) == 256);
   REQUIRE(g.read(r::kRepsBufBits) == 3);
   REQUIRE(g.read(r::kEvSetSize) == 65536);
@@ -522,8 +526,16 @@ TEST_CASE("rtl regs: defaults, range refusal with sticky errors, locks, counters
   tick(*g.m);
   g.m->reg_we_i = 0;
   REQUIRE(g.read(r::kSeed) == 77);
-  g.write(r::kEntropyMaskBits, 8);
+  // Every EntropyMaskBits value: the round robin's 2^mask - 1 is written with it; a refused write keeps both.
+  for (unsigned mask = 0; mask <= 8; ++mask) {
+    g.write(r::kEntropyMaskBits, mask);
+    REQUIRE(g.read(r::kEntropyMaskBits) == mask);
+    REQUIRE(g.m->span_mask_o == (1U << mask) - 1);
+  }
+  g.write(r::kEntropyMaskBits, 9);
   REQUIRE(g.read(r::kEntropyMaskBits) == 8);
+  REQUIRE(g.m->span_mask_o == 0xff);
+  g.write(r::kStatus, r::kStatusErrRange);
   // Unknown and read-only addresses.
   g.write(0x3f, 1);
   g.write(r::kId, 1);
