@@ -94,6 +94,11 @@ module uet_lb_regs #(
     sat_inc = (inc && v != 32'hffff_ffff) ? v + 32'd1 : v;
   endfunction
 
+  // The round robin's mask for EntropyMaskBits m: 2^m - 1.
+  function automatic logic [7:0] span_of(input logic [3:0] m);
+    span_of = 8'((9'd1 << m) - 9'd1);
+  endfunction
+
   // Range checks of the written word. A test `value > 2^k - 1` is `value[31:k] != 0`; the other limits add
   // a test of a few low bits. Written as a `>`, each would be a carry chain (synthesis does not shorten a
   // comparator against a constant), and those chains, followed by the refusal, were the deepest path of
@@ -157,7 +162,7 @@ module uet_lb_regs #(
           if (over_mask) refuse_range = 1'b1;
           else begin
             mask_d = reg_wdata_i[3:0];
-            span_d = 8'((9'd1 << reg_wdata_i[3:0]) - 9'd1);
+            span_d = span_of(reg_wdata_i[3:0]);
           end
         end
         REG_START_PORT: begin
@@ -209,7 +214,7 @@ module uet_lb_regs #(
     if (!rst_ni) begin
       spray_q      <= uet_lb_pkg::SPRAY_DEFAULT;
       mask_q       <= 4'd7;
-      span_q       <= 8'h7f;
+      span_q       <= span_of(4'd7);
       port_q       <= 16'd256;
       buf_q        <= BufBitsDefault;
       size_q       <= 17'd65536;
@@ -298,7 +303,7 @@ module uet_lb_regs #(
     if (rst_ni) begin
       assert (spray_q != 2'd3);
       assert (mask_q <= 4'd8);
-      assert (span_q == 8'((9'd1 << mask_q) - 9'd1));
+      assert (span_q == span_of(mask_q));
       assert (buf_q <= 5'(BufBitsMax));
       assert (size_q != '0 && size_q <= 17'd65536);
       assert (timeout_q != '0 && timeout_q <= TimeoutMax);
