@@ -89,8 +89,8 @@ module uet_lb #(
   typedef struct packed {
     logic [SlotsMax*16-1:0]    slots;         // REPS cache, slot k at [16k +: 16]; slot 0 = None port / Default step
     logic [BufBitsMax-1:0]     wr;
-    logic [BufBitsMax-1:0]     rd;            // oldest unconsumed slot, (wr - count) mod C
-    logic [BufBitsMax:0]       count;
+    logic [BufBitsMax-1:0]     rd;            // oldest unconsumed slot
+    logic                      full;          // C unconsumed values: count = full ? C : (wr - rd) mod C
     logic                      wrapped;       // filled = wrapped ? C : wr
     logic [BufBitsMax-1:0]     replay;
     logic                      freezing;
@@ -99,7 +99,7 @@ module uet_lb #(
   } grp_t;
 
   // Stored as plain vectors: Yosys 0.23 mishandles unpacked arrays of a packed-struct type.
-  localparam int unsigned GrpBits = SlotsMax * 16 + 4 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
+  localparam int unsigned GrpBits = SlotsMax * 16 + 3 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
 `ifdef VERILATOR
   if ($bits(grp_t) != GrpBits) begin : g_bad_grp_bits
     $error("uet_lb: GrpBits does not match grp_t");
@@ -203,10 +203,10 @@ module uet_lb #(
     .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
     .now_i (trk_deadline), .failure_i (trk_fire), .recycle_i (1'b0), .recycle_ev_i (16'd0),
     .choose_i (1'b0), .explore_ev_i (16'd0),
-    .slots_i (e_in.slots), .wr_i (e_in.wr), .rd_i (e_in.rd), .count_i (e_in.count), .wrapped_i (e_in.wrapped),
+    .slots_i (e_in.slots), .wr_i (e_in.wr), .rd_i (e_in.rd), .full_i (e_in.full), .wrapped_i (e_in.wrapped),
     .replay_i (e_in.replay), .freezing_i (e_in.freezing), .freeze_start_i (e_in.freeze_start),
     .window_left_i (e_in.window_left),
-    .slots_o (s_e.slots), .wr_o (s_e.wr), .rd_o (s_e.rd), .count_o (s_e.count), .wrapped_o (s_e.wrapped),
+    .slots_o (s_e.slots), .wr_o (s_e.wr), .rd_o (s_e.rd), .full_o (s_e.full), .wrapped_o (s_e.wrapped),
     .replay_o (s_e.replay), .freezing_o (s_e.freezing), .freeze_start_o (s_e.freeze_start),
     .window_left_o (s_e.window_left),
     .ev_o (unused_e_ev), .decision_o (unused_e_dec), .explore_o (unused_e_explore)
@@ -218,10 +218,10 @@ module uet_lb #(
     .now_i (now_i), .failure_i (f_apply && fb_kind_i == uet_lb_pkg::FB_RTO),
     .recycle_i (f_apply && (fb_kind_i == uet_lb_pkg::FB_ACK || fb_kind_i == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP)),
     .recycle_ev_i (fb_ev_i), .choose_i (1'b0), .explore_ev_i (16'd0),
-    .slots_i (f_in.slots), .wr_i (f_in.wr), .rd_i (f_in.rd), .count_i (f_in.count), .wrapped_i (f_in.wrapped),
+    .slots_i (f_in.slots), .wr_i (f_in.wr), .rd_i (f_in.rd), .full_i (f_in.full), .wrapped_i (f_in.wrapped),
     .replay_i (f_in.replay), .freezing_i (f_in.freezing), .freeze_start_i (f_in.freeze_start),
     .window_left_i (f_in.window_left),
-    .slots_o (s_f.slots), .wr_o (s_f.wr), .rd_o (s_f.rd), .count_o (s_f.count), .wrapped_o (s_f.wrapped),
+    .slots_o (s_f.slots), .wr_o (s_f.wr), .rd_o (s_f.rd), .full_o (s_f.full), .wrapped_o (s_f.wrapped),
     .replay_o (s_f.replay), .freezing_o (s_f.freezing), .freeze_start_o (s_f.freeze_start),
     .window_left_o (s_f.window_left),
     .ev_o (unused_f_ev), .decision_o (unused_f_dec), .explore_o (unused_f_explore)
@@ -232,10 +232,10 @@ module uet_lb #(
     .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
     .now_i (now_i), .failure_i (1'b0), .recycle_i (1'b0), .recycle_ev_i (16'd0),
     .choose_i (r_apply), .explore_ev_i (prng_value),
-    .slots_i (r_in.slots), .wr_i (r_in.wr), .rd_i (r_in.rd), .count_i (r_in.count), .wrapped_i (r_in.wrapped),
+    .slots_i (r_in.slots), .wr_i (r_in.wr), .rd_i (r_in.rd), .full_i (r_in.full), .wrapped_i (r_in.wrapped),
     .replay_i (r_in.replay), .freezing_i (r_in.freezing), .freeze_start_i (r_in.freeze_start),
     .window_left_i (r_in.window_left),
-    .slots_o (s_r.slots), .wr_o (s_r.wr), .rd_o (s_r.rd), .count_o (s_r.count), .wrapped_o (s_r.wrapped),
+    .slots_o (s_r.slots), .wr_o (s_r.wr), .rd_o (s_r.rd), .full_o (s_r.full), .wrapped_o (s_r.wrapped),
     .replay_o (s_r.replay), .freezing_o (s_r.freezing), .freeze_start_o (s_r.freeze_start),
     .window_left_o (s_r.window_left),
     .ev_o (r_ev), .decision_o (r_decision), .explore_o (r_explore)
@@ -408,7 +408,7 @@ module uet_lb #(
   grp_t dbg;
   assign dbg                = state_q[dbg_group_i];
   assign dbg_open_o         = open_q[dbg_group_i];
-  assign dbg_count_o        = dbg.count;
+  assign dbg_count_o        = (BufBitsMax + 1)'(uet_lb_pkg::cache_count(16'(dbg.wr), 16'(dbg.rd), dbg.full, cfg_buf));
   assign dbg_wr_o           = dbg.wr;
   assign dbg_replay_o       = dbg.replay;
   assign dbg_wrapped_o      = dbg.wrapped;
@@ -416,8 +416,6 @@ module uet_lb #(
   assign dbg_freeze_start_o = dbg.freeze_start;
   assign dbg_window_left_o  = dbg.window_left;
   assign dbg_slot0_o        = dbg.slots[15:0];
-  logic unused_dbg_rd;
-  assign unused_dbg_rd      = ^dbg.rd;  // not shown: the oldest slot is (wr - count) mod C
 
   // ---------------------------------------------------------------------------------------------
   // Assertions (Verilator --assert and Yosys read_verilog -formal): registered history, no sequences.

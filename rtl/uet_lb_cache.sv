@@ -12,8 +12,8 @@ module uet_lb_cache #(
   // State in.
   input  logic [SlotsMax*16-1:0]          slots_i,      ///< slot k at bits [16k +: 16]
   input  logic [PtrW-1:0]                 wr_i,         ///< next slot to write
-  input  logic [PtrW-1:0]                 rd_i,         ///< oldest unconsumed slot: (wr - count) mod C
-  input  logic [BufBitsMax:0]             count_i,      ///< unconsumed values, 0..C
+  input  logic [PtrW-1:0]                 rd_i,         ///< oldest unconsumed slot
+  input  logic                            full_i,       ///< C unconsumed values (rd = wr then means full, not empty)
   input  logic                            wrapped_i,    ///< every slot has been written: filled = C
   input  logic [PtrW-1:0]                 replay_i,     ///< replay index
   // Operations (at most one of push/pop/replay per instance).
@@ -25,11 +25,11 @@ module uet_lb_cache #(
   output logic [SlotsMax*16-1:0]          slots_o,
   output logic [PtrW-1:0]                 wr_o,
   output logic [PtrW-1:0]                 rd_o,
-  output logic [BufBitsMax:0]             count_o,
+  output logic                            full_o,
   output logic                            wrapped_o,
   output logic [PtrW-1:0]                 replay_o,
   // Observations of the input state.
-  output logic                            nonempty_o,   ///< count > 0
+  output logic                            nonempty_o,   ///< at least one unconsumed value
   output logic                            written_o,    ///< filled > 0
   output logic [15:0]                     oldest_ev_o,  ///< slot[rd]
   output logic [15:0]                     replay_ev_o   ///< slot[replay]
@@ -50,7 +50,7 @@ module uet_lb_cache #(
   // the path to the chosen entropy value.
   assign oldest_ev_o = slots_i[16*rd_i +: 16];
   assign replay_ev_o = slots_i[16*replay_i +: 16];
-  assign nonempty_o  = count_i != '0;
+  assign nonempty_o  = full_i || (wr_i != rd_i);
   assign written_o   = wrapped_i || (wr_i != '0);
   assign wr_inc      = (wr_i + PtrW'(1)) & cmask;
   assign rd_inc      = (rd_i + PtrW'(1)) & cmask;
@@ -60,20 +60,21 @@ module uet_lb_cache #(
     slots_o   = slots_i;
     wr_o      = wr_i;
     rd_o      = rd_i;
-    count_o   = count_i;
+    full_o    = full_i;
     wrapped_o = wrapped_i;
     replay_o  = replay_i;
     if (push_i) begin
       // Recycle: slot[wr] = v; wr = (wr + 1) mod C; count = min(count + 1, C); filled = min(filled + 1, C).
-      // Into a full cache (rd = wr) the value overwrites the oldest, and the next slot becomes the oldest.
+      // The count is (wr - rd) mod C, or C when full: the cache fills when wr catches up with rd. Into a
+      // full cache (rd = wr) the value overwrites the oldest, and the next slot becomes the oldest.
       slots_o[16*wr_i +: 16] = push_ev_i;
       wr_o                  = wr_inc;
-      if (count_i != cap) count_o = count_i + 1'b1;
+      if (!full_i) full_o = wr_inc == rd_i;
       else rd_o = rd_inc;
       if (wr_inc == '0) wrapped_o = 1'b1;
     end else if (pop_i) begin
-      count_o = count_i - 1'b1;
-      rd_o    = rd_inc;
+      full_o = 1'b0;
+      rd_o   = rd_inc;
     end else if (replay_take_i) begin
       replay_o = replay_inc;
     end
@@ -83,11 +84,11 @@ module uet_lb_cache #(
   // Checked when the cache is used: the state of a group that is not open is arbitrary (no reset).
   always_comb begin
     if (buf_bits_i <= 5'(BufBitsMax) && (push_i || pop_i || replay_take_i)) begin
-      assert (count_i <= cap);                  // the cache never holds more than 2^B values
       assert ((wr_i & ~cmask) == '0);           // pointers stay inside 0..C-1
+      assert ((rd_i & ~cmask) == '0);
       assert ((replay_i & ~cmask) == '0);
-      assert (rd_i == ((wr_i - PtrW'(count_i)) & cmask));  // the stored oldest slot
-      assert (!(pop_i && count_i == '0));       // pop only a non-empty cache
+      assert (!(full_i && rd_i != wr_i));       // full means wr has caught up with rd
+      assert (!(pop_i && !nonempty_o));         // pop only a non-empty cache
       assert (!(replay_take_i && !written_o));  // replay only written slots
       assert (32'(push_i) + 32'(pop_i) + 32'(replay_take_i) <= 1);
     end

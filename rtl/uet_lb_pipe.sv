@@ -116,14 +116,14 @@ module uet_lb_pipe #(
     logic [SlotsMax*16-1:0]    slots;
     logic [BufBitsMax-1:0]     wr;
     logic [BufBitsMax-1:0]     rd;
-    logic [BufBitsMax:0]       count;
+    logic                      full;
     logic                      wrapped;
     logic [BufBitsMax-1:0]     replay;
     logic                      freezing;
     logic [TsWidth-1:0]        freeze_start;
     logic [WindowWidth-1:0]    window_left;
   } grp_t;
-  localparam int unsigned GrpBits = SlotsMax * 16 + 4 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
+  localparam int unsigned GrpBits = SlotsMax * 16 + 3 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
 
   // Event kinds in the pipeline.
   localparam logic [1:0] K_EFD = 2'd0, K_OPEN = 2'd1, K_FB = 2'd2, K_REQ = 2'd3;
@@ -382,10 +382,10 @@ module uet_lb_pipe #(
     .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
     .now_i (u_time_q), .failure_i (u_failure), .recycle_i (u_recycle), .recycle_ev_i (u_ev_q),
     .choose_i (u_choose), .explore_ev_i (prng_value),
-    .slots_i (u_in.slots), .wr_i (u_in.wr), .rd_i (u_in.rd), .count_i (u_in.count), .wrapped_i (u_in.wrapped),
+    .slots_i (u_in.slots), .wr_i (u_in.wr), .rd_i (u_in.rd), .full_i (u_in.full), .wrapped_i (u_in.wrapped),
     .replay_i (u_in.replay), .freezing_i (u_in.freezing), .freeze_start_i (u_in.freeze_start),
     .window_left_i (u_in.window_left),
-    .slots_o (u_out.slots), .wr_o (u_out.wr), .rd_o (u_out.rd), .count_o (u_out.count), .wrapped_o (u_out.wrapped),
+    .slots_o (u_out.slots), .wr_o (u_out.wr), .rd_o (u_out.rd), .full_o (u_out.full), .wrapped_o (u_out.wrapped),
     .replay_o (u_out.replay), .freezing_o (u_out.freezing), .freeze_start_o (u_out.freeze_start),
     .window_left_o (u_out.window_left),
     .ev_o (r_ev), .decision_o (r_decision), .explore_o (r_explore)
@@ -521,7 +521,7 @@ module uet_lb_pipe #(
   if (DbgPort) begin : g_dbg
     assign dbg                = mem_q[dbg_group_i];
     assign dbg_open_o         = open_q[dbg_group_i];
-    assign dbg_count_o        = dbg.count;
+    assign dbg_count_o        = (BufBitsMax + 1)'(uet_lb_pkg::cache_count(16'(dbg.wr), 16'(dbg.rd), dbg.full, cfg_buf));
     assign dbg_wr_o           = dbg.wr;
     assign dbg_replay_o       = dbg.replay;
     assign dbg_wrapped_o      = dbg.wrapped;
@@ -529,8 +529,6 @@ module uet_lb_pipe #(
     assign dbg_freeze_start_o = dbg.freeze_start;
     assign dbg_window_left_o  = dbg.window_left;
     assign dbg_slot0_o        = dbg.slots[15:0];
-    logic unused_dbg_rd;
-    assign unused_dbg_rd      = ^dbg.rd;  // not shown: the oldest slot is (wr - count) mod C
   end else begin : g_no_dbg
     logic unused_dbg;
     assign dbg                = '0;

@@ -28,4 +28,12 @@ package uet_lb_pkg;
     FB_RTO                = 3'd4
   } fb_kind_e;
 
+  /// Unconsumed values in a REPS cache of 2^b slots (b up to 16), from its pointers: (wr - rd) mod 2^b, or
+  /// 2^b when full. For observation only (debug port, proofs): the datapath never needs the count.
+  function automatic logic [16:0] cache_count(logic [15:0] wr, logic [15:0] rd, logic full, logic [4:0] b);
+    logic [16:0] cap;
+    cap         = 17'd1 << b;
+    cache_count = full ? cap : ({1'b0, wr - rd} & (cap - 17'd1));
+  endfunction
+
 endpackage

@@ -8,7 +8,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # file @ proof @ text @ replacement @ the bug
 mutants=(
-  "uet_lb_cache.sv@cache@if (count_i != cap) count_o = count_i + 1'b1;@if (1'b1) count_o = count_i + 1'b1;@count passes 2^B"
+  "uet_lb_cache.sv@cache@if (!full_i) full_o = wr_inc == rd_i;@if (!full_i) full_o = 1'b0;@a cache that fills reads as empty"
   "uet_lb_cache.sv@cache@assign oldest_ev_o = slots_i[16*rd_i +: 16];@assign oldest_ev_o = slots_i[16*rd_inc +: 16];@pop takes the second oldest"
   "uet_lb_cache.sv@cache@      else rd_o = rd_inc;@      else rd_o = rd_i;@a recycle into a full cache leaves the overwritten slot as the oldest"
   "uet_lb_window.sv@window@((left_i & cmask) == (WindowWidth'(1) & cmask))@((left_i & cmask) == '0)@window explores one position late"

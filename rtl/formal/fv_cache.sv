@@ -22,8 +22,8 @@ module fv_cache #(
 
   logic [CMax*16-1:0]  slots_q, slots_d;
   logic [BufBitsMax-1:0] wr_q, wr_d, rd_q, rd_d, replay_q, replay_d;
-  logic [BufBitsMax:0] count_q, count_d;
-  logic                wrapped_q, wrapped_d, nonempty, written;
+  logic [BufBitsMax:0] count;
+  logic                full_q, full_d, wrapped_q, wrapped_d, nonempty, written;
   logic [15:0]         oldest, unused_replay_ev;
   logic                do_push, do_pop, do_replay;
   logic                past_valid_q;
@@ -36,9 +36,9 @@ module fv_cache #(
   assign do_replay = active && !push_i && !pop_i && replay_i && written;
 
   uet_lb_cache #(.BufBitsMax(BufBitsMax)) dut (
-    .buf_bits_i (buf_bits), .slots_i (slots_q), .wr_i (wr_q), .rd_i (rd_q), .count_i (count_q),
+    .buf_bits_i (buf_bits), .slots_i (slots_q), .wr_i (wr_q), .rd_i (rd_q), .full_i (full_q),
     .wrapped_i (wrapped_q), .replay_i (replay_q), .push_i (do_push), .push_ev_i (push_ev_i), .pop_i (do_pop),
-    .replay_take_i (do_replay), .slots_o (slots_d), .wr_o (wr_d), .rd_o (rd_d), .count_o (count_d),
+    .replay_take_i (do_replay), .slots_o (slots_d), .wr_o (wr_d), .rd_o (rd_d), .full_o (full_d),
     .wrapped_o (wrapped_d), .replay_o (replay_d), .nonempty_o (nonempty), .written_o (written), .oldest_ev_o (oldest),
     .replay_ev_o (unused_replay_ev)
   );
@@ -55,7 +55,7 @@ module fv_cache #(
     if (!rst_ni) begin
       wr_q      <= '0;
       rd_q      <= '0;
-      count_q   <= '0;
+      full_q    <= 1'b0;
       wrapped_q <= 1'b0;
       replay_q  <= '0;
       ref_n     <= '0;
@@ -64,7 +64,7 @@ module fv_cache #(
       slots_q   <= slots_d;
       wr_q      <= wr_d;
       rd_q      <= rd_d;
-      count_q   <= count_d;
+      full_q    <= full_d;
       wrapped_q <= wrapped_d;
       replay_q  <= replay_d;
       if (do_push) begin
@@ -95,23 +95,25 @@ module fv_cache #(
     if (past_valid_q) assume (buf_bits == buf_bits_q);
   end
 
-  // Slot of the i-th unconsumed value, oldest first.
+  // Unconsumed values as the pointers encode them, and the slot of the i-th, oldest first.
+  assign count = (BufBitsMax + 1)'(uet_lb_pkg::cache_count(16'(wr_q), 16'(rd_q), full_q, buf_bits));
   logic [BufBitsMax-1:0] at [CMax];
   always_comb begin
-    for (int i = 0; i < CMax; i++) at[i] = (wr_q - BufBitsMax'(count_q) + BufBitsMax'(i)) & cmask;
+    for (int i = 0; i < CMax; i++) at[i] = (rd_q + BufBitsMax'(i)) & cmask;
   end
 
   always_comb begin
     if (past_valid_q && rst_ni) begin
-      assert (count_q <= cap);                               // at most 2^B values
-      assert (count_q == ref_n);
+      assert (count <= cap);                                 // at most 2^B values (so by encoding)
+      assert (count == ref_n);
       assert ((wr_q & ~cmask) == '0);
-      assert (rd_q == at[0]);                                 // the stored oldest slot
+      assert ((rd_q & ~cmask) == '0);
+      assert (!full_q || rd_q == wr_q);                      // full only when wr has caught up with rd
       assert ((replay_q & ~cmask) == '0);
       assert (written == (filled != '0));
       assert (!written || (BufBitsMax + 1)'(replay_q) < filled);  // replay walks written slots only
       assert (written || replay_q == '0);
-      assert (count_q <= filled);                            // only written slots hold values
+      assert (count <= filled);                              // only written slots hold values
       assert (wrapped_q ? filled == cap : filled == (BufBitsMax + 1)'(wr_q));
       for (int i = 0; i < CMax; i++) begin
         // The unconsumed values, oldest first, are the reference queue.

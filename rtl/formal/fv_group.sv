@@ -25,8 +25,8 @@ module fv_group #(
 
   logic [SlotsMax*16-1:0]  slots_q, slots_d;
   logic [BufBitsMax-1:0]   wr_q, wr_d, rd_q, rd_d, replay_q, replay_d;
-  logic [BufBitsMax:0]     count_q, count_d;
-  logic                    wrapped_q, wrapped_d, freezing_q, freezing_d;
+  logic [BufBitsMax:0]     count;
+  logic                    full_q, full_d, wrapped_q, wrapped_d, freezing_q, freezing_d;
   logic [TsWidth-1:0]      start_q, start_d, now_q;
   logic [WindowWidth-1:0]  left_q, left_d;
   logic [15:0]             unused_ev;
@@ -46,9 +46,9 @@ module fv_group #(
     .spray_type_i (uet_lb_pkg::SPRAY_REPS), .span_mask_i (8'd0), .start_port_i (16'd0), .buf_bits_i (buf_bits_i),
     .freeze_timeout_i (timeout_i), .window_i (w_i), .now_i (now_q), .failure_i (fail), .recycle_i (rec),
     .recycle_ev_i (ev_i), .choose_i (choose), .explore_ev_i (ev_i),
-    .slots_i (slots_q), .wr_i (wr_q), .rd_i (rd_q), .count_i (count_q), .wrapped_i (wrapped_q), .replay_i (replay_q),
+    .slots_i (slots_q), .wr_i (wr_q), .rd_i (rd_q), .full_i (full_q), .wrapped_i (wrapped_q), .replay_i (replay_q),
     .freezing_i (freezing_q), .freeze_start_i (start_q), .window_left_i (left_q),
-    .slots_o (slots_d), .wr_o (wr_d), .rd_o (rd_d), .count_o (count_d), .wrapped_o (wrapped_d), .replay_o (replay_d),
+    .slots_o (slots_d), .wr_o (wr_d), .rd_o (rd_d), .full_o (full_d), .wrapped_o (wrapped_d), .replay_o (replay_d),
     .freezing_o (freezing_d), .freeze_start_o (start_d), .window_left_o (left_d),
     .ev_o (unused_ev), .decision_o (unused_decision), .explore_o (unused_explore)
   );
@@ -62,7 +62,7 @@ module fv_group #(
     if (!rst_ni) begin  // as an open does
       wr_q       <= '0;
       rd_q       <= '0;
-      count_q    <= '0;
+      full_q     <= 1'b0;
       wrapped_q  <= 1'b0;
       replay_q   <= '0;
       freezing_q <= 1'b0;
@@ -73,7 +73,7 @@ module fv_group #(
       slots_q    <= slots_d;
       wr_q       <= wr_d;
       rd_q       <= rd_d;
-      count_q    <= count_d;
+      full_q     <= full_d;
       wrapped_q  <= wrapped_d;
       replay_q   <= replay_d;
       freezing_q <= freezing_d;
@@ -91,6 +91,7 @@ module fv_group #(
   logic [BufBitsMax:0] filled;
   assign filled  = wrapped_q ? cap : {1'b0, wr_q};
   assign elapsed = now_q - start_q;
+  assign count   = (BufBitsMax + 1)'(uet_lb_pkg::cache_count(16'(wr_q), 16'(rd_q), full_q, buf_bits_i));
 
   always_comb begin
     if (!past_valid_q) assume (!rst_ni);
@@ -98,12 +99,13 @@ module fv_group #(
     assume (timeout_i != '0 && timeout_i[TsWidth-1] == 1'b0);  // 1..2^(TsWidth-1)-1, as the register allows
     if (past_valid_q) assume (timeout_i == timeout_q && w_i == w_q && buf_bits_i == b_q);
     if (active) begin
-      assert (count_q <= cap);
+      assert (count <= cap);
       assert (({1'b0, wr_q} & ~cap_m1) == '0);
+      assert (({1'b0, rd_q} & ~cap_m1) == '0);
       assert (({1'b0, replay_q} & ~cap_m1) == '0);
       // Cache bookkeeping the proof needs as induction invariants.
-      assert (count_q <= filled);
-      assert ({1'b0, rd_q} == (({1'b0, wr_q} - count_q) & cap_m1));
+      assert (count <= filled);
+      assert (!full_q || rd_q == wr_q);
       assert (filled == '0 ? replay_q == '0 : (BufBitsMax + 1)'(replay_q) < filled);
       // Freezing starts only on a failure, outside freezing and outside the window, at now.
       if (!freezing_q && freezing_d) assert (fail && left_q == '0 && start_d == now_q);

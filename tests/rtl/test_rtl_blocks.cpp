@@ -170,7 +170,7 @@ struct CacheDut {
     for (int w = 0; w < 4; ++w) m->slots_i[w] = m->slots_o[w];
     m->wr_i = m->wr_o;
     m->rd_i = m->rd_o;
-    m->count_i = m->count_o;
+    m->full_i = m->full_o;
     m->wrapped_i = m->wrapped_o;
     m->replay_i = m->replay_o;
     m->push_i = m->pop_i = m->replay_take_i = 0;
@@ -187,7 +187,7 @@ TEST_CASE("rtl cache: recycle, pop oldest, overwrite when full, replay over writ
     c.b = b;
     c.m->wr_i = 0;
     c.m->rd_i = 0;
-    c.m->count_i = 0;
+    c.m->full_i = 0;
     c.m->wrapped_i = 0;
     c.m->replay_i = 0;
     c.op(false, 0, false, false);
@@ -197,7 +197,8 @@ TEST_CASE("rtl cache: recycle, pop oldest, overwrite when full, replay over writ
     unsigned wr = 0, filled = 0, replay = 0;
     std::mt19937 rng(b);
     for (int k = 0; k < 3000; ++k) {
-      REQUIRE(c.m->count_i == ref.size());
+      // The count is encoded in the pointers: (wr - rd) mod C, or C when full.
+      REQUIRE(c.m->full_i == (ref.size() == cap));
       REQUIRE(c.m->rd_i == ((wr + cap - ref.size()) & (cap - 1)));  // the stored oldest slot
       REQUIRE(c.m->nonempty_o == !ref.empty());
       REQUIRE(c.m->written_o == (filled > 0));
