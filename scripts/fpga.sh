@@ -23,7 +23,15 @@ work="$root/build-fpga"
 mkdir -p "$work"
 srcs="$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ') $root/rtl/fpga/uet_lb_fpga_wrap.sv"
 buf_bits=3
-state_bits=$(( (1 << buf_bits) * 16 + 4 * buf_bits + 3 + 32 + 12 ))  # slots, wr/rd/count/replay, flags, freeze_start, window
+# One group's word in the pipelined core's state RAM, read from the RTL: the width of mem_q after Yosys
+# collects the memory (the open bit is a separate flip-flop per group).
+yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 2 -set BufBitsMax $buf_bits uet_lb_pipe; \
+  hierarchy -top uet_lb_pipe; proc; memory_collect; tee -q -o $work/state_width.txt dump t:\$mem_v2" >/dev/null 2>&1
+state_bits=$(awk '/cell .mem_v2 .mem_q$/ { m = 1 } m && /parameter .WIDTH/ { print $3; exit }' "$work/state_width.txt")
+if ! [[ "$state_bits" =~ ^[0-9]+$ ]]; then
+  echo "fpga.sh: could not read the width of uet_lb_pipe's state RAM mem_q (see $work/state_width.txt)" >&2
+  exit 1
+fi
 ice40_ram_bits=$(( 32 * 4096 ))  # HX8K: 32 EBR of 4 kbit
 
 have_ecp5=0

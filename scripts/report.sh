@@ -41,9 +41,10 @@ for bb in 3 4; do
   echo "| $bb ($((1 << bb))) | $per | $(( 16 << bb )) |"
 done
 echo
-echo "Per group at BufBitsMax 3: 128 cache bits, write pointer 3, oldest-slot pointer 3, count 4, wrapped 1,"
-echo "replay 3, freezing 1, freeze start 32 (TsWidth), window counter 12 (WindowWidth), open 1. None's local"
-echo "port and Default's step counter share slot 0 (the spraying type is locked while groups are open)."
+echo "Per group at BufBitsMax 3: 128 cache bits, write pointer 3, oldest-slot pointer 3, full 1 (the count is"
+echo "the pointers' distance, or C when full), wrapped 1, replay 3, freezing 1, freeze start 32 (TsWidth), window"
+echo "counter 12 (WindowWidth), open 1. None's local port and Default's step counter share slot 0 (the spraying"
+echo "type is locked while groups are open)."
 echo
 echo "## Generic synthesis size (Yosys \`synth -flatten\`, BufBitsMax 3)"
 echo
