@@ -29,6 +29,43 @@ def weight(cell_type):
     return 0, 0
 
 
+def is_register(cell_type):
+    """A cell that ends and starts paths (LUT-RAM reads pass through instead)."""
+    return cell_type.startswith(SEQ_PREFIXES) and not LUTRAM.match(cell_type)
+
+
+def timing_inputs(c):
+    """The bits of a cell's inputs that a path passes through (a LUT-RAM only through its read address)."""
+    lutram = LUTRAM.match(c["type"]) is not None
+    for port, bits in c["connections"].items():
+        if c["port_directions"].get(port) == "input" and not (lutram and not LUTRAM_ADDR.match(port)):
+            for b in bits:
+                if isinstance(b, int):
+                    yield b
+
+
+def source_names(mod):
+    """Bit -> (signal name, bit index, signal width) where synthesis kept the source name."""
+    names = {}
+    for nname, n in mod.get("netnames", {}).items():
+        if n.get("hide_name", 1) == 0:
+            for i, b in enumerate(n["bits"]):
+                if isinstance(b, int) and b not in names:
+                    names[b] = (nname, i, len(n["bits"]))
+    return names
+
+
+def driven_name(c, names, indexed):
+    """The source name of the first named signal cell c drives ("" if none), with its bit index if asked."""
+    for port, bits in c["connections"].items():
+        if c["port_directions"].get(port) == "output":
+            for b in bits:
+                if b in names:
+                    nname, i, width = names[b]
+                    return nname + (f"[{i}]" if indexed and width > 1 else "")
+    return ""
+
+
 def main():
     mode = sys.argv[3] if len(sys.argv) > 3 else None
     if len(sys.argv) not in (3, 4, 5) or mode not in (None, "--path", "--registers") or \
@@ -53,23 +90,17 @@ def main():
         if name in memo:
             return memo[name]
         c = cells[name]
-        lutram = LUTRAM.match(c["type"]) is not None
-        if c["type"].startswith(SEQ_PREFIXES) and not lutram:
+        if is_register(c["type"]):
             return (0, 0)
         memo[name] = (0, 0)  # guards against combinational loops
         best_l, best_g = 0, 0
-        for port, bits in c["connections"].items():
-            if c["port_directions"].get(port) != "input":
-                continue
-            if lutram and not LUTRAM_ADDR.match(port):
-                continue
-            for b in bits:
-                d = driver.get(b) if isinstance(b, int) else None
-                if d is not None:
-                    l, g = depth(d)
-                    if l > best_l or (l == best_l and name not in pred):
-                        pred[name] = d
-                    best_l, best_g = max(best_l, l), max(best_g, g)
+        for b in timing_inputs(c):
+            d = driver.get(b)
+            if d is not None:
+                l, g = depth(d)
+                if l > best_l or (l == best_l and name not in pred):
+                    pred[name] = d
+                best_l, best_g = max(best_l, l), max(best_g, g)
         w_l, w_g = weight(c["type"])
         memo[name] = (best_l + w_l, best_g + w_g)
         return memo[name]
@@ -82,49 +113,27 @@ def main():
             end = name
         lut, logic = max(lut, l), max(logic, g)
     print(lut, logic)
+    names = source_names(mod)
     if mode == "--registers":
-        print_registers(cells, mod, driver, depth, int(sys.argv[4]))
+        print_registers(cells, names, driver, depth, int(sys.argv[4]))
     if mode == "--path" and end is not None:
         path = [end]
         while path[-1] in pred and not cells[pred[path[-1]]]["type"].startswith(SEQ_PREFIXES):
             path.append(pred[path[-1]])
         if path[-1] in pred:
             path.append(pred[path[-1]])
-        # The signal each cell drives, by its source name where synthesis kept one.
-        net_name = {}
-        for nname, n in mod.get("netnames", {}).items():
-            if n.get("hide_name", 1) == 0:
-                for i, b in enumerate(n["bits"]):
-                    if isinstance(b, int) and b not in net_name:
-                        net_name[b] = nname + (f"[{i}]" if len(n["bits"]) > 1 else "")
-
-        def drives(name):
-            c = cells[name]
-            for port, bits in c["connections"].items():
-                if c["port_directions"].get(port) == "output":
-                    for b in bits:
-                        if b in net_name:
-                            return net_name[b]
-            return ""
-
+        # Each cell named by the signal it drives, where synthesis kept the source name.
         for name in reversed(path):
-            print(f"  {cells[name]['type']:10} {drives(name) or name}")
+            print(f"  {cells[name]['type']:10} {driven_name(cells[name], names, True) or name}")
     return 0
 
 
-def print_registers(cells, mod, driver, depth, minimum):
+def print_registers(cells, names, driver, depth, minimum):
     """Registers ending and starting paths of at least `minimum` LUT levels, counted by name."""
-    def is_reg(c):
-        return c["type"].startswith(SEQ_PREFIXES) and not LUTRAM.match(c["type"])
-
     sinks = {}
     for name, c in cells.items():
-        lutram = LUTRAM.match(c["type"]) is not None
-        for port, bits in c["connections"].items():
-            if c["port_directions"].get(port) == "input" and not (lutram and not LUTRAM_ADDR.match(port)):
-                for b in bits:
-                    if isinstance(b, int):
-                        sinks.setdefault(b, []).append(name)
+        for b in timing_inputs(c):
+            sinks.setdefault(b, []).append(name)
     ahead = {}  # LUT levels from a combinational cell's inputs to the next register, the cell included
 
     def forward(name):
@@ -136,22 +145,16 @@ def print_registers(cells, mod, driver, depth, minimum):
             if cells[name]["port_directions"].get(port) == "output":
                 for b in bits:
                     for s in sinks.get(b, []) if isinstance(b, int) else []:
-                        if not is_reg(cells[s]):
+                        if not is_register(cells[s]["type"]):
                             best = max(best, forward(s))
         ahead[name] = best + weight(cells[name]["type"])[0]
         return ahead[name]
 
-    names = {}
-    for nname, n in mod.get("netnames", {}).items():
-        if n.get("hide_name", 1) == 0:
-            for b in n["bits"]:
-                if isinstance(b, int):
-                    names.setdefault(b, nname)
     ends, starts = {}, {}
     for name, c in cells.items():
-        if not is_reg(c):
+        if not is_register(c["type"]):
             continue
-        label, d_in, d_out = None, 0, 0
+        d_in, d_out = 0, 0
         for port, bits in c["connections"].items():
             direction = c["port_directions"].get(port)
             for b in bits:
@@ -160,11 +163,11 @@ def print_registers(cells, mod, driver, depth, minimum):
                 if direction == "input" and b in driver:
                     d_in = max(d_in, depth(driver[b])[0])
                 elif direction == "output":
-                    label = label or names.get(b)
                     for s in sinks.get(b, []):
-                        if not is_reg(cells[s]):
+                        if not is_register(cells[s]["type"]):
                             d_out = max(d_out, forward(s))
-        label = re.sub(r"\[\d+\]", "", label or c["type"])
+        # Grouped by signal: bit indices and the word indices of flattened memories dropped.
+        label = re.sub(r"\[\d+\]", "", driven_name(c, names, False)) or c["type"]
         if d_in >= minimum:
             ends[label] = ends.get(label, 0) + 1
         if d_out >= minimum:

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks scripts/logic_levels.py on a hand-built netlist whose depths are known:
 a -> LUT -> LUT -> b (2 LUT levels), c -> LUT -> CARRY -> d (1 LUT level, 2 logic levels) and c into
-the first LUT of a's path (so c starts a 2-level path too), and b -> e through a LUT-RAM read (1 level). Exits non-zero on the first wrong figure."""
+the first LUT of a's path (so c starts a 2-level path too), and b -> e through a LUT-RAM read (1 level).
+Prints every wrong figure and exits non-zero if there is one."""
 import json
 import os
 import subprocess
