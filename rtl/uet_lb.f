@@ -7,7 +7,10 @@ uet_lb_cache.sv
 uet_lb_freeze.sv
 uet_lb_window.sv
 uet_lb_efd_tracker.sv
+uet_lb_efd_tracker_pipe.sv
 uet_lb_regs.sv
+uet_lb_group_look.sv
+uet_lb_group_apply.sv
 uet_lb_group.sv
 uet_lb.sv
 uet_lb_pipe.sv

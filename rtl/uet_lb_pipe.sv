@@ -109,8 +109,6 @@ module uet_lb_pipe #(
     .TrackerEntries (TrackerEntries), .WindowWidth (WindowWidth), .BaseRttWidth (BaseRttWidth)
   ) u_param_check ();
 
-  localparam int unsigned TrkIdxW = (TrackerEntries > 1) ? $clog2(TrackerEntries) : 1;
-
   // Per-group state (same fields as uet_lb). The RAM holds it as a flat word.
   typedef struct packed {
     logic [SlotsMax*16-1:0]    slots;
@@ -124,9 +122,19 @@ module uet_lb_pipe #(
     logic [WindowWidth-1:0]    window_left;
   } grp_t;
   localparam int unsigned GrpBits = SlotsMax * 16 + 3 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
+  // The cache fields, the leading fields of grp_t (the part of the state stage U still needs).
+  typedef struct packed {
+    logic [SlotsMax*16-1:0]    slots;
+    logic [BufBitsMax-1:0]     wr;
+    logic [BufBitsMax-1:0]     rd;
+    logic                      full;
+    logic                      wrapped;
+    logic [BufBitsMax-1:0]     replay;
+  } cache_t;
+  localparam int unsigned CacheBits = SlotsMax * 16 + 3 * BufBitsMax + 2;
 
   // Event kinds in the pipeline.
-  localparam logic [1:0] K_EFD = 2'd0, K_OPEN = 2'd1, K_FB = 2'd2, K_REQ = 2'd3;
+  localparam logic [1:0] K_OPEN = 2'd1, K_FB = 2'd2, K_REQ = 2'd3;
 
   // Configuration.
   logic [1:0]             cfg_spray;
@@ -137,26 +145,37 @@ module uet_lb_pipe #(
   logic [TsWidth-1:0]     cfg_timeout;
   logic [7:0]             cfg_mult;
   logic [WindowWidth-1:0] cfg_window;
-  logic                   seed_we, clear_groups, unused_active;
+  logic                   seed_we, size_we, efd_on, clear_groups, unused_active;
   logic [31:0]            seed, unused_prng_state;
 
   logic [NumGroups-1:0]   open_q, open_d;
 
   // ---------------------------------------------------------------------------------------------
-  // Stage U registers (the event issued last cycle).
-  logic                   u_valid_q, u_apply_q, u_tracked_q, u_retx_q;
-  logic [1:0]             u_kind_q;
+  // Stage P registers (the event issued last cycle; the RAM's read data rd_q is its group's state).
+  logic                   p_valid_q, p_write_q, p_tracked_q, p_retx_q, p_open_q, p_req_q;
+  logic                   p_failure_q, p_recycle_q, p_choose_q;
+  logic [GroupW-1:0]      p_group_q;
+  logic [TsWidth-1:0]     p_time_q;
+  logic [15:0]            p_ev_q;         // feedback EV, or the open's local port
+  logic [PsnWidth-1:0]    p_psn_q;
+  logic [TrackerEntries-1:0] p_trk_oh_q;  // the tracker entry a tracked request took, one-hot
+  logic [GrpBits-1:0]     rd_q;           // RAM read data: the state of p_group_q
+  // Stage U registers (the event in stage P last cycle, with what stage P decided for it).
+  logic                   u_valid_q, u_write_q, u_tracked_q, u_retx_q, u_open_q, u_req_q, u_choose_q;
+  logic                   u_push_q, u_pop_q, u_replay_take_q, u_explore_q, u_freezing_q;
   logic [GroupW-1:0]      u_group_q;
-  logic [TsWidth-1:0]     u_time_q;
-  uet_lb_pkg::fb_kind_e   u_fb_kind_q;
-  logic [15:0]            u_ev_q;         // feedback EV, or the open's local port
+  logic [15:0]            u_ev_q, u_oldest_ev_q, u_replay_ev_q, u_rr_ev_q;
+  logic [7:0]             u_rr_step_q;
   logic [PsnWidth-1:0]    u_psn_q;
-  logic [TrkIdxW-1:0]     u_trk_idx_q;
-  logic [GrpBits-1:0]     rd_q;           // RAM read data: the state of u_group_q
+  logic [TsWidth-1:0]     u_freeze_start_q;
+  logic [WindowWidth-1:0] u_window_left_q;
+  uet_lb_pkg::decision_e  u_decision_q;
+  logic [TrackerEntries-1:0] u_trk_oh_q;
+  cache_t                 u_cache_q;      // the group's cache as stage P read it
 
   // ---------------------------------------------------------------------------------------------
-  // Stage A: accept one event into a register. The stage is free when empty or when its event issues
-  // this cycle (a_issue below depends on registers only).
+  // Stage A: accept one event into registers, with no logic between the ports and the registers but
+  // the ready decision. Stage A is free when empty or when its event moves on to stage W this cycle.
   logic                   a_valid_q, a_retx_q;
   logic [1:0]             a_kind_q;
   logic [GroupW-1:0]      a_group_q;
@@ -164,7 +183,7 @@ module uet_lb_pipe #(
   logic [15:0]            a_ev_q;         // feedback EV, or the open's local port
   logic [PsnWidth-1:0]    a_psn_q;
   logic [TsWidth-1:0]     a_time_q, a_deadline_q;
-  logic                   a_free, a_issue, open_acc, fb_acc, req_acc;
+  logic                   a_free, move, open_acc, fb_acc, req_acc;
 
   // M x base RTT, registered (the multiply leaves the accept path).
   logic [TsWidth-1:0] span_q;
@@ -176,9 +195,6 @@ module uet_lb_pipe #(
   assign open_acc     = open_valid_i && open_ready_o;
   assign fb_acc       = fb_valid_i && fb_ready_o;
   assign req_acc      = req_valid_i && req_ready_o;
-  // The group of the event stage A takes when it is free (open > feedback > request).
-  logic [GroupW-1:0] in_group;
-  assign in_group = open_valid_i ? open_group_i : (fb_valid_i ? fb_group_i : req_group_i);
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -193,17 +209,19 @@ module uet_lb_pipe #(
       a_deadline_q <= now_i + span_q;
       a_fb_kind_q  <= fb_kind_i;
       a_retx_q     <= req_retx_i;
-      a_group_q    <= in_group;
-      if (open_acc) begin
+      if (open_valid_i) begin
         a_kind_q  <= K_OPEN;
+        a_group_q <= open_group_i;
         a_psn_q   <= '0;
         a_ev_q    <= open_port_i;
-      end else if (fb_acc) begin
+      end else if (fb_valid_i) begin
         a_kind_q  <= K_FB;
+        a_group_q <= fb_group_i;
         a_psn_q   <= fb_psn_i;
         a_ev_q    <= fb_ev_i;
       end else begin
         a_kind_q  <= K_REQ;
+        a_group_q <= req_group_i;
         a_psn_q   <= req_psn_i;
         a_ev_q    <= 16'd0;
       end
@@ -211,142 +229,252 @@ module uet_lb_pipe #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Stage I: an early failure, else the event in stage A.
-  logic                a_in_range;
-  if (NumGroups == (1 << GroupW)) begin : g_pow2
-    assign a_in_range = 1'b1;
-  end else begin : g_range
-    assign a_in_range = 32'(a_group_q) < NumGroups;
+  // Stage W: the event waiting to issue, taken from stage A when stage W is empty or its event issues
+  // (move). Stage I: an early failure, else the event in stage W.
+  logic                   w_valid_q, w_retx_q, w_req_q;
+  logic [1:0]             w_kind_q;
+  logic [GroupW-1:0]      w_group_q;
+  uet_lb_pkg::fb_kind_e   w_fb_kind_q;
+  logic [15:0]            w_ev_q;
+  logic [PsnWidth-1:0]    w_psn_q;
+  logic [TsWidth-1:0]     w_time_q, w_deadline_q;
+  logic                   w_removes_q;    // an open, or a feedback that clears its (group, psn)
+  logic                   w_issue;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      w_valid_q <= 1'b0;
+    end else if (move) begin
+      w_valid_q <= a_valid_q;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (move) begin
+      w_kind_q     <= a_kind_q;
+      w_req_q      <= a_kind_q == K_REQ;
+      w_removes_q  <= a_kind_q == K_OPEN || (a_kind_q == K_FB && a_fb_kind_q != uet_lb_pkg::FB_RTO);
+      w_group_q    <= a_group_q;
+      w_fb_kind_q  <= a_fb_kind_q;
+      w_ev_q       <= a_ev_q;
+      w_psn_q      <= a_psn_q;
+      w_retx_q     <= a_retx_q;
+      w_time_q     <= a_time_q;
+      w_deadline_q <= a_deadline_q;
+    end
   end
 
-  logic                trk_fire, trk_due, trk_untracked, trk_alloc;
+  logic                w_in_range;
+  if (NumGroups == (1 << GroupW)) begin : g_pow2
+    assign w_in_range = 1'b1;
+  end else begin : g_range
+    assign w_in_range = 32'(w_group_q) < NumGroups;
+  end
+
+  logic                trk_fire, trk_due, trk_newexp, trk_expired, trk_untracked, trk_alloc;
   logic [GroupW-1:0]   trk_group;
   logic [PsnWidth-1:0] trk_psn;
   logic [15:0]         trk_ev;
   logic [TsWidth-1:0]  trk_deadline;
-  logic [TrkIdxW-1:0]  trk_alloc_idx;
-  logic                prng_ready, rsp_space;
-  logic                a_open, a_fb, a_req, a_busy, a_group_open;
+  logic [TrackerEntries-1:0] trk_alloc_oh;
+  logic                prng_ready, prng_ready_next, rsp_pop;
+  logic [2:0]          rsp_count_q;
+  logic                w_open, w_fb, w_group_open;
+  logic                blk_q, blk_d, req_ok_q, req_ok_d, fire_en_q, fire_en_d;
   logic                open_go, fb_go, req_go, open_ok, fb_apply, req_apply;
   logic [15:0]         rsp_ev_d;       // stage U's response EV (also the tracker's late EV)
 
-  assign a_open       = a_valid_q && a_kind_q == K_OPEN;
-  assign a_fb         = a_valid_q && a_kind_q == K_FB;
-  assign a_req        = a_valid_q && a_kind_q == K_REQ;
-  // Hazard: stage U is about to write this group (the RAM read would see the old state). An open
-  // reads nothing: its write follows stage U's.
-  assign a_busy       = u_valid_q && u_group_q == a_group_q && !a_open;
-  // Only REPS draws from the PRNG (SPRAY_TYPE cannot change while a group is open), so under None and
-  // Default Packet Spraying a request need not wait for the draw-ahead queue to fill after reset or a
-  // re-seed.
-  assign a_issue      = a_valid_q && !trk_due && !a_busy
-                        && (!a_req || (rsp_space && !reg_we_q
-                                       && (prng_ready || cfg_spray != uet_lb_pkg::SPRAY_REPS)));
-  assign a_free       = !a_valid_q || a_issue;
+  assign w_open = w_valid_q && w_kind_q == K_OPEN;
+  assign w_fb   = w_valid_q && w_kind_q == K_FB;
+  // The issue decision reads registers only, each computed a cycle ahead:
+  //   trk_due, trk_newexp - the tracker's registered flags: an entry may be past the event's time, so
+  //              early failures go first;
+  //   blk_q    - the event in stage U has this event's group (stage U is about to write it, so the RAM
+  //              read would see the old state), or a register write applies in this cycle;
+  //   req_ok_q - a request's response will find room in the response queue, the PRNG's draw queue is
+  //              full (only REPS draws from it, so under None and Default Packet Spraying a request
+  //              need not wait for it after reset or a re-seed; SPRAY_TYPE cannot change while a group
+  //              is open), and no re-seed or new set size is on its way to it.
+  assign w_issue = w_valid_q && !trk_due && !trk_newexp && !blk_q && (!w_req_q || req_ok_q);
+  assign move    = !w_valid_q || w_issue;
+  assign a_free  = !a_valid_q || move;
 
-  // Whether the accepted event's group is open, looked up as the event is accepted, so the issue
-  // decision reads one register instead of a NumGroups-to-1 multiplexer. While an event waits in stage
-  // A, only two things change the open bits: the open in stage A itself, which issues exactly in the
-  // cycle stage A is free (hence the bypass when the incoming group is the one it opens), and a CTRL
-  // clear (clear_groups), which clears the copy too. The copy is exact (asserted below); only feedback
-  // and requests use it.
-  logic              in_group_open, a_group_open_q, a_group_open_d;
-  if (NumGroups == (1 << GroupW)) begin : g_in_pow2
-    assign in_group_open = open_q[in_group] || (a_open && a_group_q == in_group);
-  end else begin : g_in_range
-    assign in_group_open = 32'(in_group) < NumGroups && (open_q[in_group] || (a_open && a_group_q == in_group));
-  end
+  // Next cycle's block: stage W's event then meets an event of its group in stage P or U (which will
+  // write the group's state, so the RAM read would see the old one; an open reads nothing, so only a
+  // feedback or a request can meet one). If stage W's event issues now, stage P then holds it, stage U
+  // stage P's event, and stage W stage A's. If an early failure issues now, stage W's next event waits
+  // a cycle whatever its group. Else stage P is empty next cycle and stage U holds stage P's event. A
+  // register write blocks the next cycle, in which it applies (the register block takes writes a cycle
+  // late): nothing issues or fires beside it.
+  logic a_meets_w, a_meets_p, w_meets_p;
+  assign a_meets_w = a_valid_q && a_kind_q != K_OPEN && a_group_q == w_group_q;
+  assign a_meets_p = a_valid_q && a_kind_q != K_OPEN && p_valid_q && a_group_q == p_group_q;
+  assign w_meets_p = w_kind_q != K_OPEN && p_valid_q && w_group_q == p_group_q;
   always_comb begin
-    a_group_open_d = a_free ? in_group_open : a_group_open_q;
-    if (clear_groups) a_group_open_d = 1'b0;
+    if (w_issue)        blk_d = a_meets_w || a_meets_p;
+    else if (trk_fire)  blk_d = 1'b1;
+    else if (w_valid_q) blk_d = w_meets_p;
+    else                blk_d = a_meets_p;
+    if (reg_we_i) blk_d = 1'b1;
   end
+  // Next cycle's room for a response: the queue after this cycle's push and pop, plus the requests in
+  // stages P and U then (one of them the request issuing now), must leave room for one more; no
+  // response taken is assumed. A table of the seven bits involved (no adder on the path).
+  function automatic logic [127:0] room_table();
+    int count, next;
+    room_table = '0;
+    for (int k = 0; k < 128; k++) begin
+      // k = {count[2:0], push (stage U holds a request), stage P holds a request, rsp_ready_i,
+      //      a request issues}
+      count = k >> 4;
+      next  = count + ((k >> 3) & 1) - (((k >> 1) & 1) != 0 && count != 0 ? 1 : 0)
+              + ((k >> 2) & 1) + (k & 1);
+      room_table[k] = next <= 3;
+    end
+  endfunction
+  localparam logic [127:0] RoomTable = room_table();
+  assign req_ok_d = RoomTable[{rsp_count_q, u_req_q, p_valid_q && p_req_q, rsp_ready_i, req_go}]
+                    && !seed_we && !size_we && (prng_ready_next || cfg_spray != uet_lb_pkg::SPRAY_REPS);
+  // An early failure issues only when stages P and U are empty (it reads its group's state) and no
+  // tracked request's entropy value is still on its way into the tracker (the late write below).
+  logic ev_we_q;
+  assign fire_en_d = !p_valid_d && !p_valid_q && !(u_req_q && u_tracked_q) && !reg_we_i;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      a_group_open_q <= 1'b0;
+      blk_q     <= 1'b0;
+      req_ok_q  <= 1'b0;
+      fire_en_q <= 1'b0;
     end else begin
-      a_group_open_q <= a_group_open_d;
+      blk_q     <= blk_d;
+      req_ok_q  <= req_ok_d;
+      fire_en_q <= fire_en_d;
     end
   end
-  assign a_group_open = a_group_open_q;
 
-  assign open_go   = a_open && a_issue;
-  assign fb_go     = a_fb && a_issue;
-  assign req_go    = a_req && a_issue;
-  assign open_ok   = open_go && a_in_range;
-  assign fb_apply  = fb_go && a_group_open;
-  assign req_apply = req_go && a_group_open;
-  assign trk_alloc = req_apply && cfg_spray == uet_lb_pkg::SPRAY_REPS && cfg_mult != 8'd0;
+  // Whether stage W's event's group is open, looked up in stage A, so the issue reads one register
+  // instead of a NumGroups-to-1 multiplexer. The open bits change in only two ways: an open issuing
+  // from stage W (hence the bypass, as the event then moves to stage W in the same cycle) and a CTRL
+  // clear (clear_groups), which clears the copy too. The copy is exact for the events that use it
+  // (feedback and requests; asserted below).
+  logic a_group_open, w_group_open_q;
+  if (NumGroups == (1 << GroupW)) begin : g_in_pow2
+    assign a_group_open = open_q[a_group_q] || (open_go && w_group_q == a_group_q);
+  end else begin : g_in_range
+    assign a_group_open = 32'(a_group_q) < NumGroups && (open_q[a_group_q] || (open_go && w_group_q == a_group_q));
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_groups) begin
+      w_group_open_q <= 1'b0;
+    end else if (move) begin
+      w_group_open_q <= a_group_open;
+    end
+  end
+  assign w_group_open = w_group_open_q;
 
-  uet_lb_efd_tracker #(
-    .Entries (TrackerEntries), .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth),
-    .OneOpPerCycle (1'b1), .ExpiryAhead (1'b1)
+  assign open_go   = w_open && w_issue;
+  assign fb_go     = w_fb && w_issue;
+  assign req_go    = w_req_q && w_issue;
+  assign open_ok   = open_go && w_in_range;
+  assign fb_apply  = fb_go && w_group_open;
+  assign req_apply = req_go && w_group_open;
+  assign trk_alloc = req_apply && efd_on;  // REPS with a non-zero multiplier
+
+  // Entries of an unopened group do not exist (an entry is taken only for an open group, and only a
+  // CTRL clear, which flushes the tracker, closes groups), so the tracker's marks need not know whether
+  // a feedback's group is open: a feedback for an unopened group matches nothing.
+  logic [15:0]        ev_val_q;
+  logic [TrackerEntries-1:0] ev_oh_q;
+  uet_lb_efd_tracker_pipe #(
+    .Entries (TrackerEntries), .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth)
   ) u_tracker (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
-    .now_i            (now_i),                    // the next cycle's time, unless stage A holds its event
-    .hold_i           (!a_free),
+    .now_i            (now_i),
     .flush_i          (clear_groups),
-    .fire_en_i        (!u_valid_q),
-    .drop_i           (open_ok),
-    .drop_group_i     (a_group_q),
-    .clear_i          (fb_apply && a_fb_kind_q != uet_lb_pkg::FB_RTO),
-    .clear_group_i    (a_group_q),
-    .clear_psn_i      (a_psn_q),
+    .fire_en_i        (fire_en_q),
+    .a1_load_i        (a_free),
+    .a1_time_i        (a_time_q),
+    .a1_drop_i        (a_valid_q && a_kind_q == K_OPEN),
+    .a1_clear_i       (a_valid_q && a_kind_q == K_FB && a_fb_kind_q != uet_lb_pkg::FB_RTO),
+    .a1_group_i       (a_group_q),
+    .a1_psn_i         (a_psn_q),
+    .move_i           (move),
+    .a2_valid_i       (w_valid_q),
+    .remove_i         (w_issue && w_removes_q),
     .alloc_i          (trk_alloc),
-    .alloc_group_i    (a_group_q),
-    .alloc_psn_i      (a_psn_q),
-    .alloc_ev_i       (16'd0),
-    .alloc_deadline_i (a_deadline_q),
+    .alloc_group_i    (w_group_q),
+    .alloc_psn_i      (w_psn_q),
+    .alloc_deadline_i (w_deadline_q),
     .untracked_o      (trk_untracked),
-    .alloc_idx_o      (trk_alloc_idx),
-    .ev_we_i          (u_valid_q && u_kind_q == K_REQ && u_tracked_q),
-    .ev_idx_i         (u_trk_idx_q),
-    .ev_i             (rsp_ev_d),
+    .alloc_oh_o       (trk_alloc_oh),
+    .ev_we_i          (ev_we_q),
+    .ev_oh_i          (ev_oh_q),
+    .ev_i             (ev_val_q),
     .fire_o           (trk_fire),
     .fire_group_o     (trk_group),
     .fire_psn_o       (trk_psn),
     .fire_ev_o        (trk_ev),
     .fire_deadline_o  (trk_deadline),
     .due_o            (trk_due),
+    .newexp_o         (trk_newexp),
+    .expired_o        (trk_expired),
     .count_o          (efd_tracked_o)
   );
-  assign efd_due_o = trk_due;
-  assign idle_o    = !a_valid_q && !u_valid_q;
-
-  // The group whose state stage U needs.
-  logic [GroupW-1:0] rd_group;
-  assign rd_group = trk_fire ? trk_group : a_group_q;
-
+  // The counters count a cycle after the issue.
+  logic inc_fb_q, inc_efd_q, inc_req_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      u_valid_q <= 1'b0;
+      inc_fb_q  <= 1'b0;
+      inc_efd_q <= 1'b0;
+      inc_req_q <= 1'b0;
     end else begin
-      // Feedback for an unopened group is only counted; a request for one still owes a response.
-      u_valid_q <= trk_fire || open_ok || fb_apply || req_go;
+      inc_fb_q  <= fb_go && !w_group_open;
+      inc_efd_q <= trk_untracked;
+      inc_req_q <= req_go && !w_group_open;
     end
   end
+  assign efd_due_o = trk_expired;
+  // (a late entropy value written meanwhile is not observable)
+  assign idle_o = !a_valid_q && !w_valid_q && !p_valid_q && !u_valid_q && !inc_fb_q && !inc_efd_q && !inc_req_q;
 
+  // The group whose state stage P reads.
+  logic [GroupW-1:0] rd_group;
+  assign rd_group = trk_fire ? trk_group : w_group_q;
+
+  // Feedback for an unopened group is only counted; a request for one still owes a response.
+  logic p_valid_d;
+  assign p_valid_d = trk_fire || open_ok || fb_apply || req_go;
+  // The event's kind as the group update needs it, decoded here (reset: the update reads them).
   always_ff @(posedge clk_i) begin
-    u_apply_q   <= trk_fire || fb_apply || req_apply;
-    u_tracked_q <= trk_alloc && !trk_untracked;
-    u_trk_idx_q <= trk_alloc_idx;
-    u_time_q    <= trk_fire ? trk_deadline : a_time_q;
-    u_fb_kind_q <= a_fb_kind_q;
-    u_retx_q    <= a_retx_q;
-    u_group_q   <= rd_group;
-    if (trk_fire) begin
-      u_kind_q <= K_EFD;
-      u_psn_q  <= trk_psn;
-      u_ev_q   <= trk_ev;
+    if (!rst_ni) begin
+      p_valid_q   <= 1'b0;
+      p_write_q   <= 1'b0;
+      p_open_q    <= 1'b0;
+      p_req_q     <= 1'b0;
+      p_failure_q <= 1'b0;
+      p_recycle_q <= 1'b0;
+      p_choose_q  <= 1'b0;
     end else begin
-      u_kind_q <= a_kind_q;
-      u_psn_q  <= a_psn_q;
-      u_ev_q   <= a_ev_q;
+      p_valid_q   <= p_valid_d;
+      p_write_q   <= trk_fire || open_ok || fb_apply || req_apply;
+      p_open_q    <= !trk_fire && w_kind_q == K_OPEN;
+      p_req_q     <= !trk_fire && w_req_q;
+      p_failure_q <= trk_fire || (fb_apply && w_fb_kind_q == uet_lb_pkg::FB_RTO);
+      p_recycle_q <= fb_apply && (w_fb_kind_q == uet_lb_pkg::FB_ACK || w_fb_kind_q == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
+      p_choose_q  <= req_apply;
     end
+  end
+  always_ff @(posedge clk_i) begin
+    p_tracked_q <= trk_alloc && !trk_untracked;
+    p_trk_oh_q  <= trk_alloc_oh;
+    p_time_q    <= trk_fire ? trk_deadline : w_time_q;
+    p_retx_q    <= w_retx_q;
+    p_group_q   <= rd_group;
+    p_psn_q     <= trk_fire ? trk_psn : w_psn_q;
+    p_ev_q      <= trk_fire ? trk_ev : w_ev_q;
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Group state RAM: one synchronous read (stage I address, data in stage U), one write (stage U).
+  // Group state RAM: one synchronous read (stage I address, data in stage P), one write (stage U).
   // Never read and written at one address in one cycle (the hazard above), so the read may be
   // read-first or write-first. No reset: an open writes the group's initial state.
   logic [GrpBits-1:0] mem_q [NumGroups];
@@ -361,51 +489,124 @@ module uet_lb_pipe #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Stage U: the group update.
-  grp_t                  u_in, u_out, s_open;
-  logic [15:0]           r_ev, prng_value;
-  uet_lb_pkg::decision_e r_decision;
-  logic                  r_explore, u_failure, u_recycle, u_choose;
-  assign u_in      = rd_q;
-  assign u_failure = u_apply_q && (u_kind_q == K_EFD || (u_kind_q == K_FB && u_fb_kind_q == uet_lb_pkg::FB_RTO));
-  assign u_recycle = u_apply_q && u_kind_q == K_FB
-                     && (u_fb_kind_q == uet_lb_pkg::FB_ACK || u_fb_kind_q == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
-  assign u_choose  = u_apply_q && u_kind_q == K_REQ;
-
+  // Stage P: the first half of the group update (uet_lb_group_look) on the state just read.
+  grp_t                  p_in, u_out;
+  cache_t                s_open_cache;  // the cache part of a group's state when it is opened
   always_comb begin
-    s_open             = '0;
-    s_open.slots[15:0] = (cfg_spray == uet_lb_pkg::SPRAY_NONE) ? u_ev_q : 16'd0;
+    s_open_cache             = '0;
+    s_open_cache.slots[15:0] = (cfg_spray == uet_lb_pkg::SPRAY_NONE) ? p_ev_q : 16'd0;
   end
+  logic [15:0]           r_ev, prng_value, p_oldest_ev, p_replay_ev, p_rr_ev;
+  logic [7:0]            p_rr_step;
+  uet_lb_pkg::decision_e p_decision;
+  logic                  p_push, p_pop, p_replay_take, p_explore, p_freezing;
+  logic [TsWidth-1:0]    p_freeze_start;
+  logic [WindowWidth-1:0] p_window_left;
+  assign p_in = rd_q;
 
-  uet_lb_group #(.BufBitsMax(BufBitsMax), .TsWidth(TsWidth), .WindowWidth(WindowWidth)) u_grp (
+  uet_lb_group_look #(.BufBitsMax(BufBitsMax), .TsWidth(TsWidth), .WindowWidth(WindowWidth)) u_look (
     .spray_type_i (cfg_spray), .span_mask_i (cfg_span), .start_port_i (cfg_port), .buf_bits_i (cfg_buf),
     .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
-    .now_i (u_time_q), .failure_i (u_failure), .recycle_i (u_recycle), .recycle_ev_i (u_ev_q),
-    .choose_i (u_choose), .explore_ev_i (prng_value),
-    .slots_i (u_in.slots), .wr_i (u_in.wr), .rd_i (u_in.rd), .full_i (u_in.full), .wrapped_i (u_in.wrapped),
-    .replay_i (u_in.replay), .freezing_i (u_in.freezing), .freeze_start_i (u_in.freeze_start),
-    .window_left_i (u_in.window_left),
-    .slots_o (u_out.slots), .wr_o (u_out.wr), .rd_o (u_out.rd), .full_o (u_out.full), .wrapped_o (u_out.wrapped),
-    .replay_o (u_out.replay), .freezing_o (u_out.freezing), .freeze_start_o (u_out.freeze_start),
-    .window_left_o (u_out.window_left),
-    .ev_o (r_ev), .decision_o (r_decision), .explore_o (r_explore)
+    .now_i (p_time_q), .failure_i (p_failure_q), .recycle_i (p_recycle_q), .choose_i (p_choose_q),
+    .slots_i (p_in.slots), .wr_i (p_in.wr), .rd_i (p_in.rd), .full_i (p_in.full), .wrapped_i (p_in.wrapped),
+    .replay_i (p_in.replay), .freezing_i (p_in.freezing), .freeze_start_i (p_in.freeze_start),
+    .window_left_i (p_in.window_left),
+    .freezing_o (p_freezing), .freeze_start_o (p_freeze_start), .window_left_o (p_window_left),
+    .push_o (p_push), .pop_o (p_pop), .replay_take_o (p_replay_take), .explore_o (p_explore),
+    .decision_o (p_decision), .oldest_ev_o (p_oldest_ev), .replay_ev_o (p_replay_ev), .rr_ev_o (p_rr_ev),
+    .rr_step_o (p_rr_step)
   );
 
-  assign wr_en    = u_valid_q && (u_kind_q == K_OPEN || u_apply_q);
-  assign wr_data  = (u_kind_q == K_OPEN) ? GrpBits'(s_open) : GrpBits'(u_out);
-  assign rsp_ev_d = u_choose ? r_ev : 16'd0;
+  // Stage U's controls are reset (they come from stage P's flags, which are not).
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      u_valid_q       <= 1'b0;
+      u_req_q         <= 1'b0;
+      u_write_q       <= 1'b0;
+      u_choose_q      <= 1'b0;
+      u_push_q        <= 1'b0;
+      u_pop_q         <= 1'b0;
+      u_replay_take_q <= 1'b0;
+      u_explore_q     <= 1'b0;
+    end else begin
+      u_valid_q       <= p_valid_q;
+      u_req_q         <= p_valid_q && p_req_q;
+      u_write_q       <= p_valid_q && p_write_q;
+      u_choose_q      <= p_choose_q;
+      u_push_q        <= p_push;
+      u_pop_q         <= p_pop;
+      u_replay_take_q <= p_replay_take;
+      u_explore_q     <= p_explore;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    u_open_q         <= p_open_q;
+    u_tracked_q      <= p_tracked_q;
+    u_trk_oh_q       <= p_trk_oh_q;
+    u_retx_q         <= p_retx_q;
+    u_group_q        <= p_group_q;
+    u_psn_q          <= p_psn_q;
+    u_ev_q           <= p_ev_q;
+    u_cache_q        <= p_open_q ? s_open_cache : rd_q[GrpBits-1 -: CacheBits];
+    u_decision_q     <= p_decision;
+    u_oldest_ev_q    <= p_oldest_ev;
+    u_replay_ev_q    <= p_replay_ev;
+    u_rr_ev_q        <= p_rr_ev;
+    u_rr_step_q      <= p_rr_step;
+    u_freezing_q     <= p_freezing;
+    u_freeze_start_q <= p_freeze_start;
+    u_window_left_q  <= p_window_left;
+  end
 
-  // A register write reaches the draw queue a cycle later, and holds a request's issue in that cycle:
-  // a request that issued with the write takes its draw as the queue restarts.
-  logic        reg_we_q, seed_we_q;
+  // ---------------------------------------------------------------------------------------------
+  // Stage U: the second half (uet_lb_group_apply), the write-back and the response. An open (no cache
+  // operation) writes the initial state: its cache part was put in u_cache_q in its place, the rest is
+  // zero.
+
+  uet_lb_group_apply #(.BufBitsMax(BufBitsMax)) u_apply (
+    .spray_type_i (cfg_spray), .buf_bits_i (cfg_buf),
+    .choose_i (u_choose_q), .recycle_ev_i (u_ev_q),
+    .push_i (u_push_q), .pop_i (u_pop_q), .replay_take_i (u_replay_take_q), .decision_i (u_decision_q),
+    .oldest_ev_i (u_oldest_ev_q), .replay_ev_i (u_replay_ev_q), .rr_ev_i (u_rr_ev_q), .rr_step_i (u_rr_step_q),
+    .explore_ev_i (prng_value),
+    .slots_i (u_cache_q.slots), .wr_i (u_cache_q.wr), .rd_i (u_cache_q.rd), .full_i (u_cache_q.full),
+    .wrapped_i (u_cache_q.wrapped), .replay_i (u_cache_q.replay),
+    .slots_o (u_out.slots), .wr_o (u_out.wr), .rd_o (u_out.rd), .full_o (u_out.full), .wrapped_o (u_out.wrapped),
+    .replay_o (u_out.replay), .ev_o (r_ev)
+  );
+  assign u_out.freezing     = u_freezing_q && !u_open_q;
+  assign u_out.freeze_start = u_open_q ? '0 : u_freeze_start_q;
+  assign u_out.window_left  = u_open_q ? '0 : u_window_left_q;
+
+  assign wr_en    = u_write_q;
+  assign wr_data  = GrpBits'(u_out);
+  assign rsp_ev_d = u_choose_q ? r_ev : 16'd0;
+
+  // A tracked request's entropy value goes into its tracker entry a cycle after stage U.
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ev_we_q <= 1'b0;
+    end else begin
+      ev_we_q <= u_req_q && u_tracked_q;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    ev_oh_q  <= u_trk_oh_q;
+    ev_val_q <= rsp_ev_d;
+  end
+
+  // A re-seed or a new set size (applied by the register block a cycle after the write) reaches the
+  // draw queue a cycle after that; no request issues in either cycle (blk_q, then req_ok_q), and the
+  // queue's ready then holds requests until it has refilled.
+  logic        seed_we_q, size_we_q;
   logic [31:0] seed_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      reg_we_q  <= 1'b0;
       seed_we_q <= 1'b0;
+      size_we_q <= 1'b0;
     end else begin
-      reg_we_q  <= reg_we_i;
       seed_we_q <= seed_we;
+      size_we_q <= size_we;
     end
   end
   always_ff @(posedge clk_i) seed_q <= seed;
@@ -415,30 +616,27 @@ module uet_lb_pipe #(
     .rst_ni     (rst_ni),
     .seed_we_i  (seed_we_q),
     .seed_i     (seed_q),
-    .step_i     (r_explore),
+    .step_i     (u_explore_q),
+    .size_we_i  (size_we_q),
     .set_size_i (cfg_size),
     .ready_o    (prng_ready),
+    .ready_next_o (prng_ready_next),
     .value_o    (prng_value),
     .state_o    (unused_prng_state)
   );
 
   // ---------------------------------------------------------------------------------------------
   // Response queue (4 entries): a request issues only when its response will find room, counting the
-  // one in stage U and assuming no response is taken meanwhile.
+  // ones in stages P and U and assuming no response is taken meanwhile.
   localparam int unsigned RspBits = 16 + 3 + GroupW + PsnWidth + 1;
   logic [RspBits-1:0] rsp_mem_q [4];
   logic [1:0]         rsp_wp_q, rsp_rp_q;
-  logic               rsp_push, rsp_pop;
-  logic [2:0]         rsp_count_q;
-  logic               u_req;
+  logic               rsp_push;
   uet_lb_pkg::decision_e rsp_dec_d;
 
-  assign u_req     = u_valid_q && u_kind_q == K_REQ;
-  assign rsp_push  = u_req;
+  assign rsp_push  = u_req_q;
   assign rsp_pop   = rsp_valid_o && rsp_ready_i;
-  // (rsp_count_q + u_req) < 4 written as a comparison of the count alone (no adder on the issue path).
-  assign rsp_space = rsp_count_q < 3'd3 || (rsp_count_q == 3'd3 && !u_req);
-  assign rsp_dec_d = u_choose ? r_decision : uet_lb_pkg::DEC_FIXED;
+  assign rsp_dec_d = u_choose_q ? u_decision_q : uet_lb_pkg::DEC_FIXED;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -461,7 +659,7 @@ module uet_lb_pipe #(
   // Registers.
   uet_lb_regs #(
     .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth),
-    .TrackerEntries (TrackerEntries)
+    .TrackerEntries (TrackerEntries), .WriteReg (1'b1)
   ) u_regs (
     .clk_i               (clk_i),
     .rst_ni              (rst_ni),
@@ -470,10 +668,10 @@ module uet_lb_pipe #(
     .reg_wdata_i         (reg_wdata_i),
     .reg_rdata_o         (reg_rdata_o),
     .group_opened_i      (open_ok),
-    .bad_open_i          (open_go && !a_in_range),
-    .inc_fb_unopened_i   (fb_go && !a_group_open),
-    .inc_efd_untracked_i (trk_untracked),
-    .inc_req_unopened_i  (req_go && !a_group_open),
+    .bad_open_i          (open_go && !w_in_range),
+    .inc_fb_unopened_i   (inc_fb_q),
+    .inc_efd_untracked_i (inc_efd_q),
+    .inc_req_unopened_i  (inc_req_q),
     .spray_type_o        (cfg_spray),
     .span_mask_o         (cfg_span),
     .start_port_o        (cfg_port),
@@ -484,13 +682,15 @@ module uet_lb_pipe #(
     .window_o            (cfg_window),
     .seed_we_o           (seed_we),
     .seed_o              (seed),
+    .size_we_o           (size_we),
+    .efd_on_o            (efd_on),
     .clear_groups_o      (clear_groups),
     .active_o            (unused_active)
   );
 
   always_comb begin
     open_d = open_q;
-    if (open_ok) open_d[a_group_q] = 1'b1;
+    if (open_ok) open_d[w_group_q] = 1'b1;
     if (clear_groups) open_d = '0;
   end
 
@@ -556,16 +756,18 @@ module uet_lb_pipe #(
   end
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      // One event per cycle, and never one whose group stage U is writing.
+      // One event per cycle, and never one whose group stage P or U is about to write.
       assert (32'(trk_fire) + 32'(open_go) + 32'(fb_go) + 32'(req_go) <= 1);
       assert (32'(open_acc) + 32'(fb_acc) + 32'(req_acc) <= 1);
+      assert (!(p_valid_q && (trk_fire || fb_go || req_go) && rd_group == p_group_q));
       assert (!(u_valid_q && (trk_fire || fb_go || req_go) && rd_group == u_group_q));
-      assert (!(trk_fire && u_valid_q));
-      assert (!(u_choose && r_explore && !prng_ready));
+      assert (!(trk_fire && (p_valid_q || u_valid_q)));
+      assert (!(u_explore_q && !prng_ready));  // an explore always finds a draw
       assert (!(rsp_push && rsp_count_q == 3'd4 && !rsp_pop));  // the response queue never overflows
       assert (base_rtt_i != '0 || !trk_alloc);
       assert (!(fb_acc && fb_kind_i > uet_lb_pkg::FB_RTO));
-      assert (!a_valid_q || a_group_open_q == (a_in_range && open_q[a_group_q]));  // the copy is exact
+      // The copy is exact for the events that use it (for an open it is not looked up).
+      assert (!(w_fb || (w_valid_q && w_req_q)) || w_group_open_q == (w_in_range && open_q[w_group_q]));
       if (past_valid_q && stall_q) assert (rsp_valid_o && rsp_ev_o == past_ev_q);
     end
   end

@@ -8,11 +8,15 @@ module uet_lb_regs #(
   parameter int unsigned BufBitsMax     = 3,
   parameter int unsigned TsWidth        = 32,
   parameter int unsigned WindowWidth    = 12,
-  parameter int unsigned TrackerEntries = 32
+  parameter int unsigned TrackerEntries = 32,
+  /// 1: a write takes effect one cycle later (the port is registered first, so no write decoding sits
+  /// after the port's own logic); reads stay combinational
+  parameter bit          WriteReg       = 1'b0
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,          ///< synchronous, active low
-  // Register port: write when reg_we_i; read data is combinational from reg_addr_i.
+  // Register port: write when reg_we_i (applied at this edge, or the next with WriteReg); read data is
+  // combinational from reg_addr_i.
   input  logic                   reg_we_i,
   input  logic [5:0]             reg_addr_i,      ///< word address
   input  logic [31:0]            reg_wdata_i,
@@ -34,6 +38,8 @@ module uet_lb_regs #(
   output logic [WindowWidth-1:0] window_o,
   output logic                   seed_we_o,       ///< re-seed the PRNG this cycle
   output logic [31:0]            seed_o,          ///< new PRNG state, valid with seed_we_o
+  output logic                   size_we_o,       ///< EntropyValueSetSize is written this cycle
+  output logic                   efd_on_o,        ///< REPS with a non-zero multiplier (registered)
   output logic                   clear_groups_o,  ///< close every group at the end of this cycle
   output logic                   active_o         ///< a group was opened since reset or the last clear
 );
@@ -88,7 +94,62 @@ module uet_lb_regs #(
   logic [5:0]             bad_addr_q, bad_addr_d;
   logic                   active_q, active_d;
   logic [31:0]            cnt_fb_q, cnt_fb_d, cnt_efd_q, cnt_efd_d, cnt_req_q, cnt_req_d;
+  logic                   efd_on_q;
   logic                   refuse_range, refuse_locked, refuse_addr;
+
+  // Range checks of a written word. A test `value > 2^k - 1` is `value[31:k] != 0`; the other limits add
+  // a test of a few low bits. Written as a `>`, each would be a carry chain (synthesis does not shorten a
+  // comparator against a constant), and those chains, followed by the refusal, were the deepest path of
+  // the core. Bit-range tests are also cheap for a solver.
+  typedef struct packed {
+    logic zero, ctrl, spray, mask, port, buf_bits, size, timeout, mult, window;
+  } over_t;
+  function automatic over_t range_checks(input logic [31:0] v);
+    range_checks = {v == 32'd0,                                  // zero
+                    v[31:1] != '0,                               // ctrl: > 1
+                    v[31:2] != '0 || v[1:0] == 2'd3,             // spray: > 2
+                    v[31:4] != '0 || (v[3] && v[2:0] != '0),     // mask: > 8
+                    v[31:16] != '0,                              // port: > 65535
+                    v[31:5] != '0 || v[4:0] > 5'(BufBitsMax),    // buf_bits (BufBitsMax <= 16)
+                    v[31:17] != '0 || (v[16] && v[15:0] != '0),  // size: > 65536
+                    (v >> (TsWidth - 1)) != '0,                  // timeout: > TimeoutMax
+                    v[31:8] != '0,                               // mult: > 255
+                    (v >> WindowWidth) != '0};                   // window: > 2^WindowWidth - 1
+  endfunction
+
+  // The write as the logic below sees it: the port, or (WriteReg) the port a cycle ago, with its range
+  // checks made before the register.
+  logic        we;
+  logic [5:0]  waddr;
+  logic [31:0] wdata;
+  over_t       over;
+  if (WriteReg) begin : g_write_reg
+    logic        we_q;
+    logic [5:0]  waddr_q;
+    logic [31:0] wdata_q;
+    over_t       over_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        we_q <= 1'b0;
+      end else begin
+        we_q <= reg_we_i;
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      waddr_q <= reg_addr_i;
+      wdata_q <= reg_wdata_i;
+      over_q  <= range_checks(reg_wdata_i);
+    end
+    assign we    = we_q;
+    assign waddr = waddr_q;
+    assign wdata = wdata_q;
+    assign over  = over_q;
+  end else begin : g_write_now
+    assign we    = reg_we_i;
+    assign waddr = reg_addr_i;
+    assign wdata = reg_wdata_i;
+    assign over  = range_checks(reg_wdata_i);
+  end
 
   function automatic logic [31:0] sat_inc(input logic [31:0] v, input logic inc);
     sat_inc = (inc && v != 32'hffff_ffff) ? v + 32'd1 : v;
@@ -98,22 +159,6 @@ module uet_lb_regs #(
   function automatic logic [7:0] span_of(input logic [3:0] m);
     span_of = 8'((9'd1 << m) - 9'd1);
   endfunction
-
-  // Range checks of the written word. A test `value > 2^k - 1` is `value[31:k] != 0`; the other limits add
-  // a test of a few low bits. Written as a `>`, each would be a carry chain (synthesis does not shorten a
-  // comparator against a constant), and those chains, followed by the refusal, were the deepest path of
-  // the core. Bit-range tests are also cheap for a solver.
-  logic over_ctrl, over_spray, over_mask, over_port, over_buf, over_size, over_timeout, over_mult,
-        over_window;
-  assign over_ctrl    = reg_wdata_i[31:1] != '0;                                     // > 1
-  assign over_spray   = reg_wdata_i[31:2] != '0 || reg_wdata_i[1:0] == 2'd3;          // > 2
-  assign over_mask    = reg_wdata_i[31:4] != '0 || (reg_wdata_i[3] && reg_wdata_i[2:0] != '0);  // > 8
-  assign over_port    = reg_wdata_i[31:16] != '0;                                    // > 65535
-  assign over_buf     = reg_wdata_i[31:5] != '0 || reg_wdata_i[4:0] > 5'(BufBitsMax);  // BufBitsMax <= 16
-  assign over_size    = reg_wdata_i[31:17] != '0 || (reg_wdata_i[16] && reg_wdata_i[15:0] != '0);  // > 65536
-  assign over_timeout = (reg_wdata_i >> (TsWidth - 1)) != '0;                        // > TimeoutMax
-  assign over_mult    = reg_wdata_i[31:8] != '0;                                     // > 255
-  assign over_window  = (reg_wdata_i >> WindowWidth) != '0;                          // > 2^WindowWidth - 1
 
   always_comb begin
     spray_d       = spray_q;
@@ -136,64 +181,68 @@ module uet_lb_regs #(
     cnt_efd_d     = sat_inc(cnt_efd_q, inc_efd_untracked_i);
     cnt_req_d     = sat_inc(cnt_req_q, inc_req_unopened_i);
     seed_we_o     = 1'b0;
+    size_we_o     = 1'b0;
     clear_groups_o = 1'b0;
     refuse_range  = 1'b0;
     refuse_locked = 1'b0;
     refuse_addr   = 1'b0;
 
-    if (reg_we_i) begin
-      unique case (reg_addr_i)
+    if (we) begin
+      unique case (waddr)
         REG_CTRL: begin
-          if (over_ctrl) refuse_range = 1'b1;
-          else if (reg_wdata_i[0]) clear_groups_o = 1'b1;
+          if (over.ctrl) refuse_range = 1'b1;
+          else if (wdata[0]) clear_groups_o = 1'b1;
         end
         REG_STATUS: begin  // write 1 to clear a sticky error
-          if (reg_wdata_i[STATUS_ERR_RANGE])  err_range_d  = 1'b0;
-          if (reg_wdata_i[STATUS_ERR_LOCKED]) err_locked_d = 1'b0;
-          if (reg_wdata_i[STATUS_ERR_ADDR])   err_addr_d   = 1'b0;
-          if (reg_wdata_i[STATUS_ERR_GROUP])  err_group_d  = bad_open_i;
+          if (wdata[STATUS_ERR_RANGE])  err_range_d  = 1'b0;
+          if (wdata[STATUS_ERR_LOCKED]) err_locked_d = 1'b0;
+          if (wdata[STATUS_ERR_ADDR])   err_addr_d   = 1'b0;
+          if (wdata[STATUS_ERR_GROUP])  err_group_d  = bad_open_i;
         end
         REG_SPRAY_TYPE: begin
-          if (over_spray) refuse_range = 1'b1;
+          if (over.spray) refuse_range = 1'b1;
           else if (active_q) refuse_locked = 1'b1;
-          else spray_d = reg_wdata_i[1:0];
+          else spray_d = wdata[1:0];
         end
         REG_ENTROPY_MASK_BITS: begin
-          if (over_mask) refuse_range = 1'b1;
+          if (over.mask) refuse_range = 1'b1;
           else begin
-            mask_d = reg_wdata_i[3:0];
-            span_d = span_of(reg_wdata_i[3:0]);
+            mask_d = wdata[3:0];
+            span_d = span_of(wdata[3:0]);
           end
         end
         REG_START_PORT: begin
-          if (over_port) refuse_range = 1'b1;
-          else port_d = reg_wdata_i[15:0];
+          if (over.port) refuse_range = 1'b1;
+          else port_d = wdata[15:0];
         end
         REG_REPS_BUF_BITS: begin
-          if (over_buf) refuse_range = 1'b1;
+          if (over.buf_bits) refuse_range = 1'b1;
           else if (active_q) refuse_locked = 1'b1;
-          else buf_d = reg_wdata_i[4:0];
+          else buf_d = wdata[4:0];
         end
         REG_EV_SET_SIZE: begin
-          if (reg_wdata_i == 32'd0 || over_size) refuse_range = 1'b1;
-          else size_d = reg_wdata_i[16:0];
+          if (over.zero || over.size) refuse_range = 1'b1;
+          else begin
+            size_d    = wdata[16:0];
+            size_we_o = 1'b1;
+          end
         end
         REG_FREEZE_TIMEOUT: begin
-          if (reg_wdata_i == 32'd0 || over_timeout) refuse_range = 1'b1;
-          else timeout_d = reg_wdata_i;
+          if (over.zero || over.timeout) refuse_range = 1'b1;
+          else timeout_d = wdata;
         end
         REG_EFD_MULT: begin
-          if (over_mult) refuse_range = 1'b1;
-          else mult_d = reg_wdata_i[7:0];
+          if (over.mult) refuse_range = 1'b1;
+          else mult_d = wdata[7:0];
         end
         REG_WINDOW: begin
-          if (over_window) refuse_range = 1'b1;
-          else window_d = reg_wdata_i[WindowWidth-1:0];
+          if (over.window) refuse_range = 1'b1;
+          else window_d = wdata[WindowWidth-1:0];
         end
         REG_SEED: begin
-          if (reg_wdata_i == 32'd0) refuse_range = 1'b1;
+          if (over.zero) refuse_range = 1'b1;
           else begin
-            seed_d    = reg_wdata_i;
+            seed_d    = wdata;
             seed_we_o = 1'b1;
           end
         end
@@ -205,7 +254,7 @@ module uet_lb_regs #(
       if (refuse_range)  err_range_d  = 1'b1;
       if (refuse_locked) err_locked_d = 1'b1;
       if (refuse_addr)   err_addr_d   = 1'b1;
-      if (refuse_range || refuse_locked || refuse_addr) bad_addr_d = reg_addr_i;
+      if (refuse_range || refuse_locked || refuse_addr) bad_addr_d = waddr;
     end
     if (clear_groups_o) active_d = 1'b0;
   end
@@ -231,6 +280,7 @@ module uet_lb_regs #(
       cnt_fb_q     <= '0;
       cnt_efd_q    <= '0;
       cnt_req_q    <= '0;
+      efd_on_q     <= 1'b0;  // SPRAY_DEFAULT at reset
     end else begin
       spray_q      <= spray_d;
       mask_q       <= mask_d;
@@ -251,6 +301,7 @@ module uet_lb_regs #(
       cnt_fb_q     <= cnt_fb_d;
       cnt_efd_q    <= cnt_efd_d;
       cnt_req_q    <= cnt_req_d;
+      efd_on_q     <= spray_d == uet_lb_pkg::SPRAY_REPS && mult_d != 8'd0;
     end
   end
 
@@ -297,6 +348,7 @@ module uet_lb_regs #(
   assign window_o         = window_q;
   assign seed_o           = seed_d;  // the value being written, valid with seed_we_o
   assign active_o         = active_q;
+  assign efd_on_o         = efd_on_q;
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
@@ -308,6 +360,7 @@ module uet_lb_regs #(
       assert (size_q != '0 && size_q <= 17'd65536);
       assert (timeout_q != '0 && timeout_q <= TimeoutMax);
       assert (seed_q != '0);
+      assert (efd_on_q == (spray_q == uet_lb_pkg::SPRAY_REPS && mult_q != 8'd0));
     end
   end
 `endif

@@ -28,7 +28,7 @@ proofs=(
   "window|fv_window|uet_lb_window.sv formal/fv_window.sv|40|4|fast|all"
   "rr|fv_rr|uet_lb_rr.sv formal/fv_rr.sv|1|1|fast|all"
   "top|fv_core,Pipelined=0|@core formal/fv_core.sv|16|4|fast|own"
-  "pipe|fv_core,Pipelined=1|@core formal/fv_core.sv|7|0|fast|own|1|cvc4"
+  "pipe|fv_core,Pipelined=1|@core formal/fv_core.sv|8|0|fast|own|1|cvc4"
   "pipe_all|fv_core,Pipelined=1|@core formal/fv_core.sv|5|0|fast|all|1|cvc4|skip"
   "group|fv_group|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv formal/fv_group.sv|10|6|fast|all"
 )

@@ -11,11 +11,11 @@
 //      order open > feedback > request. With every assertion of the core kept (pipe_all), it also
 //      checks them on the reachable states.
 //
-// Reach of the pipelined proofs: scripts/formal.sh checks them by BMC only, 7 cycles after reset (pipe)
+// Reach of the pipelined proofs: scripts/formal.sh checks them by BMC only, 8 cycles from reset (pipe)
 // and 5 (pipe_all); pipe requires the cover statements below to be hit within its depth (a response by
-// cycle 4, one held by 5, five owed by 6). Beyond about 8 cycles each step costs the solver minutes, so
-// the bound is not raised further; the SystemC testbench and the equivalence tests check the same rules
-// over millions of cycles.
+// cycle 6, one held and five owed by 7). Each step beyond costs the solver minutes (9 cycles took
+// 310 s), so the bound is not raised further; the SystemC testbench and the equivalence tests check the
+// same rules over millions of cycles.
 `default_nettype none
 
 module fv_core #(
@@ -101,7 +101,8 @@ module fv_core #(
     ) dut (`FV_CORE_PORTS);
 
     // The requests accepted and not yet answered, oldest first: {group, psn, retx} in an 8-deep FIFO
-    // (the core holds at most 3 in flight plus 4 queued responses).
+    // (the core owes at most 6: the response queue and stages P and U hold at most 4 between them, stages
+    // A and W one each).
     localparam int unsigned Depth = 8;
     logic [Depth*6-1:0] fifo_q, fifo_d;  // entry k at [6*k +: 6]
     logic [3:0]         count_q, wr_idx;

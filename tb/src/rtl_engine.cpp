@@ -260,6 +260,7 @@ class RtlEngine final : public Engine {
     top_->reg_wdata_i = value;
     tick();
     top_->reg_we_i = 0;
+    tick();  // uet_lb_pipe applies a write at the edge after the one that takes it
     const std::uint32_t status = read_reg(regs::kStatus);
     if (status & regs::kStatusErrors) {
       throw ConfigError(std::string("config key '") + key + "': the RTL refused " + std::to_string(value) +

@@ -9,7 +9,7 @@
 
 #include "Vuet_lb_cache.h"
 #include "Vuet_lb_efd_tracker.h"
-#include "Vuet_lb_efd_tracker_ahead.h"
+#include "Vuet_lb_efd_tracker_pipe.h"
 #include "Vuet_lb_freeze.h"
 #include "Vuet_lb_prng.h"
 #include "Vuet_lb_prng_pipe.h"
@@ -124,8 +124,10 @@ TEST_CASE("rtl prng (pipelined): the same draws at one step per cycle; re-seed a
     m->seed_we_i = 1;
     m->seed_i = 0xdeadbeef;
     m->set_size_i = size;
+    m->size_we_i = 1;  // the caller says when the size changes
     tick(*m);
     m->seed_we_i = 0;
+    m->size_we_i = 0;
     m->eval();
     REQUIRE(m->ready_o == 0);  // re-seeding empties the queue
     wait_ready();
@@ -141,7 +143,11 @@ TEST_CASE("rtl prng (pipelined): the same draws at one step per cycle; re-seed a
     }
     // A set-size change mid-sequence redraws from the state reached, with the new size.
     m->set_size_i = size == 1 ? 7 : size - 1;
+    m->size_we_i = 1;
     tick(*m);
+    m->size_we_i = 0;
+    m->eval();
+    REQUIRE(m->ready_o == 0);  // a new size empties the queue too
     wait_ready();
     for (int k = 0; k < 50; ++k) {
       m->step_i = 1;
@@ -401,67 +407,143 @@ TEST_CASE("rtl tracker: expired entries fire by deadline then send order, clear,
   REQUIRE(m->count_o == 0);
 }
 
-TEST_CASE("rtl tracker (ExpiryAhead): expiry compared a cycle ahead and registered, hold keeps it, removals mask it",
+namespace {
+// The pipelined core's tracker (4 entries), driven as uet_lb_pipe drives it: stage A1 takes an event
+// (a1_load_i) at now_i, moves it to stage A2 (move_i), where it issues.
+struct PipeTracker {
+  std::unique_ptr<Vuet_lb_efd_tracker_pipe> m = make<Vuet_lb_efd_tracker_pipe>();
+  // One cycle with nothing but what the caller set; every per-cycle input back to idle afterwards.
+  void cycle() {
+    tick(*m);
+    m->alloc_i = 0;
+    m->remove_i = 0;
+    m->ev_we_i = 0;
+    m->flush_i = 0;
+    m->eval();
+  }
+  // A request in A2 issues and is tracked (A1's event, none here, moves on).
+  std::uint8_t alloc(unsigned group, unsigned psn, std::uint32_t deadline) {
+    m->alloc_i = 1;
+    m->alloc_group_i = group;
+    m->alloc_psn_i = psn;
+    m->alloc_deadline_i = deadline;
+    m->move_i = 1;
+    m->a1_load_i = 1;
+    m->eval();
+    const std::uint8_t oh = m->untracked_o ? 0 : m->alloc_oh_o;
+    cycle();
+    return oh;
+  }
+};
+}  // namespace
+
+TEST_CASE("rtl tracker (pipelined): one-hot allocation, two-step firing in deadline order, due never late, marks",
           "[rtl][block][efd]") {
-  auto m = make<Vuet_lb_efd_tracker_ahead>();  // 4 entries, one operation per cycle
-  m->fire_en_i = 1;
-  m->now_i = 0;
-  reset(*m);
-  // now_i is the time the NEXT cycle compares with (hold_i low).
-  auto alloc = [&](unsigned g, unsigned psn, std::uint32_t deadline, std::uint32_t next_now) {
-    m->now_i = next_now;
-    REQUIRE(track(*m, g, psn, 0, deadline));
+  PipeTracker t;
+  auto& m = *t.m;
+  m.now_i = 0;
+  m.a1_time_i = 0;
+  m.fire_en_i = 0;
+  reset(m);
+  // Allocation takes the lowest free entry, one-hot; a fifth packet finds none.
+  REQUIRE(t.alloc(1, 10, 100) == 0b0001);
+  REQUIRE(t.alloc(2, 20, 120) == 0b0010);
+  REQUIRE(t.alloc(3, 30, 90) == 0b0100);  // earlier deadline than the two before it
+  REQUIRE(t.alloc(4, 40, 200) == 0b1000);
+  REQUIRE(m.count_o == 4);
+  m.alloc_i = 1;
+  m.alloc_deadline_i = 300;
+  m.eval();
+  REQUIRE(m.untracked_o == 1);
+  t.cycle();
+  REQUIRE(m.count_o == 4);
+  // The entropy values arrive later, one entry at a time.
+  for (unsigned k = 0; k < 4; ++k) {
+    m.ev_we_i = 1;
+    m.ev_oh_i = 1U << k;
+    m.ev_i = 0xa0 + k;
+    t.cycle();
+  }
+  // Stages A1 and A2 empty: A1's vector is the expiry at the time of the cycle before (now 150, so 90,
+  // 100 and 120 are past). The first expired entry is picked a cycle after the comparison and fires
+  // the cycle after that, one per cycle, earliest deadline first.
+  m.a2_valid_i = 0;
+  m.move_i = 1;
+  m.a1_load_i = 1;
+  m.now_i = 150;
+  t.cycle();  // the comparison with 150 is made at this edge
+  REQUIRE(m.expired_o == 1);
+  m.fire_en_i = 1;
+  REQUIRE(m.fire_o == 0);  // nothing picked yet
+  t.cycle();               // the pick
+  struct Fired {
+    unsigned psn, ev, deadline;
   };
-  alloc(1, 10, 100, 50);
-  alloc(2, 20, 120, 60);
-  REQUIRE(m->count_o == 2);
-  REQUIRE(m->due_o == 0);
-  // Time moves past the first deadline: nothing is due in this cycle (its comparison was made with 60
-  // in the cycle before); the comparison with 101 is made now and shows after the edge.
-  m->now_i = 101;
-  m->eval();
-  REQUIRE(m->due_o == 0);
-  // Held: the next cycle keeps this cycle's time (60), so the comparison with 101 is not taken.
-  m->hold_i = 1;
-  tick(*m);
-  m->eval();
-  REQUIRE(m->due_o == 0);
-  m->hold_i = 0;
-  m->fire_en_i = 0;  // look before firing
-  tick(*m);
-  m->eval();
-  REQUIRE(m->due_o == 1);
-  REQUIRE(m->fire_o == 0);  // firing disabled: due, but nothing leaves
-  REQUIRE(m->count_o == 2);
-  m->fire_en_i = 1;
-  m->eval();
-  REQUIRE(m->fire_o == 1);
-  REQUIRE(m->fire_psn_o == 10);
-  tick(*m);
-  m->eval();
-  REQUIRE(m->count_o == 1);
-  REQUIRE(m->due_o == 0);  // (2, 20) waits for 121
-  // An entry allocated in the cycle whose next time is past its own deadline is due right after.
-  alloc(3, 30, 200, 201);
-  REQUIRE(m->count_o == 2);
-  REQUIRE(m->due_o == 1);
-  REQUIRE(m->fire_psn_o == 20);  // (2, 20) has the earlier deadline and is past it too
-  tick(*m);
-  m->eval();
-  REQUIRE(m->fire_psn_o == 30);
-  // A clear in the cycle it would fire removes it at once: the registered expiry is masked by the valid
-  // bits, so nothing fires after the clear.
-  m->fire_en_i = 0;
-  m->clear_i = 1;
-  m->clear_group_i = 3;
-  m->clear_psn_i = 30;
-  tick(*m);
-  m->clear_i = 0;
-  m->fire_en_i = 1;
-  m->eval();
-  REQUIRE(m->count_o == 0);
-  REQUIRE(m->due_o == 0);
-  REQUIRE(m->fire_o == 0);
+  for (const Fired f : {Fired{30, 0xa2, 90}, Fired{10, 0xa0, 100}, Fired{20, 0xa1, 120}}) {
+    INFO("psn " << f.psn);
+    REQUIRE(m.fire_o == 1);
+    REQUIRE(m.fire_psn_o == f.psn);
+    REQUIRE(m.fire_ev_o == f.ev);
+    REQUIRE(m.fire_deadline_o == f.deadline);
+    t.cycle();
+  }
+  REQUIRE(m.fire_o == 0);  // (4, 40) waits for 200
+  REQUIRE(m.count_o == 1);
+  // An event taken at 250 (past 200): it moves to A2, where due holds it before its first cycle there.
+  m.fire_en_i = 0;
+  m.now_i = 250;
+  m.a1_time_i = 250;
+  t.cycle();  // A1 takes it: its vector
+  m.a1_load_i = 0;
+  t.cycle();  // it moves to A2: due for it
+  m.move_i = 0;
+  m.a2_valid_i = 1;
+  m.eval();
+  REQUIRE(m.due_o == 1);
+  REQUIRE(m.fire_o == 0);  // picked (as A1's vector showed it), but firing is held
+  m.fire_en_i = 1;
+  m.eval();
+  REQUIRE(m.fire_o == 1);
+  REQUIRE(m.fire_psn_o == 40);
+  t.cycle();
+  REQUIRE(m.fire_o == 0);
+  t.cycle();
+  REQUIRE(m.due_o == 0);  // a cycle after the entry left
+  REQUIRE(m.count_o == 0);
+  // Marks: a feedback for (5, 51) in A1 marks its entries as it moves on, and removes them when it
+  // issues from A2; an open of group 5 then drops the rest of group 5.
+  m.fire_en_i = 0;
+  m.a2_valid_i = 0;
+  m.now_i = 300;
+  m.a1_time_i = 300;
+  REQUIRE(t.alloc(5, 50, 5000) != 0);
+  REQUIRE(t.alloc(5, 51, 5000) != 0);
+  REQUIRE(t.alloc(6, 51, 5000) != 0);
+  REQUIRE(m.count_o == 3);
+  m.a1_clear_i = 1;
+  m.a1_group_i = 5;
+  m.a1_psn_i = 51;
+  m.move_i = 1;
+  t.cycle();  // it moves to A2
+  m.a1_clear_i = 0;
+  m.move_i = 0;
+  m.a2_valid_i = 1;
+  m.remove_i = 1;
+  t.cycle();  // it issues
+  REQUIRE(m.count_o == 2);
+  m.a1_drop_i = 1;
+  m.move_i = 1;
+  t.cycle();
+  m.a1_drop_i = 0;
+  m.move_i = 0;
+  m.remove_i = 1;
+  t.cycle();
+  REQUIRE(m.count_o == 1);  // (6, 51) is another group's
+  // A flush empties the tracker.
+  m.flush_i = 1;
+  t.cycle();
+  REQUIRE(m.count_o == 0);
+  REQUIRE(m.due_o == 0);
 }
 
 namespace {

@@ -38,13 +38,15 @@ struct TopHarness {
     ++cycle;
   }
 
-  /// Writes a register in one cycle; returns STATUS's error bits afterwards (0: the write was taken).
+  /// Writes a register, then waits one more cycle (uet_lb applies a write at the edge that takes it,
+  /// uet_lb_pipe at the next); returns STATUS's error bits afterwards (0: the write was taken).
   std::uint32_t write(std::uint8_t a, std::uint32_t v) {
     m->reg_we_i = 1;
     m->reg_addr_i = a;
     m->reg_wdata_i = v;
     tick();
     m->reg_we_i = 0;
+    tick();
     m->reg_addr_i = regs::kStatus;
     m->eval();
     return m->reg_rdata_o & regs::kStatusErrors;

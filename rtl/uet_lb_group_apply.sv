@@ -1,0 +1,81 @@
+// Second half of one PDC group's update for one event: the cache operation uet_lb_group_look chose,
+// applied to the group's slots and pointers, and the request's entropy value, by the decision it took
+// (the PRNG's draw when it explores). Combinational. See uet_lb_group_look.
+`default_nettype none
+
+module uet_lb_group_apply #(
+  parameter int unsigned BufBitsMax  = 3,
+  // Derived, do not override.
+  parameter int unsigned SlotsMax    = 1 << BufBitsMax
+) (
+  input  logic [1:0]               spray_type_i, ///< a uet_lb_pkg::spray_e value
+  input  logic [4:0]               buf_bits_i,
+  // The event and what uet_lb_group_look chose for it.
+  input  logic                     choose_i,     ///< a request
+  input  logic [15:0]              recycle_ev_i, ///< the value a push recycles
+  input  logic                     push_i,
+  input  logic                     pop_i,
+  input  logic                     replay_take_i,
+  input  uet_lb_pkg::decision_e    decision_i,
+  input  logic [15:0]              oldest_ev_i,
+  input  logic [15:0]              replay_ev_i,
+  input  logic [15:0]              rr_ev_i,
+  input  logic [7:0]               rr_step_i,
+  input  logic [15:0]              explore_ev_i, ///< the PRNG draw, used if this request explores
+  // Cache state in and out.
+  input  logic [SlotsMax*16-1:0]   slots_i,
+  input  logic [BufBitsMax-1:0]    wr_i,
+  input  logic [BufBitsMax-1:0]    rd_i,
+  input  logic                     full_i,
+  input  logic                     wrapped_i,
+  input  logic [BufBitsMax-1:0]    replay_i,
+  output logic [SlotsMax*16-1:0]   slots_o,
+  output logic [BufBitsMax-1:0]    wr_o,
+  output logic [BufBitsMax-1:0]    rd_o,
+  output logic                     full_o,
+  output logic                     wrapped_o,
+  output logic [BufBitsMax-1:0]    replay_o,
+  output logic [15:0]              ev_o           ///< the request's entropy value
+);
+  logic [SlotsMax*16-1:0] c_slots;
+  logic                   unused_nonempty, unused_written;
+  logic [15:0]            unused_oldest, unused_replay_ev;
+
+  uet_lb_cache #(.BufBitsMax(BufBitsMax)) u_cache (
+    .buf_bits_i    (buf_bits_i),
+    .slots_i       (slots_i),
+    .wr_i          (wr_i),
+    .rd_i          (rd_i),
+    .full_i        (full_i),
+    .wrapped_i     (wrapped_i),
+    .replay_i      (replay_i),
+    .push_i        (push_i),
+    .push_ev_i     (recycle_ev_i),
+    .pop_i         (pop_i),
+    .replay_take_i (replay_take_i),
+    .slots_o       (c_slots),
+    .wr_o          (wr_o),
+    .rd_o          (rd_o),
+    .full_o        (full_o),
+    .wrapped_o     (wrapped_o),
+    .replay_o      (replay_o),
+    .nonempty_o    (unused_nonempty),
+    .written_o     (unused_written),
+    .oldest_ev_o   (unused_oldest),
+    .replay_ev_o   (unused_replay_ev)
+  );
+
+  always_comb begin
+    slots_o = c_slots;
+    if (spray_type_i == uet_lb_pkg::SPRAY_DEFAULT && choose_i) slots_o[15:0] = {8'd0, rr_step_i};
+  end
+  always_comb begin
+    unique case (decision_i)
+      uet_lb_pkg::DEC_ROUND_ROBIN: ev_o = rr_ev_i;
+      uet_lb_pkg::DEC_REUSE:       ev_o = oldest_ev_i;
+      uet_lb_pkg::DEC_REPLAY:      ev_o = replay_ev_i;
+      uet_lb_pkg::DEC_EXPLORE:     ev_o = explore_ev_i;
+      default:                     ev_o = slots_i[15:0];  // DEC_FIXED: None's local port
+    endcase
+  end
+endmodule

@@ -1,0 +1,158 @@
+// First half of one PDC group's update for one event (SPEC sections 3-5): everything that reads the
+// group's state to decide what the event does. Combinational. Its outputs are the freezing and window
+// fields' next values, the cache operation, whether the request explores (the PRNG steps), the
+// decision, and the values a request may take (the oldest cached value, the replay slot's value, the
+// round robin's). uet_lb_group_apply finishes the update, and the pipelined core registers between the
+// two: together they are uet_lb_group (the single-cycle core's), cut where the decision is made. The
+// equivalence tests and the pipelined core's proofs check the pair; fv_group proves uet_lb_group (a
+// proof of the pair as one block did not finish: the solver stalls at its first step).
+//
+// State sharing: the spraying type is locked while groups are open, so slot 0 doubles as the None
+// local port and (low 8 bits) as the Default step counter; REPS uses every slot as its cache.
+`default_nettype none
+
+module uet_lb_group_look #(
+  parameter int unsigned BufBitsMax  = 3,
+  parameter int unsigned TsWidth     = 32,
+  parameter int unsigned WindowWidth = 12,
+  // Derived, do not override.
+  parameter int unsigned SlotsMax    = 1 << BufBitsMax
+) (
+  // Configuration.
+  input  logic [1:0]               spray_type_i, ///< a uet_lb_pkg::spray_e value
+  input  logic [7:0]               span_mask_i,  ///< 2^EntropyMaskBits - 1
+  input  logic [15:0]              start_port_i,
+  input  logic [4:0]               buf_bits_i,
+  input  logic [TsWidth-1:0]       freeze_timeout_i,
+  input  logic [WindowWidth-1:0]   window_i,
+  // The event (at most one of failure/recycle/choose).
+  input  logic [TsWidth-1:0]       now_i,
+  input  logic                     failure_i,    ///< rto or efd
+  input  logic                     recycle_i,    ///< ack or nack_trim_last_hop
+  input  logic                     choose_i,     ///< a request
+  // State in.
+  input  logic [SlotsMax*16-1:0]   slots_i,      ///< slot k at bits [16k +: 16]
+  input  logic [BufBitsMax-1:0]    wr_i,
+  input  logic [BufBitsMax-1:0]    rd_i,
+  input  logic                     full_i,
+  input  logic                     wrapped_i,
+  input  logic [BufBitsMax-1:0]    replay_i,
+  input  logic                     freezing_i,
+  input  logic [TsWidth-1:0]       freeze_start_i,
+  input  logic [WindowWidth-1:0]   window_left_i,
+  // Next values of the freezing and window fields.
+  output logic                     freezing_o,
+  output logic [TsWidth-1:0]       freeze_start_o,
+  output logic [WindowWidth-1:0]   window_left_o,
+  // What the event does to the cache; whether the request explores (the PRNG steps).
+  output logic                     push_o,       ///< recycle into the cache (REPS)
+  output logic                     pop_o,        ///< the request reuses the oldest value
+  output logic                     replay_take_o,///< the request replays a slot
+  output logic                     explore_o,
+  // The choice (valid with choose_i): the decision, and the values it may take.
+  output uet_lb_pkg::decision_e    decision_o,
+  output logic [15:0]              oldest_ev_o,  ///< REPS reuse: the oldest cached value
+  output logic [15:0]              replay_ev_o,  ///< REPS replay: the replay slot's value
+  output logic [15:0]              rr_ev_o,      ///< Default Packet Spraying: the round robin's value
+  output logic [7:0]               rr_step_o     ///< Default Packet Spraying: the step counter after it
+);
+  logic                    is_reps;
+  logic                    win_active, win_explore, win_open;
+  logic                    c_nonempty, c_written;
+
+  assign is_reps = spray_type_i == uet_lb_pkg::SPRAY_REPS;
+  assign push_o  = recycle_i && is_reps;
+
+  uet_lb_window #(.WindowWidth(WindowWidth)) u_window (
+    .buf_bits_i (buf_bits_i),
+    .w_i        (window_i),
+    .left_i     (window_left_i),
+    .open_i     (win_open),
+    .consume_i  (choose_i && is_reps),
+    .left_o     (window_left_o),
+    .active_o   (win_active),
+    .explore_o  (win_explore)
+  );
+
+  uet_lb_freeze #(.TsWidth(TsWidth)) u_freeze (
+    .now_i       (now_i),
+    .timeout_i   (freeze_timeout_i),
+    .freezing_i  (freezing_i),
+    .start_i     (freeze_start_i),
+    .in_window_i (win_active),
+    .failure_i   (failure_i && is_reps),
+    .recycle_i   (recycle_i && is_reps),
+    .freezing_o  (freezing_o),
+    .start_o     (freeze_start_o),
+    .exit_o      (win_open)
+  );
+
+  // The cache as it is (no operation here: uet_lb_group_apply performs it).
+  logic [SlotsMax*16-1:0] unused_slots;
+  logic [BufBitsMax-1:0]  unused_wr, unused_rd, unused_replay;
+  logic                   unused_full, unused_wrapped;
+  uet_lb_cache #(.BufBitsMax(BufBitsMax)) u_cache (
+    .buf_bits_i    (buf_bits_i),
+    .slots_i       (slots_i),
+    .wr_i          (wr_i),
+    .rd_i          (rd_i),
+    .full_i        (full_i),
+    .wrapped_i     (wrapped_i),
+    .replay_i      (replay_i),
+    .push_i        (1'b0),
+    .push_ev_i     (16'd0),
+    .pop_i         (1'b0),
+    .replay_take_i (1'b0),
+    .slots_o       (unused_slots),
+    .wr_o          (unused_wr),
+    .rd_o          (unused_rd),
+    .full_o        (unused_full),
+    .wrapped_o     (unused_wrapped),
+    .replay_o      (unused_replay),
+    .nonempty_o    (c_nonempty),
+    .written_o     (c_written),
+    .oldest_ev_o   (oldest_ev_o),
+    .replay_ev_o   (replay_ev_o)
+  );
+
+  uet_lb_rr u_rr (
+    .step_i      (slots_i[7:0]),
+    .span_mask_i (span_mask_i),
+    .offset_i    (start_port_i),
+    .ev_o        (rr_ev_o),
+    .step_o      (rr_step_o)
+  );
+
+  always_comb begin
+    pop_o         = 1'b0;
+    replay_take_o = 1'b0;
+    explore_o     = 1'b0;
+    decision_o    = uet_lb_pkg::DEC_FIXED;
+    unique case (spray_type_i)
+      uet_lb_pkg::SPRAY_NONE: begin
+        decision_o = uet_lb_pkg::DEC_FIXED;
+      end
+      uet_lb_pkg::SPRAY_DEFAULT: begin
+        decision_o = uet_lb_pkg::DEC_ROUND_ROBIN;
+      end
+      default: begin  // uet_lb_pkg::SPRAY_REPS
+        if (!win_explore && c_nonempty) begin
+          pop_o      = choose_i;
+          decision_o = uet_lb_pkg::DEC_REUSE;
+        end else if (!win_explore && freezing_i && c_written) begin
+          replay_take_o = choose_i;
+          decision_o = uet_lb_pkg::DEC_REPLAY;
+        end else begin
+          explore_o  = choose_i;
+          decision_o = uet_lb_pkg::DEC_EXPLORE;
+        end
+      end
+    endcase
+  end
+
+`ifndef SYNTHESIS
+  always_comb begin
+    assert (32'(failure_i) + 32'(recycle_i) + 32'(choose_i) <= 1);
+  end
+`endif
+endmodule
