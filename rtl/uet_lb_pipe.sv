@@ -6,30 +6,29 @@
 //   - One event enters per cycle, in the order open > feedback > request (a stream is ready only when
 //     every stream before it in that order is idle). The order of acceptance is the order the events
 //     apply in, so a scoreboard feeds the golden model at each handshake.
-//   - Stage A (accept): the accepted event is registered with now_i and its early-failure deadline.
-//     Every input goes into a register before it reaches any logic but the ready decision, and the
-//     issue decision depends on registers only.
-//   - Stage I (issue): the event in stage A, or an early failure before it; update the open bits, the
-//     tracker and the counters; read the group's state. Stage U (update): the group update on the RAM
-//     output; write the state back; push the response. A response leaves 3 cycles after its request
-//     was accepted.
-//   - Early failures: the tracker compares its deadlines with the time of the event waiting in stage A,
-//     or, with stage A empty, with now_i of the cycle before. That time is known a cycle ahead (now_i
-//     when stage A is free, else unchanged), so the comparison is made then and registered
-//     (ExpiryAhead). Every packet past its deadline at that time fires (one per cycle, in SPEC order)
-//     before the waiting event issues, so a driver may move time by any step below 2^30 ns. efd_due_o
-//     reports that comparison (one cycle after now_i moves).
-//   - An event whose group is in stage U waits one cycle (no forwarding path), so one group takes an
-//     event every other cycle; different groups take one per cycle. An early-failure event issues only
-//     when stage U is empty.
+//   - Stage A (accept): the accepted event is registered with now_i and its early-failure deadline; no
+//     logic but the ready decision sits between the ports and these registers.
+//   - Stage W (wait): the event, with what its issue needs, made from stage A's registers as it moves
+//     on: its group's open bit, the tracker entries it removes, and flags registered a cycle ahead
+//     (due, block, response room, PRNG ready), so the issue decision is one LUT deep.
+//   - Stage I (issue): the event in stage W, or an early failure before it; update the open bits and
+//     the tracker; read the group's state. Stage P: the group update's decision (uet_lb_group_look) on
+//     the RAM's output. Stage U: the cache operation and the entropy value (uet_lb_group_apply); write
+//     the state back; push the response. A response leaves 5 cycles after its request was accepted.
+//   - Early failures (uet_lb_efd_tracker_pipe): every packet past its deadline at the time of the event
+//     in stage W fires (one per cycle, in SPEC order) before that event issues; with stages A and W
+//     empty, packets are compared with now_i of the cycle before. A driver may move time by any step
+//     below 2^30 ns. An early failure issues only when stages P and U are empty.
+//   - An event whose group is in stage P or U waits (no forwarding path), so one group takes an event
+//     every third cycle; different groups take one per cycle.
 //   - The PRNG draws ahead into a queue (uet_lb_prng_pipe); under REPS a request waits until the queue
 //     is full after reset, a re-seed or a new set size. The early-failure deadline's M x base RTT is
 //     a register (base_rtt_i and the multiplier take effect one cycle after they change).
-//   - idle_o: no accepted event is still to be applied (stages A and U empty); counters and state then
-//     show every accepted event.
-//   - A register write holds the issue of a request in the next cycle (a re-seed or a new set size
-//     restarts the draw queue at that edge); configuration other than STATUS and CTRL is meant to be
-//     written while the core is idle.
+//   - idle_o: no accepted event is still to be applied (stages A, W, P and U empty, no counter
+//     increment pending); counters and state then show every accepted event.
+//   - The register block takes writes a cycle late (its write port is registered); nothing issues or
+//     fires in the cycle a write applies, and a re-seed or new set size restarts the draw queue.
+//     Configuration other than STATUS, and CTRL, are meant to be written while the core is idle.
 //   - The response queue has 4 entries; a request issues when the queue will have room even if no
 //     response is taken, which keeps rsp_ready_i off the issue decision.
 `default_nettype none
