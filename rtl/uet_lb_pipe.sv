@@ -108,20 +108,8 @@ module uet_lb_pipe #(
     .TrackerEntries (TrackerEntries), .WindowWidth (WindowWidth), .BaseRttWidth (BaseRttWidth)
   ) u_param_check ();
 
-  // Per-group state (same fields as uet_lb). The RAM holds it as a flat word.
-  typedef struct packed {
-    logic [SlotsMax*16-1:0]    slots;
-    logic [BufBitsMax-1:0]     wr;
-    logic [BufBitsMax-1:0]     rd;
-    logic                      full;
-    logic                      wrapped;
-    logic [BufBitsMax-1:0]     replay;
-    logic                      freezing;
-    logic [TsWidth-1:0]        freeze_start;
-    logic [WindowWidth-1:0]    window_left;
-  } grp_t;
-  localparam int unsigned GrpBits = SlotsMax * 16 + 3 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
-  // The cache fields, the leading fields of grp_t (the part of the state stage U still needs).
+  // Per-group state (same fields as uet_lb). The RAM holds it as a flat word. The cache part is a type of
+  // its own: stage U needs only that part.
   typedef struct packed {
     logic [SlotsMax*16-1:0]    slots;
     logic [BufBitsMax-1:0]     wr;
@@ -130,7 +118,13 @@ module uet_lb_pipe #(
     logic                      wrapped;
     logic [BufBitsMax-1:0]     replay;
   } cache_t;
-  localparam int unsigned CacheBits = SlotsMax * 16 + 3 * BufBitsMax + 2;
+  typedef struct packed {
+    cache_t                    cache;
+    logic                      freezing;
+    logic [TsWidth-1:0]        freeze_start;
+    logic [WindowWidth-1:0]    window_left;
+  } grp_t;
+  localparam int unsigned GrpBits = SlotsMax * 16 + 3 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
 
   // Event kinds in the pipeline.
   localparam logic [1:0] K_OPEN = 2'd1, K_FB = 2'd2, K_REQ = 2'd3;
@@ -507,8 +501,8 @@ module uet_lb_pipe #(
     .spray_type_i (cfg_spray), .span_mask_i (cfg_span), .start_port_i (cfg_port), .buf_bits_i (cfg_buf),
     .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
     .now_i (p_time_q), .failure_i (p_failure_q), .recycle_i (p_recycle_q), .choose_i (p_choose_q),
-    .slots_i (p_in.slots), .wr_i (p_in.wr), .rd_i (p_in.rd), .full_i (p_in.full), .wrapped_i (p_in.wrapped),
-    .replay_i (p_in.replay), .freezing_i (p_in.freezing), .freeze_start_i (p_in.freeze_start),
+    .slots_i (p_in.cache.slots), .wr_i (p_in.cache.wr), .rd_i (p_in.cache.rd), .full_i (p_in.cache.full),
+    .wrapped_i (p_in.cache.wrapped), .replay_i (p_in.cache.replay), .freezing_i (p_in.freezing), .freeze_start_i (p_in.freeze_start),
     .window_left_i (p_in.window_left),
     .freezing_o (p_freezing), .freeze_start_o (p_freeze_start), .window_left_o (p_window_left),
     .push_o (p_push), .pop_o (p_pop), .replay_take_o (p_replay_take), .explore_o (p_explore),
@@ -546,7 +540,7 @@ module uet_lb_pipe #(
     u_group_q        <= p_group_q;
     u_psn_q          <= p_psn_q;
     u_ev_q           <= p_ev_q;
-    u_cache_q        <= p_open_q ? s_open_cache : rd_q[GrpBits-1 -: CacheBits];
+    u_cache_q        <= p_open_q ? s_open_cache : p_in.cache;
     u_decision_q     <= p_decision;
     u_oldest_ev_q    <= p_oldest_ev;
     u_replay_ev_q    <= p_replay_ev;
@@ -570,8 +564,8 @@ module uet_lb_pipe #(
     .explore_ev_i (prng_value),
     .slots_i (u_cache_q.slots), .wr_i (u_cache_q.wr), .rd_i (u_cache_q.rd), .full_i (u_cache_q.full),
     .wrapped_i (u_cache_q.wrapped), .replay_i (u_cache_q.replay),
-    .slots_o (u_out.slots), .wr_o (u_out.wr), .rd_o (u_out.rd), .full_o (u_out.full), .wrapped_o (u_out.wrapped),
-    .replay_o (u_out.replay), .ev_o (r_ev)
+    .slots_o (u_out.cache.slots), .wr_o (u_out.cache.wr), .rd_o (u_out.cache.rd), .full_o (u_out.cache.full),
+    .wrapped_o (u_out.cache.wrapped), .replay_o (u_out.cache.replay), .ev_o (r_ev)
   );
   assign u_out.freezing     = u_freezing_q && !u_open_q;
   assign u_out.freeze_start = u_open_q ? '0 : u_freeze_start_q;
@@ -720,14 +714,14 @@ module uet_lb_pipe #(
   if (DbgPort) begin : g_dbg
     assign dbg                = mem_q[dbg_group_i];
     assign dbg_open_o         = open_q[dbg_group_i];
-    assign dbg_count_o        = (BufBitsMax + 1)'(uet_lb_pkg::cache_count(16'(dbg.wr), 16'(dbg.rd), dbg.full, cfg_buf));
-    assign dbg_wr_o           = dbg.wr;
-    assign dbg_replay_o       = dbg.replay;
-    assign dbg_wrapped_o      = dbg.wrapped;
+    assign dbg_count_o        = (BufBitsMax + 1)'(uet_lb_pkg::cache_count(16'(dbg.cache.wr), 16'(dbg.cache.rd), dbg.cache.full, cfg_buf));
+    assign dbg_wr_o           = dbg.cache.wr;
+    assign dbg_replay_o       = dbg.cache.replay;
+    assign dbg_wrapped_o      = dbg.cache.wrapped;
     assign dbg_freezing_o     = dbg.freezing;
     assign dbg_freeze_start_o = dbg.freeze_start;
     assign dbg_window_left_o  = dbg.window_left;
-    assign dbg_slot0_o        = dbg.slots[15:0];
+    assign dbg_slot0_o        = dbg.cache.slots[15:0];
   end else begin : g_no_dbg
     logic unused_dbg;
     assign dbg                = '0;
