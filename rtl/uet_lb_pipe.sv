@@ -141,7 +141,15 @@ module uet_lb_pipe #(
   logic                   seed_we, size_we, efd_on, clear_groups, unused_active;
   logic [31:0]            seed, unused_prng_state;
 
-  logic [NumGroups-1:0]   open_q, open_d;
+  // Open bits: words of OpenRowBits bits in a RAM read asynchronously, plus a valid flip-flop per word
+  // (see "Open bits" below).
+  localparam int unsigned OpenColW    = (GroupW < 4) ? GroupW : 4;
+  localparam int unsigned OpenRowBits = 1 << OpenColW;
+  localparam int unsigned OpenRowW    = GroupW - OpenColW;           // 0: a single word
+  localparam int unsigned OpenRows    = 1 << OpenRowW;
+  localparam int unsigned OpenIdxW    = (OpenRowW > 0) ? OpenRowW : 1;
+  logic [OpenRowBits-1:0] open_mem_q [OpenRows];
+  logic [OpenRows-1:0]    open_rv_q, open_rv_d;
 
   // ---------------------------------------------------------------------------------------------
   // Stage P registers (the event issued last cycle; the RAM's read data rd_q is its group's state).
@@ -343,16 +351,57 @@ module uet_lb_pipe #(
     end
   end
 
-  // Whether stage W's event's group is open, looked up in stage A, so the issue reads one register
-  // instead of a NumGroups-to-1 multiplexer. The open bits change in only two ways: an open issuing
-  // from stage W (hence the bypass, as the event then moves to stage W in the same cycle) and a CTRL
-  // clear (clear_groups), which clears the copy too. The copy is exact for the events that use it
-  // (feedback and requests; asserted below).
+  // ---------------------------------------------------------------------------------------------
+  // Open bits. One bit among NumGroups flip-flops, chosen by a registered group, is a NumGroups-to-1
+  // multiplexer: at 1,024 groups it alone takes 5 LUT levels in the UltraScale+ netlist, the deepest
+  // logic of the core. So the bits are kept as OpenRows words of OpenRowBits bits in a RAM read
+  // asynchronously (LUT RAM on parts that have it), and a valid flip-flop per word says whether the
+  // word was written since reset or the last CTRL clear. Reset and the clear zero the valid bits only;
+  // the first open of a word after them writes the word with only its own bit set, later ones read the
+  // word (a second read port) and write it back with their bit added. The RAM needs no reset and no
+  // sweep, and its contents before the first write do not matter (formal starts them arbitrary).
+  function automatic logic [OpenIdxW-1:0] open_row(input logic [GroupW-1:0] g);
+    open_row = (OpenRowW == 0) ? '0 : OpenIdxW'(g >> OpenColW);
+  endfunction
+
+  logic [OpenIdxW-1:0]    a_open_row, w_open_row;
+  logic [OpenRowBits-1:0] a_open_word, w_open_word, w_open_new;
+  logic                   a_open_stored;
+  assign a_open_row    = open_row(a_group_q);
+  assign w_open_row    = open_row(w_group_q);
+  assign a_open_word   = open_mem_q[a_open_row];
+  assign w_open_word   = open_mem_q[w_open_row];
+  assign a_open_stored = open_rv_q[a_open_row] && a_open_word[a_group_q[OpenColW-1:0]];
+
+  // An open in stage W writes its word; a clear in the same cycle wins (it zeroes the valid bits).
+  always_comb begin
+    for (int c = 0; c < OpenRowBits; c++) begin
+      w_open_new[c] = (open_rv_q[w_open_row] && w_open_word[c]) || w_group_q[OpenColW-1:0] == OpenColW'(c);
+    end
+    for (int r = 0; r < OpenRows; r++) begin
+      open_rv_d[r] = !clear_groups && (open_rv_q[r] || (open_ok && w_open_row == OpenIdxW'(r)));
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (open_ok) open_mem_q[w_open_row] <= w_open_new;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      open_rv_q <= '0;
+    end else begin
+      open_rv_q <= open_rv_d;
+    end
+  end
+
+  // Whether stage W's event's group is open, looked up in stage A, so the issue reads one register.
+  // The open bits change in only two ways: an open issuing from stage W (hence the bypass, as the event
+  // then moves to stage W in the same cycle) and a CTRL clear (clear_groups), which clears the copy
+  // too. The copy is exact for the events that use it (feedback and requests; asserted below).
   logic a_group_open, w_group_open_q;
   if (NumGroups == (1 << GroupW)) begin : g_in_pow2
-    assign a_group_open = open_q[a_group_q] || (open_go && w_group_q == a_group_q);
+    assign a_group_open = a_open_stored || (open_go && w_group_q == a_group_q);
   end else begin : g_in_range
-    assign a_group_open = 32'(a_group_q) < NumGroups && (open_q[a_group_q] || (open_go && w_group_q == a_group_q));
+    assign a_group_open = 32'(a_group_q) < NumGroups && (a_open_stored || (open_go && w_group_q == a_group_q));
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_groups) begin
@@ -681,20 +730,12 @@ module uet_lb_pipe #(
     .active_o            (unused_active)
   );
 
-  always_comb begin
-    open_d = open_q;
-    if (open_ok) open_d[w_group_q] = 1'b1;
-    if (clear_groups) open_d = '0;
-  end
-
   // Early-failure observation (its fields are known at issue).
   logic efd_valid_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      open_q      <= '0;
       efd_valid_q <= 1'b0;
     end else begin
-      open_q      <= open_d;
       efd_valid_q <= trk_fire;
     end
   end
@@ -713,7 +754,9 @@ module uet_lb_pipe #(
   grp_t dbg;
   if (DbgPort) begin : g_dbg
     assign dbg                = mem_q[dbg_group_i];
-    assign dbg_open_o         = open_q[dbg_group_i];
+    logic [OpenRowBits-1:0] dbg_open_word;
+    assign dbg_open_word      = open_mem_q[open_row(dbg_group_i)];
+    assign dbg_open_o         = open_rv_q[open_row(dbg_group_i)] && dbg_open_word[dbg_group_i[OpenColW-1:0]];
     assign dbg_count_o        = (BufBitsMax + 1)'(uet_lb_pkg::cache_count(16'(dbg.cache.wr), 16'(dbg.cache.rd), dbg.cache.full, cfg_buf));
     assign dbg_wr_o           = dbg.cache.wr;
     assign dbg_replay_o       = dbg.cache.replay;
@@ -760,7 +803,8 @@ module uet_lb_pipe #(
       assert (base_rtt_i != '0 || !trk_alloc);
       assert (!(fb_acc && fb_kind_i > uet_lb_pkg::FB_RTO));
       // The copy is exact for the events that use it (for an open it is not looked up).
-      assert (!(w_fb || (w_valid_q && w_req_q)) || w_group_open_q == (w_in_range && open_q[w_group_q]));
+      assert (!(w_fb || (w_valid_q && w_req_q))
+              || w_group_open_q == (w_in_range && open_rv_q[w_open_row] && w_open_word[w_group_q[OpenColW-1:0]]));
       if (past_valid_q && stall_q) assert (rsp_valid_o && rsp_ev_o == past_ev_q);
     end
   end

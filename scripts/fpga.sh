@@ -24,7 +24,8 @@ mkdir -p "$work"
 srcs="$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ') $root/rtl/fpga/uet_lb_fpga_wrap.sv"
 buf_bits=3
 # One group's word in the pipelined core's state RAM, read from the RTL: the width of mem_q after Yosys
-# collects the memory (the open bit is a separate flip-flop per group).
+# collects the memory. The open bit is not in that word: uet_lb_pipe keeps the open bits in a RAM of their
+# own (16-bit words, a valid flip-flop per word), uet_lb in one flip-flop per group.
 yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 2 -set BufBitsMax $buf_bits uet_lb_pipe; \
   hierarchy -top uet_lb_pipe; proc; memory_collect; tee -q -o $work/state_width.txt dump t:\$mem_v2" >/dev/null 2>&1
 state_bits=$(awk '/cell .mem_v2 .mem_q$/ { m = 1 } m && /parameter .WIDTH/ { print $3; exit }' "$work/state_width.txt")
@@ -104,8 +105,13 @@ generate() {
     ramb="$(sum 'RAMB36')/$(sum 'RAMB18')"; dsp=$(sum 'DSP')
     [ "$(sum 'URAM')" = 0 ] || ramb="$ramb + $(sum 'URAM') URAM"
     read -r lvl_lut lvl_logic < <(python3 "$root/scripts/logic_levels.py" "$d/xcup.json" uet_lb_fpga_wrap)
-    table_bits=$(( n * state_bits ))
-    bits="$state_bits ($(printf "%'d" "$table_bits"))"
+    if [ "$piped" = 1 ]; then  # the state RAM and the open-bit RAM
+      table_bits=$(( n * (state_bits + 1) ))
+      bits="$state_bits + 1 ($(printf "%'d" "$table_bits"))"
+    else
+      table_bits=$(( n * state_bits ))
+      bits="$state_bits ($(printf "%'d" "$table_bits"))"
+    fi
     # ECP5 (LFE5U-85F, 83,640 LUT4) when YoWASP's nextpnr-ecp5 is installed.
     e_fmax="not installed"
     e_ratio="-"
