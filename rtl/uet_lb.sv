@@ -143,7 +143,6 @@ module uet_lb #(
   logic [15:0]         trk_ev;
   logic [TsWidth-1:0]  trk_deadline;
   logic                trk_untracked, trk_alloc;
-  logic [((TrackerEntries > 1) ? $clog2(TrackerEntries) : 1)-1:0] unused_trk_idx;
   grp_t                e_in, s_e;
 
   // Stage O: open resets the group.
@@ -265,8 +264,6 @@ module uet_lb #(
     .rst_ni           (rst_ni),
     .now_i            (now_i),
     .flush_i          (clear_groups),
-    .fire_en_i        (1'b1),
-    .hold_i           (1'b0),
     .drop_i           (open_ok),
     .drop_group_i     (open_group_i),
     .clear_i          (f_apply && fb_kind_i != uet_lb_pkg::FB_RTO),
@@ -278,10 +275,6 @@ module uet_lb #(
     .alloc_ev_i       (r_ev),
     .alloc_deadline_i (deadline),
     .untracked_o      (trk_untracked),
-    .alloc_idx_o      (unused_trk_idx),
-    .ev_we_i          (1'b0),
-    .ev_idx_i         ('0),
-    .ev_i             (16'd0),
     .fire_o           (trk_fire),
     .fire_group_o     (trk_group),
     .fire_psn_o       (trk_psn),

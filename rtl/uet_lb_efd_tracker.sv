@@ -8,11 +8,8 @@
 // caller (untracked_o).
 //
 // Order inside one cycle (SPEC section 9 as the core applies it): fire, then drop (open), then clear
-// (feedback), then allocate (request).
-//
-// A pipelined caller allocates before it knows the entry's entropy value: it passes 0, writes the value
-// a cycle later through ev_we_i/ev_idx_i (alloc_idx_o names the entry), and holds fire_en_i low while an
-// allocation is still waiting for its value.
+// (feedback), then allocate (request). This is the single-cycle core's tracker; the pipelined core has
+// its own (uet_lb_efd_tracker_pipe).
 //
 // Deadlines are compared modulo 2^TsWidth: live deadlines lie within 2^(TsWidth-1) of each other.
 `default_nettype none
@@ -21,20 +18,12 @@ module uet_lb_efd_tracker #(
   parameter int unsigned Entries  = 32,  ///< tracked packets at most
   parameter int unsigned GroupW   = 4,   ///< group number width
   parameter int unsigned PsnWidth = 32,  ///< PSN width
-  parameter int unsigned TsWidth  = 32,  ///< timestamp width (ns)
-  /// 1: the caller does at most one of fire/drop/clear/alloc per cycle, so an allocation picks from the
-  /// entries free at the start of the cycle (a shorter path); 0: any mix per cycle, in the order above.
-  parameter bit          OneOpPerCycle = 1'b0,
-  /// 1: expiry is computed a cycle ahead and registered: now_i is the time the NEXT cycle compares
-  /// with, unless hold_i says the next cycle keeps this cycle's time (no allocation may come then).
-  parameter bit          ExpiryAhead = 1'b0
+  parameter int unsigned TsWidth  = 32   ///< timestamp width (ns)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,          ///< synchronous, active low
   input  logic [TsWidth-1:0]  now_i,
   input  logic                flush_i,         ///< drop every entry (CTRL clear)
-  input  logic                fire_en_i,       ///< the first expired entry (in the order) may fire this cycle
-  input  logic                hold_i,          ///< ExpiryAhead: the next cycle compares with this cycle's time
   // Drop the entries of a group that is opened this cycle.
   input  logic                drop_i,
   input  logic [GroupW-1:0]   drop_group_i,
@@ -49,11 +38,6 @@ module uet_lb_efd_tracker #(
   input  logic [15:0]         alloc_ev_i,
   input  logic [TsWidth-1:0]  alloc_deadline_i,
   output logic                untracked_o,     ///< alloc_i found no free entry
-  output logic [((Entries > 1) ? $clog2(Entries) : 1)-1:0] alloc_idx_o, ///< the entry alloc_i takes
-  // Late entropy value of an entry allocated earlier.
-  input  logic                ev_we_i,
-  input  logic [((Entries > 1) ? $clog2(Entries) : 1)-1:0] ev_idx_i,
-  input  logic [15:0]         ev_i,
   // The entry firing this cycle.
   output logic                fire_o,
   output logic [GroupW-1:0]   fire_group_o,
@@ -95,7 +79,7 @@ module uet_lb_efd_tracker #(
   always_comb begin
     exp_now = '0;
     past    = '0;
-    if (valid_q != '0 || (ExpiryAhead && take)) begin
+    if (valid_q != '0) begin
       for (int i = 0; i < Entries; i++) begin
         past       = now_i + ~deadline_q[i];
         exp_now[i] = !past[TsWidth-1];
@@ -103,33 +87,16 @@ module uet_lb_efd_tracker #(
     end
   end
 
-  if (ExpiryAhead) begin : g_ahead
-    // Next cycle's expiry, registered; the entries removed meanwhile are masked by valid_q.
-    logic [Entries-1:0] ahead_q;
-    logic [TsWidth-1:0] past_new;
-    logic               exp_new;
-    assign past_new = now_i + ~alloc_deadline_i;
-    assign exp_new  = !past_new[TsWidth-1];
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        ahead_q <= '0;
-      end else if (!hold_i) begin
-        ahead_q <= take ? ((exp_now & ~alloc_oh) | (exp_new ? alloc_oh : '0)) : exp_now;
-      end
-    end
-    assign expired = ahead_q & valid_q;
-  end else begin : g_now
-    assign expired = exp_now & valid_q;
-  end
+  assign expired = exp_now & valid_q;
 
   // The first expired entry in the order: expired, and before every other expired entry.
-  // The guards below (`if (fire_en_i && expired != '0)` here, and on drop/clear and on allocation
+  // The guards below (`if (expired != '0)` here, and on drop/clear and on allocation
   // further down) change no logic: every term they skip is 0 when they are false. They let a
   // cycle-based simulator skip the per-entry loops in the common cycle where nothing expires, nothing is
   // cleared or nothing is allocated.
   always_comb begin
     fire_oh = '0;
-    if (fire_en_i && expired != '0) begin
+    if (expired != '0) begin
       for (int i = 0; i < Entries; i++) begin
         fire_oh[i] = expired[i] && ((expired & ~order_q[Entries*i +: Entries] & ~(Entries'(1) << i)) == '0);
       end
@@ -152,10 +119,10 @@ module uet_lb_efd_tracker #(
     end
   end
 
-  // Something expired always has a first entry, so an entry fires exactly when one is due and firing is
-  // enabled (asserted below); fire_o says so without waiting for the one-hot.
+  // Something expired always has a first entry, so an entry fires exactly when one is due (asserted
+  // below); fire_o says so without waiting for the one-hot.
   assign due_o  = |expired;
-  assign fire_o = fire_en_i && due_o;
+  assign fire_o = due_o;
 
   // Entries that survive fire, drop and clear.
   always_comb begin
@@ -169,10 +136,9 @@ module uet_lb_efd_tracker #(
     end
   end
 
-  // First free entry after those removals (or, with one operation per cycle, at the start of the cycle),
-  // one-hot (the lowest clear bit) and as an index.
+  // First free entry after those removals, one-hot (the lowest clear bit) and as an index.
   logic [Entries-1:0] free, alloc_oh;
-  assign free     = OneOpPerCycle ? ~valid_q : ~kept;
+  assign free     = ~kept;
   assign alloc_oh = free & (~free + Entries'(1));
   assign alloc_ok = free != '0;
   // One-hot to index: bit b of the index is the OR of the one-hot bits whose position has bit b set.
@@ -183,7 +149,6 @@ module uet_lb_efd_tracker #(
   end
 
   assign untracked_o = alloc_i && !alloc_ok;
-  assign alloc_idx_o = alloc_idx;
 
   // Valid bits and order. later[j]: the new deadline is strictly earlier than entry j's, so the new
   // entry fires first (on equal deadlines the entry already there was sent first). The new entry's row
@@ -228,7 +193,6 @@ module uet_lb_efd_tracker #(
       ev_q[alloc_idx]       <= alloc_ev_i;
       deadline_q[alloc_idx] <= alloc_deadline_i;
     end
-    if (ev_we_i) ev_q[ev_idx_i] <= ev_i;
   end
 
   assign count_o = $bits(count_o)'($countones(valid_q));
@@ -239,8 +203,6 @@ module uet_lb_efd_tracker #(
       assert ($countones(fire_oh) <= 1);     // one efd per cycle: the first expired entry in the order
       assert ((fire_oh != '0) == fire_o);      // something expired always has a first
       assert (!(alloc_i && alloc_ok && kept[alloc_idx]));  // never overwrite a live entry
-      if (OneOpPerCycle) assert (32'(fire_o) + 32'(drop_i) + 32'(clear_i) + 32'(alloc_i) <= 1);
-      if (ExpiryAhead) assert (!(hold_i && take));
     end
   end
 `endif

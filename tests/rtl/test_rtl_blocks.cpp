@@ -332,7 +332,6 @@ TEST_CASE("rtl window: W packets, explores where (W - i) mod 2^B == 0", "[rtl][b
 TEST_CASE("rtl tracker: expired entries fire by deadline then send order, clear, drop, full, flush, wrap-safe",
           "[rtl][block][efd]") {
   auto m = make<Vuet_lb_efd_tracker>();  // 4 entries
-  m->fire_en_i = 1;
   reset(*m);
   auto alloc = [&](unsigned g, unsigned psn, unsigned ev, std::uint32_t deadline) {
     return track(*m, g, psn, ev, deadline);
