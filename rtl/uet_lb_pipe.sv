@@ -42,6 +42,9 @@ module uet_lb_pipe #(
   parameter int unsigned WindowWidth    = 12,  ///< width of W and window_left, 1..16
   parameter int unsigned BaseRttWidth   = 20,  ///< base RTT width (ns); 8 + BaseRttWidth < TsWidth
   parameter bit          DbgPort        = 1'b1,///< build the dbg_* observation port (a second RAM read port)
+  /// Open bits as 16-bit words in a RAM with a valid flip-flop per word (1), or as one word of NumGroups
+  /// flip-flops (0): the RAM's lookup is shallower above 256 groups, the flip-flops' up to 256.
+  parameter bit          OpenRam        = (NumGroups > 256),
   // Derived, do not override.
   parameter int unsigned GroupW         = (NumGroups > 1) ? $clog2(NumGroups) : 1,
   parameter int unsigned SlotsMax       = 1 << BufBitsMax
@@ -143,7 +146,7 @@ module uet_lb_pipe #(
 
   // Open bits: words of OpenRowBits bits in a RAM read asynchronously, plus a valid flip-flop per word
   // (see "Open bits" below).
-  localparam int unsigned OpenColW    = (GroupW < 4) ? GroupW : 4;
+  localparam int unsigned OpenColW    = (OpenRam && GroupW > 4) ? 4 : GroupW;
   localparam int unsigned OpenRowBits = 1 << OpenColW;
   localparam int unsigned OpenRowW    = GroupW - OpenColW;           // 0: a single word
   localparam int unsigned OpenRows    = 1 << OpenRowW;
@@ -354,9 +357,11 @@ module uet_lb_pipe #(
   // ---------------------------------------------------------------------------------------------
   // Open bits. One bit among NumGroups flip-flops, chosen by a registered group, is a NumGroups-to-1
   // multiplexer: at 1,024 groups it alone takes 5 LUT levels in the UltraScale+ netlist, the deepest
-  // logic of the core. So the bits are kept as OpenRows words of OpenRowBits bits in a RAM read
-  // asynchronously (LUT RAM on parts that have it), and a valid flip-flop per word says whether the
-  // word was written since reset or the last CTRL clear. Reset and the clear zero the valid bits only;
+  // logic of the core. So with OpenRam (the default above 256 groups) the bits are kept as OpenRows
+  // words of 16 bits in a RAM read asynchronously (LUT RAM on parts that have it), and a valid
+  // flip-flop per word says whether the word was written since reset or the last CTRL clear. Without
+  // OpenRam the same logic has a single word of NumGroups bits, which synthesis keeps in flip-flops (up
+  // to 256 groups their multiplexer is shallower than a RAM read followed by the word's). Reset and the clear zero the valid bits only;
   // the first open of a word after them writes the word with only its own bit set, later ones read the
   // word (a second read port) and write it back with their bit added. The RAM needs no reset and no
   // sweep, and its contents before the first write do not matter (formal starts them arbitrary).

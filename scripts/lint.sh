@@ -16,6 +16,7 @@ verilator --lint-only -Wall --top-module uet_lb -GNumGroups=5 -GBufBitsMax=1 -GT
 verilator --lint-only -Wall --top-module uet_lb_pipe -GNumGroups=5 -GBufBitsMax=1 -GTrackerEntries=1 -GTsWidth=30 \
   -GBaseRttWidth=16 "$pkg" "${all[@]}"
 verilator --lint-only -Wall --top-module uet_lb_pipe -GDbgPort=0 -GNumGroups=1024 "$pkg" "${all[@]}"
+verilator --lint-only -Wall --top-module uet_lb_pipe -GNumGroups=40 -GOpenRam="1'b1" "$pkg" "${all[@]}"
 for b in "${blocks[@]}"; do
   verilator --lint-only -Wall --top-module "$b" "$pkg" "${all[@]}"
 done

@@ -15,10 +15,25 @@ import re
 import sys
 
 SEQ_PREFIXES = ("FD", "RAM", "SRL", "URAM", "BRAM", "DSP")
-# Distributed (LUT) RAM reads asynchronously: its read data is one LUT level after its address inputs,
-# so paths go through it (its write side ends a path like a register).
+# Distributed (LUT) RAM reads asynchronously: its read data is one LUT level after its read address, so
+# paths go through it (its write side ends a path like a register). Each read port's data follows its
+# own address only: DOx follows ADDRx (RAM32M, RAM64M, RAM32M16, RAM64M8), SPO and O follow A (the
+# write address, also the first port's read address), DPO follows DPRA. A path from the write address
+# into another port's read data would be a false path.
 LUTRAM = re.compile(r"^RAM\d+(X\d+[SD]|M\d*)$")
 LUTRAM_ADDR = re.compile(r"^(A|ADDR|DPRA)")
+
+
+def read_address(out_port):
+    """The address ports (a regular expression) a LUT-RAM output port follows."""
+    m = re.match(r"^DO([A-H])$", out_port)
+    if m:
+        return re.compile(r"^ADDR" + m.group(1) + r"$")
+    if out_port in ("SPO", "O"):
+        return re.compile(r"^A\d*$")
+    if out_port == "DPO":
+        return re.compile(r"^DPRA\d*$")
+    return LUTRAM_ADDR  # a type not listed above: every address port
 
 
 def weight(cell_type):
@@ -34,14 +49,25 @@ def is_register(cell_type):
     return cell_type.startswith(SEQ_PREFIXES) and not LUTRAM.match(cell_type)
 
 
-def timing_inputs(c):
-    """The bits of a cell's inputs that a path passes through (a LUT-RAM only through its read address)."""
+def timing_inputs(c, out_port=None):
+    """The bits of a cell's inputs that a path to out_port passes through (any output when None; a LUT-RAM
+    output only through its read address)."""
     lutram = LUTRAM.match(c["type"]) is not None
+    addr = read_address(out_port) if lutram and out_port is not None else LUTRAM_ADDR
     for port, bits in c["connections"].items():
-        if c["port_directions"].get(port) == "input" and not (lutram and not LUTRAM_ADDR.match(port)):
+        if c["port_directions"].get(port) == "input" and not (lutram and not addr.match(port)):
             for b in bits:
                 if isinstance(b, int):
                     yield b
+
+
+def timing_outputs(c, in_port):
+    """The output ports a path entering cell c at in_port continues from (a LUT-RAM: the read ports of
+    that address)."""
+    lutram = LUTRAM.match(c["type"]) is not None
+    for port in c["connections"]:
+        if c["port_directions"].get(port) == "output" and (not lutram or read_address(port).match(in_port)):
+            yield port
 
 
 def source_names(mod):
@@ -76,34 +102,44 @@ def main():
     net = json.load(open(sys.argv[1]))
     mod = net["modules"][sys.argv[2]]
     cells = mod["cells"]
-    driver = {}
+    driver = {}       # bit -> the cell driving it
+    driver_port = {}  # bit -> that cell's output port
     for name, c in cells.items():
         for port, bits in c["connections"].items():
             if c["port_directions"].get(port) == "output":
                 for b in bits:
                     if isinstance(b, int):
                         driver[b] = name
+                        driver_port[b] = port
     memo = {}
     pred = {}  # cell -> the input cell its LUT depth comes from
 
-    def depth(name):
-        if name in memo:
-            return memo[name]
+    def depth(name, out_port=None):
+        """LUT and logic levels from the registers to the output of cell `name` (to its port out_port
+        for a LUT-RAM, whose read ports have their own addresses; the deepest port when None)."""
         c = cells[name]
         if is_register(c["type"]):
             return (0, 0)
-        memo[name] = (0, 0)  # guards against combinational loops
+        if LUTRAM.match(c["type"]) is None:
+            out_port = None
+        elif out_port is None:
+            ports = [p for p in c["connections"] if c["port_directions"].get(p) == "output"]
+            return max((depth(name, p) for p in ports), default=(0, 0))
+        key = (name, out_port)
+        if key in memo:
+            return memo[key]
+        memo[key] = (0, 0)  # guards against combinational loops
         best_l, best_g = 0, 0
-        for b in timing_inputs(c):
+        for b in timing_inputs(c, out_port):
             d = driver.get(b)
             if d is not None:
-                l, g = depth(d)
+                l, g = depth(d, driver_port[b])
                 if l > best_l or (l == best_l and name not in pred):
                     pred[name] = d
                 best_l, best_g = max(best_l, l), max(best_g, g)
         w_l, w_g = weight(c["type"])
-        memo[name] = (best_l + w_l, best_g + w_g)
-        return memo[name]
+        memo[key] = (best_l + w_l, best_g + w_g)
+        return memo[key]
 
     sys.setrecursionlimit(1_000_000)
     lut, logic, end = 0, 0, None
@@ -115,10 +151,10 @@ def main():
     print(lut, logic)
     names = source_names(mod)
     if mode == "--registers":
-        print_registers(cells, names, driver, depth, int(sys.argv[4]))
+        print_registers(cells, names, driver, driver_port, depth, int(sys.argv[4]))
     if mode == "--path" and end is not None:
         path = [end]
-        while path[-1] in pred and not cells[pred[path[-1]]]["type"].startswith(SEQ_PREFIXES):
+        while path[-1] in pred and not is_register(cells[pred[path[-1]]]["type"]):
             path.append(pred[path[-1]])
         if path[-1] in pred:
             path.append(pred[path[-1]])
@@ -128,27 +164,33 @@ def main():
     return 0
 
 
-def print_registers(cells, names, driver, depth, minimum):
+def print_registers(cells, names, driver, driver_port, depth, minimum):
     """Registers ending and starting paths of at least `minimum` LUT levels, counted by name."""
-    sinks = {}
+    sinks = {}  # bit -> the (cell, input port) pairs a path goes on to
     for name, c in cells.items():
-        for b in timing_inputs(c):
-            sinks.setdefault(b, []).append(name)
-    ahead = {}  # LUT levels from a combinational cell's inputs to the next register, the cell included
+        for port, bits in c["connections"].items():
+            if c["port_directions"].get(port) != "input":
+                continue
+            through = set(timing_inputs(c))
+            for b in bits:
+                if isinstance(b, int) and b in through:
+                    sinks.setdefault(b, []).append((name, port))
+    ahead = {}  # LUT levels from a combinational cell's input port to the next register, the cell included
 
-    def forward(name):
-        if name in ahead:
-            return ahead[name]
-        ahead[name] = 0  # guards against combinational loops
+    def forward(name, in_port):
+        c = cells[name]
+        key = (name, in_port if LUTRAM.match(c["type"]) else None)
+        if key in ahead:
+            return ahead[key]
+        ahead[key] = 0  # guards against combinational loops
         best = 0
-        for port, bits in cells[name]["connections"].items():
-            if cells[name]["port_directions"].get(port) == "output":
-                for b in bits:
-                    for s in sinks.get(b, []) if isinstance(b, int) else []:
-                        if not is_register(cells[s]["type"]):
-                            best = max(best, forward(s))
-        ahead[name] = best + weight(cells[name]["type"])[0]
-        return ahead[name]
+        for port in timing_outputs(c, in_port):
+            for b in c["connections"][port]:
+                for s, p in sinks.get(b, []) if isinstance(b, int) else []:
+                    if not is_register(cells[s]["type"]):
+                        best = max(best, forward(s, p))
+        ahead[key] = best + weight(c["type"])[0]
+        return ahead[key]
 
     ends, starts = {}, {}
     for name, c in cells.items():
@@ -161,11 +203,11 @@ def print_registers(cells, names, driver, depth, minimum):
                 if not isinstance(b, int):
                     continue
                 if direction == "input" and b in driver:
-                    d_in = max(d_in, depth(driver[b])[0])
+                    d_in = max(d_in, depth(driver[b], driver_port[b])[0])
                 elif direction == "output":
-                    for s in sinks.get(b, []):
+                    for s, p in sinks.get(b, []):
                         if not is_register(cells[s]["type"]):
-                            d_out = max(d_out, forward(s))
+                            d_out = max(d_out, forward(s, p))
         # Grouped by signal: bit indices and the word indices of flattened memories dropped.
         label = re.sub(r"\[\d+\]", "", driven_name(c, names, False)) or c["type"]
         if d_in >= minimum:
