@@ -379,14 +379,10 @@ module uet_lb_pipe #(
   assign a_open_stored = open_rv_q[a_open_row] && a_open_word[a_group_q[OpenColW-1:0]];
 
   // An open in stage W writes its word; a clear in the same cycle wins (it zeroes the valid bits).
-  always_comb begin
-    for (int c = 0; c < OpenRowBits; c++) begin
-      w_open_new[c] = (open_rv_q[w_open_row] && w_open_word[c]) || w_group_q[OpenColW-1:0] == OpenColW'(c);
-    end
-    for (int r = 0; r < OpenRows; r++) begin
-      open_rv_d[r] = !clear_groups && (open_rv_q[r] || (open_ok && w_open_row == OpenIdxW'(r)));
-    end
-  end
+  // Written on whole words (a decoder each, no loop), so a cycle-based simulator spends a few
+  // instructions on them per cycle.
+  assign w_open_new = (open_rv_q[w_open_row] ? w_open_word : '0) | (OpenRowBits'(1) << w_group_q[OpenColW-1:0]);
+  assign open_rv_d  = clear_groups ? '0 : open_rv_q | (open_ok ? OpenRows'(1) << w_open_row : '0);
   always_ff @(posedge clk_i) begin
     if (open_ok) open_mem_q[w_open_row] <= w_open_new;
   end
