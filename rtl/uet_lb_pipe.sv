@@ -361,10 +361,11 @@ module uet_lb_pipe #(
   // words of 16 bits in a RAM read asynchronously (LUT RAM on parts that have it), and a valid
   // flip-flop per word says whether the word was written since reset or the last CTRL clear. Without
   // OpenRam the same logic has a single word of NumGroups bits, which synthesis keeps in flip-flops (up
-  // to 256 groups their multiplexer is shallower than a RAM read followed by the word's). Reset and the clear zero the valid bits only;
-  // the first open of a word after them writes the word with only its own bit set, later ones read the
-  // word (a second read port) and write it back with their bit added. The RAM needs no reset and no
-  // sweep, and its contents before the first write do not matter (formal starts them arbitrary).
+  // to 256 groups their multiplexer is shallower than a RAM read followed by the word's). Reset and the
+  // clear zero the valid bits only; the first open of a word after them writes the word with only its
+  // own bit set, later ones read the word (a second read port) and write it back with their bit added.
+  // The RAM needs no reset and no sweep, and its contents before the first write do not matter (formal
+  // starts them arbitrary, the 40-group block test random).
   function automatic logic [OpenIdxW-1:0] open_row(input logic [GroupW-1:0] g);
     open_row = (OpenRowW == 0) ? '0 : OpenIdxW'(g >> OpenColW);
   endfunction
