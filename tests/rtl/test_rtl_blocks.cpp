@@ -701,10 +701,11 @@ TEST_CASE("rtl regs: range checks agree with lo <= value <= hi at every bit posi
 }
 
 // With OpenRam (on by default above 256 groups, forced on in this 40-group build) the pipelined core's
-// open bits are RAM words of 16 bits with a valid flip-flop per word; at 40 groups they span three words. The RAM starts random (Verilator's random reset), so a group is open only if an
-// open reached it since reset or the last CTRL clear. Events go back to back, one held until taken, so
-// a feedback or request right after an open of its group takes the bypass; the counters of events for
-// unopened groups and the observation port are compared with a reference set after every round.
+// open bits are RAM words of 16 bits with a valid flip-flop per word; at 40 groups they span three
+// words. The RAM starts random (Verilator's random reset), so a group is open only if an open reached it
+// since reset or the last CTRL clear. Events go back to back, one held until taken, so a feedback or
+// request right after an open of its group takes the bypass; the counters of events for unopened groups
+// and the observation port are compared with a reference set after every round.
 TEST_CASE("rtl pipe open bits: three RAM words at 40 groups, random initial RAM, opens and CTRL clears",
           "[rtl][block][pipe][open]") {
   namespace r = uetlb::regs;
