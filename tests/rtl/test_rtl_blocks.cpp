@@ -19,6 +19,7 @@
 #include "Vuet_lb_window.h"
 #include "uetlb/prng.hpp"
 #include "uetlb/rtl_regs.hpp"
+#include "uetlb/top_harness.hpp"
 
 namespace {
 
@@ -710,38 +711,8 @@ TEST_CASE("rtl pipe open bits: three RAM words at 40 groups, random initial RAM,
           "[rtl][block][pipe][open]") {
   namespace r = uetlb::regs;
   constexpr unsigned kGroups = 40;
-  VerilatedContext ctx;
-  ctx.randReset(2);  // every variable starts random, the inputs too (set below)
-  ctx.randSeed(7);
-  ctx.assertOn(false);  // the invariants hold from reset on, not in the random state before it
-  auto m = std::make_unique<Vuet_lb_pipe_g40>(&ctx, "dut");
-  std::uint32_t now = 0;
-  auto step = [&] {
-    m->now_i = now++;
-    tick(*m);
-  };
-  auto write = [&](std::uint8_t a, std::uint32_t v) {
-    m->reg_we_i = 1;
-    m->reg_addr_i = a;
-    m->reg_wdata_i = v;
-    step();
-    m->reg_we_i = 0;
-    step();
-  };
-  auto read = [&](std::uint8_t a) {
-    m->reg_addr_i = a;
-    m->eval();
-    return m->reg_rdata_o;
-  };
-  m->reg_we_i = 0;
-  m->open_valid_i = m->fb_valid_i = m->req_valid_i = 0;
-  m->rsp_ready_i = 1;
-  m->base_rtt_i = 6000;
-  m->rst_ni = 0;
-  step();
-  step();
-  m->rst_ni = 1;
-  ctx.assertOn(true);
+  uetlb::TopHarness<Vuet_lb_pipe_g40> t(7);  // every variable, the RAM included, starts random
+  auto& m = t.m;
 
   std::mt19937 rng(11);
   std::vector<bool> open(kGroups, false);
@@ -771,7 +742,7 @@ TEST_CASE("rtl pipe open bits: three RAM words at 40 groups, random initial RAM,
         m->eval();
         const bool taken =
             (pick == 0 && m->open_ready_o) || (pick == 1 && m->fb_ready_o) || (pick == 2 && m->req_ready_o);
-        step();
+        t.tick();
         if (taken) break;
       }
       if (pick == 0) {
@@ -782,10 +753,10 @@ TEST_CASE("rtl pipe open bits: three RAM words at 40 groups, random initial RAM,
       }
       m->open_valid_i = m->fb_valid_i = m->req_valid_i = 0;
     }
-    for (int k = 0; k < 8; ++k) step();  // the last events leave the pipeline
-    REQUIRE(read(r::kCntFbUnopened) == fb_unopened);
-    REQUIRE(read(r::kCntReqUnopened) == req_unopened);
-    REQUIRE((read(r::kStatus) & r::kStatusActive) != 0);
+    for (int k = 0; k < 8; ++k) t.tick();  // the last events leave the pipeline
+    REQUIRE(t.read(r::kCntFbUnopened) == fb_unopened);
+    REQUIRE(t.read(r::kCntReqUnopened) == req_unopened);
+    REQUIRE((t.read(r::kStatus) & r::kStatusActive) != 0);
     unsigned seen = 0;
     for (unsigned g = 0; g < kGroups; ++g) {
       m->dbg_group_i = g;
@@ -796,8 +767,8 @@ TEST_CASE("rtl pipe open bits: three RAM words at 40 groups, random initial RAM,
     }
     REQUIRE(seen == opened);
     // Close every group: the valid flip-flops clear, the RAM keeps its words, and no group reads open.
-    write(r::kCtrl, 1);
-    REQUIRE((read(r::kStatus) & r::kStatusActive) == 0);
+    t.write(r::kCtrl, 1);
+    REQUIRE((t.read(r::kStatus) & r::kStatusActive) == 0);
     for (unsigned g = 0; g < kGroups; ++g) {
       m->dbg_group_i = g;
       m->eval();
@@ -810,15 +781,14 @@ TEST_CASE("rtl pipe open bits: three RAM words at 40 groups, random initial RAM,
   // An open out of range (40..63) is dropped with STATUS.ERR_GROUP and opens nothing.
   m->open_valid_i = 1;
   m->open_group_i = 45;
-  step();
+  t.tick();
   m->open_valid_i = 0;
-  for (int k = 0; k < 4; ++k) step();
-  REQUIRE((read(r::kStatus) & r::kStatusErrGroup) != 0);
-  REQUIRE((read(r::kStatus) & r::kStatusActive) == 0);
+  for (int k = 0; k < 4; ++k) t.tick();
+  REQUIRE((t.read(r::kStatus) & r::kStatusErrGroup) != 0);
+  REQUIRE((t.read(r::kStatus) & r::kStatusActive) == 0);
   for (unsigned g = 0; g < kGroups; ++g) {
     m->dbg_group_i = g;
     m->eval();
     REQUIRE(m->dbg_open_o == 0);
   }
-  m->final();
 }

@@ -18,14 +18,12 @@ struct TopHarness {
   std::uint64_t cycle = 0;
 
   /// Builds the core and holds it in reset for two cycles (response taken every cycle, base RTT 6 us).
-  TopHarness() : m(std::make_unique<V>(&ctx, "uet_lb")) {
-    m->rst_ni = 0;
-    m->rsp_ready_i = 1;
-    m->base_rtt_i = 6000;
-    tick();
-    tick();
-    m->rst_ni = 1;
-  }
+  TopHarness() : m(std::make_unique<V>(&ctx, "uet_lb")) { start(); }
+
+  /// The same, with every variable of the core starting random (Verilator's random reset, from `seed`)
+  /// instead of 0: what has no reset must not matter. Assertions stay off until reset is done, since the
+  /// state before it need not satisfy them.
+  explicit TopHarness(int seed) : m(random_model(ctx, seed)) { start(); }
   ~TopHarness() { m->final(); }
 
   /// One clock cycle with now_i = the cycle number: the inputs already set, the rising edge half-way.
@@ -57,6 +55,26 @@ struct TopHarness {
     m->reg_addr_i = a;
     m->eval();
     return m->reg_rdata_o;
+  }
+
+ private:
+  static std::unique_ptr<V> random_model(VerilatedContext& c, int seed) {
+    c.randReset(2);
+    c.randSeed(seed);
+    c.assertOn(false);
+    return std::make_unique<V>(&c, "uet_lb");
+  }
+
+  void start() {
+    m->reg_we_i = 0;  // (inputs are random too after a random start)
+    m->open_valid_i = m->fb_valid_i = m->req_valid_i = 0;
+    m->rst_ni = 0;
+    m->rsp_ready_i = 1;
+    m->base_rtt_i = 6000;
+    tick();
+    tick();
+    m->rst_ni = 1;
+    ctx.assertOn(true);
   }
 };
 
