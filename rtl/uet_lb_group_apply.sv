@@ -1,15 +1,28 @@
-// Second half of one PDC group's update for one event: the cache operation uet_lb_group_look chose,
-// applied to the group's slots and pointers, and the request's entropy value, by the decision it took
-// (the PRNG's draw when it explores). Combinational. See uet_lb_group_look.
+// Second half of one PDC group's update for one event: the freezing test's comparison (a recycle in a
+// frozen group at or after FreezingTimeout ends freezing and opens the exploration window), the cache
+// operation uet_lb_group_look chose, applied to the group's slots and pointers, and the request's
+// entropy value, by the decision it took (the PRNG's draw when it explores). Combinational. See
+// uet_lb_group_look.
 `default_nettype none
 
 module uet_lb_group_apply #(
   parameter int unsigned BufBitsMax  = 3,
+  parameter int unsigned TsWidth     = 32,
+  parameter int unsigned WindowWidth = 12,
   // Derived, do not override.
   parameter int unsigned SlotsMax    = 1 << BufBitsMax
 ) (
   input  logic [1:0]               spray_type_i, ///< a uet_lb_pkg::spray_e value
   input  logic [4:0]               buf_bits_i,
+  input  logic [TsWidth-1:0]       freeze_timeout_i,
+  input  logic [WindowWidth-1:0]   window_i,
+  // The freezing test (from uet_lb_group_look) and the freezing and window fields if it fails.
+  input  logic                     thaw_test_i,
+  input  logic [TsWidth-1:0]       elapsed_i,
+  input  logic                     freezing_i,
+  input  logic [WindowWidth-1:0]   window_left_i,
+  output logic                     freezing_o,
+  output logic [WindowWidth-1:0]   window_left_o,
   // The event and what uet_lb_group_look chose for it.
   input  logic                     choose_i,     ///< a request
   input  logic [15:0]              recycle_ev_i, ///< the value a push recycles
@@ -38,6 +51,11 @@ module uet_lb_group_apply #(
   output logic [15:0]              ev_o           ///< the request's entropy value
 );
   logic [SlotsMax*16-1:0] c_slots;
+  logic                   thaw;
+
+  assign thaw          = thaw_test_i && elapsed_i >= freeze_timeout_i;
+  assign freezing_o    = freezing_i && !thaw;
+  assign window_left_o = thaw ? window_i : window_left_i;
   logic                   unused_nonempty, unused_written;
   logic [15:0]            unused_oldest, unused_replay_ev;
 

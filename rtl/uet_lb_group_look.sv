@@ -1,11 +1,15 @@
 // First half of one PDC group's update for one event (SPEC sections 3-5): everything that reads the
 // group's state to decide what the event does. Combinational. Its outputs are the freezing and window
-// fields' next values, the cache operation, whether the request explores (the PRNG steps), the
-// decision, and the values a request may take (the oldest cached value, the replay slot's value, the
-// round robin's). uet_lb_group_apply finishes the update, and the pipelined core registers between the
-// two: together they are uet_lb_group (the single-cycle core's), cut where the decision is made. The
-// equivalence tests and the pipelined core's proofs check the pair; fv_group proves uet_lb_group (a
-// proof of the pair as one block did not finish: the solver stalls at its first step).
+// fields' next values before the freezing test, the freezing test's operands, the cache operation,
+// whether the request explores (the PRNG steps), the decision, and the values a request may take (the
+// oldest cached value, the replay slot's value, the round robin's). uet_lb_group_apply finishes the
+// update, and the pipelined core registers between the two: together they are uet_lb_group (the
+// single-cycle core's), cut where the decision is made and, for the freezing test, between the
+// subtraction now - freeze_start and the comparison with FreezingTimeout (two carry chains in a row
+// after the state RAM's output were the pipelined core's slowest path). The test decides only the
+// freezing and window fields a recycle writes back, never a request's choice, so the cut changes no
+// decision. The equivalence tests and the pipelined core's proofs check the pair; fv_group proves
+// uet_lb_group (a proof of the pair as one block did not finish: the solver stalls at its first step).
 //
 // State sharing: the spraying type is locked while groups are open, so slot 0 doubles as the None
 // local port and (low 8 bits) as the Default step counter; REPS uses every slot as its cache.
@@ -40,10 +44,14 @@ module uet_lb_group_look #(
   input  logic                     freezing_i,
   input  logic [TsWidth-1:0]       freeze_start_i,
   input  logic [WindowWidth-1:0]   window_left_i,
-  // Next values of the freezing and window fields.
+  // Next values of the freezing and window fields if the freezing test below fails.
   output logic                     freezing_o,
   output logic [TsWidth-1:0]       freeze_start_o,
   output logic [WindowWidth-1:0]   window_left_o,
+  // The freezing test: a recycle in a frozen REPS group ends freezing (and opens the window) if
+  // elapsed_o >= FreezingTimeout; uet_lb_group_apply compares.
+  output logic                     thaw_test_o,
+  output logic [TsWidth-1:0]       elapsed_o,    ///< now - freeze_start, modulo 2^TsWidth
   // What the event does to the cache; whether the request explores (the PRNG steps).
   output logic                     push_o,       ///< recycle into the cache (REPS)
   output logic                     pop_o,        ///< the request reuses the oldest value
@@ -57,17 +65,19 @@ module uet_lb_group_look #(
   output logic [7:0]               rr_step_o     ///< Default Packet Spraying: the step counter after it
 );
   logic                    is_reps;
-  logic                    win_active, win_explore, win_open;
+  logic                    win_active, win_explore, unused_exit;
   logic                    c_nonempty, c_written;
 
   assign is_reps = spray_type_i == uet_lb_pkg::SPRAY_REPS;
   assign push_o  = recycle_i && is_reps;
+  assign thaw_test_o = recycle_i && is_reps && freezing_i;
+  assign elapsed_o   = now_i - freeze_start_i;
 
   uet_lb_window #(.WindowWidth(WindowWidth)) u_window (
     .buf_bits_i (buf_bits_i),
     .w_i        (window_i),
     .left_i     (window_left_i),
-    .open_i     (win_open),
+    .open_i     (1'b0),  // opened by uet_lb_group_apply after the freezing test
     .consume_i  (choose_i && is_reps),
     .left_o     (window_left_o),
     .active_o   (win_active),
@@ -81,10 +91,10 @@ module uet_lb_group_look #(
     .start_i     (freeze_start_i),
     .in_window_i (win_active),
     .failure_i   (failure_i && is_reps),
-    .recycle_i   (recycle_i && is_reps),
+    .recycle_i   (1'b0),  // the exit test is thaw_test_o and elapsed_o
     .freezing_o  (freezing_o),
     .start_o     (freeze_start_o),
-    .exit_o      (win_open)
+    .exit_o      (unused_exit)
   );
 
   // The cache as it is (no operation here: uet_lb_group_apply performs it).

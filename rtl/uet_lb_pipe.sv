@@ -13,8 +13,9 @@
 //     (due, block, response room, PRNG ready), so the issue decision is one LUT deep.
 //   - Stage I (issue): the event in stage W, or an early failure before it; update the open bits and
 //     the tracker; read the group's state. Stage P: the group update's decision (uet_lb_group_look) on
-//     the RAM's output. Stage U: the cache operation and the entropy value (uet_lb_group_apply); write
-//     the state back; push the response. A response leaves 5 cycles after its request was accepted.
+//     the RAM's output (for the freezing test, now - freeze_start only). Stage U: the freezing test's
+//     comparison, the cache operation and the entropy value (uet_lb_group_apply); write the state back;
+//     push the response. A response leaves 5 cycles after its request was accepted.
 //   - Early failures (uet_lb_efd_tracker_pipe): every packet past its deadline at the time of the event
 //     in stage W fires (one per cycle, in SPEC order) before that event issues; with stages A and W
 //     empty, packets are compared with now_i of the cycle before. A driver may move time by any step
@@ -166,12 +167,12 @@ module uet_lb_pipe #(
   logic [GrpBits-1:0]     rd_q;           // RAM read data: the state of p_group_q
   // Stage U registers (the event in stage P last cycle, with what stage P decided for it).
   logic                   u_valid_q, u_write_q, u_tracked_q, u_retx_q, u_open_q, u_req_q, u_choose_q;
-  logic                   u_push_q, u_pop_q, u_replay_take_q, u_explore_q, u_freezing_q;
+  logic                   u_push_q, u_pop_q, u_replay_take_q, u_explore_q, u_freezing_q, u_thaw_test_q;
   logic [GroupW-1:0]      u_group_q;
   logic [15:0]            u_ev_q, u_oldest_ev_q, u_replay_ev_q, u_rr_ev_q;
   logic [7:0]             u_rr_step_q;
   logic [PsnWidth-1:0]    u_psn_q;
-  logic [TsWidth-1:0]     u_freeze_start_q;
+  logic [TsWidth-1:0]     u_freeze_start_q, u_elapsed_q;
   logic [WindowWidth-1:0] u_window_left_q;
   uet_lb_pkg::decision_e  u_decision_q;
   logic [TrackerEntries-1:0] u_trk_oh_q;
@@ -543,8 +544,8 @@ module uet_lb_pipe #(
   logic [15:0]           r_ev, prng_value, p_oldest_ev, p_replay_ev, p_rr_ev;
   logic [7:0]            p_rr_step;
   uet_lb_pkg::decision_e p_decision;
-  logic                  p_push, p_pop, p_replay_take, p_explore, p_freezing;
-  logic [TsWidth-1:0]    p_freeze_start;
+  logic                  p_push, p_pop, p_replay_take, p_explore, p_freezing, p_thaw_test;
+  logic [TsWidth-1:0]    p_freeze_start, p_elapsed;
   logic [WindowWidth-1:0] p_window_left;
   assign p_in = rd_q;
 
@@ -556,6 +557,7 @@ module uet_lb_pipe #(
     .wrapped_i (p_in.cache.wrapped), .replay_i (p_in.cache.replay), .freezing_i (p_in.freezing), .freeze_start_i (p_in.freeze_start),
     .window_left_i (p_in.window_left),
     .freezing_o (p_freezing), .freeze_start_o (p_freeze_start), .window_left_o (p_window_left),
+    .thaw_test_o (p_thaw_test), .elapsed_o (p_elapsed),
     .push_o (p_push), .pop_o (p_pop), .replay_take_o (p_replay_take), .explore_o (p_explore),
     .decision_o (p_decision), .oldest_ev_o (p_oldest_ev), .replay_ev_o (p_replay_ev), .rr_ev_o (p_rr_ev),
     .rr_step_o (p_rr_step)
@@ -572,6 +574,7 @@ module uet_lb_pipe #(
       u_pop_q         <= 1'b0;
       u_replay_take_q <= 1'b0;
       u_explore_q     <= 1'b0;
+      u_thaw_test_q   <= 1'b0;
     end else begin
       u_valid_q       <= p_valid_q;
       u_req_q         <= p_valid_q && p_req_q;
@@ -581,6 +584,7 @@ module uet_lb_pipe #(
       u_pop_q         <= p_pop;
       u_replay_take_q <= p_replay_take;
       u_explore_q     <= p_explore;
+      u_thaw_test_q   <= p_thaw_test;
     end
   end
   always_ff @(posedge clk_i) begin
@@ -599,6 +603,7 @@ module uet_lb_pipe #(
     u_rr_step_q      <= p_rr_step;
     u_freezing_q     <= p_freezing;
     u_freeze_start_q <= p_freeze_start;
+    u_elapsed_q      <= p_elapsed;
     u_window_left_q  <= p_window_left;
   end
 
@@ -607,8 +612,12 @@ module uet_lb_pipe #(
   // operation) writes the initial state: its cache part was put in u_cache_q in its place, the rest is
   // zero.
 
-  uet_lb_group_apply #(.BufBitsMax(BufBitsMax)) u_apply (
-    .spray_type_i (cfg_spray), .buf_bits_i (cfg_buf),
+  logic                   u_freezing_out;
+  logic [WindowWidth-1:0] u_window_left_out;
+  uet_lb_group_apply #(.BufBitsMax(BufBitsMax), .TsWidth(TsWidth), .WindowWidth(WindowWidth)) u_apply (
+    .spray_type_i (cfg_spray), .buf_bits_i (cfg_buf), .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
+    .thaw_test_i (u_thaw_test_q), .elapsed_i (u_elapsed_q), .freezing_i (u_freezing_q),
+    .window_left_i (u_window_left_q), .freezing_o (u_freezing_out), .window_left_o (u_window_left_out),
     .choose_i (u_choose_q), .recycle_ev_i (u_ev_q),
     .push_i (u_push_q), .pop_i (u_pop_q), .replay_take_i (u_replay_take_q), .decision_i (u_decision_q),
     .oldest_ev_i (u_oldest_ev_q), .replay_ev_i (u_replay_ev_q), .rr_ev_i (u_rr_ev_q), .rr_step_i (u_rr_step_q),
@@ -618,9 +627,9 @@ module uet_lb_pipe #(
     .slots_o (u_out.cache.slots), .wr_o (u_out.cache.wr), .rd_o (u_out.cache.rd), .full_o (u_out.cache.full),
     .wrapped_o (u_out.cache.wrapped), .replay_o (u_out.cache.replay), .ev_o (r_ev)
   );
-  assign u_out.freezing     = u_freezing_q && !u_open_q;
+  assign u_out.freezing     = u_freezing_out && !u_open_q;
   assign u_out.freeze_start = u_open_q ? '0 : u_freeze_start_q;
-  assign u_out.window_left  = u_open_q ? '0 : u_window_left_q;
+  assign u_out.window_left  = u_open_q ? '0 : u_window_left_out;
 
   assign wr_en    = u_write_q;
   assign wr_data  = GrpBits'(u_out);
