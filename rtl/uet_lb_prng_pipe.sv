@@ -1,24 +1,27 @@
 // The load balancer's PRNG (SPEC section 7) for the pipelined core: the same xorshift32 sequence and
-// the same draws (next_state x set_size) >> 32 as uet_lb_prng, but computed ahead into a small queue so
-// the multiply never sits on the path that chooses an entropy value.
+// the same draws (next_state x set_size) >> 32 as uet_lb_prng, but computed ahead, so the multiply never
+// sits on the path that chooses an entropy value, and computed two bits of the state per cycle, so no
+// stage holds more than an 18-bit addition (no DSP block, and fast on parts without one).
 //
-// A generator state runs ahead of the architectural state: each cycle with room it steps, and its value
-// goes through a two-stage multiply (two 16 x 17 partial products, then their sum) into a Depth-entry
-// queue. A step pops the queue head. Re-seeding, or a new set size (size_we_i, with set_size_i already
-// the new size), flushes the queue and restarts the generator from the new seed or from the
-// architectural state, as does the first cycle after reset; ready_o falls until the queue has filled
-// again (Depth + 2 cycles). Once filled, the queue never runs dry at one step per cycle: entries
-// queued plus entries in the multiply stay Depth.
+// A generator state runs ahead of the architectural state and feeds a pipeline of Stages registers.
+// Stage 0 holds the next state x; stage k + 1 holds acc_{k+1} = (acc_k + d_k x set_size) >> 2, where d_k
+// is x's k-th 2-bit digit from the low end (acc_0 = 0). By induction acc_k = floor(x[2k-1:0] x set_size /
+// 4^k), so the last stage holds floor(x x set_size / 2^32), the draw, and every acc_k is below set_size
+// (16 bits). d_k x set_size is a choice among 0, set_size, 2 set_size and a register holding 3 set_size.
+//
+// The whole pipeline moves one step when the last stage is empty or a step takes its draw, and then the
+// generator steps too: after reset, a re-seed or a new set size (size_we_i, with set_size_i already the
+// new size), all of which empty it and restart the generator from the new seed or from the
+// architectural state, it fills in Stages + 1 cycles (ready_o falls meanwhile), and from then on every
+// stage is full, so a step in every cycle always finds a draw.
 `default_nettype none
 
-module uet_lb_prng_pipe #(
-  parameter int unsigned Depth = 4   ///< queued draws, >= 3 (the multiply holds 2)
-) (
+module uet_lb_prng_pipe (
   input  logic        clk_i,
   input  logic        rst_ni,      ///< synchronous, active low: state = 1
   input  logic        seed_we_i,   ///< load `seed_i` (takes priority over `step_i`)
   input  logic [31:0] seed_i,      ///< new state, must be non-zero
-  input  logic        step_i,      ///< take the head draw (one explore)
+  input  logic        step_i,      ///< take the draw (one explore)
   input  logic        size_we_i,   ///< set_size_i is new this cycle: draw again with it
   input  logic [16:0] set_size_i,  ///< EntropyValueSetSize, 1..65536
   output logic        ready_o,     ///< a step may come in the next cycle and each cycle after
@@ -26,12 +29,7 @@ module uet_lb_prng_pipe #(
   output logic [15:0] value_o,     ///< the draw a step takes: (next_state x set_size) >> 32
   output logic [31:0] state_o      ///< architectural state (draws taken so far)
 );
-  localparam int unsigned CntW = $clog2(Depth + 1);
-  localparam int unsigned PtrW = (Depth > 1) ? $clog2(Depth) : 1;
-
-  if (Depth < 3 || (Depth & (Depth - 1)) != 0) begin : g_bad_depth
-    $error("uet_lb_prng_pipe: Depth must be a power of two >= 4");
-  end
+  localparam int unsigned Stages = 16;  // 2-bit digits of the 32-bit state: the last stage holds the draw
 
   function automatic logic [31:0] xorshift(input logic [31:0] s);
     logic [31:0] x1, x2;
@@ -40,71 +38,71 @@ module uet_lb_prng_pipe #(
     xorshift = x2 ^ (x2 << 5);
   endfunction
 
-  logic [31:0]     state_q, gen_q, a_q;
-  logic [16:0]     size_q;
-  logic            a_valid_q, b_valid_q, primed_q, started_q, flush, issue;
-  logic [32:0]     lo_q, hi_q;
-  logic [48:0]     sum;
-  logic [15:0]     queue_q [Depth];
-  logic [PtrW-1:0] head_q, tail_q;
-  logic [CntW-1:0] count_q, in_flight;
-  logic            unused_sum;
+  logic [31:0] state_q, gen_q;
+  logic [16:0] size_q;
+  logic [17:0] size3_q;               // 3 x set_size
+  logic        started_q, flush, adv;
+  logic [Stages:0] valid_q;
+  // Flat vectors (Yosys 0.23 keeps unpacked arrays as memories and takes no multi-dimensional packed
+  // ones): stage k's fields at [W*k +: W].
+  logic [Stages*32-1:0] x_q;          // the state being multiplied (stage k uses digits k and up)
+  logic [Stages*16-1:0] acc_q;        // acc_{k+1} at [16*k +: 16] (acc_0 is 0)
+  logic [Stages*18-1:0] mult;         // d_k x set_size
+  logic [Stages*18-1:0] sum;          // acc_k + d_k x set_size
 
-  assign flush     = seed_we_i || size_we_i || !started_q;
-  assign in_flight = CntW'(a_valid_q) + CntW'(b_valid_q);
-  // Room after this cycle's step (queued + in flight - popped < Depth); the step only ORs in, so the
-  // late step_i is one gate from the generator's enables.
-  assign issue     = !flush && ((count_q + in_flight) < CntW'(Depth) || step_i);
-  assign sum       = {hi_q, 16'd0} + {16'd0, lo_q};
-  assign unused_sum = ^{sum[48], sum[31:0]};
-  assign value_o   = queue_q[head_q];
-  assign ready_o   = primed_q;
-  assign ready_next_o = !flush && (primed_q || count_q == CntW'(Depth));
-  assign state_o   = state_q;
+  assign flush = seed_we_i || size_we_i || !started_q;
+  assign adv   = !valid_q[Stages] || step_i;
+
+  always_comb begin
+    for (int k = 0; k < Stages; k++) begin
+      unique case (x_q[32*k + 2*k +: 2])
+        2'd0:    mult[18*k +: 18] = '0;
+        2'd1:    mult[18*k +: 18] = 18'(size_q);
+        2'd2:    mult[18*k +: 18] = {size_q, 1'b0};
+        default: mult[18*k +: 18] = size3_q;
+      endcase
+      if (k == 0) sum[0 +: 18] = mult[0 +: 18];
+      else        sum[18*k +: 18] = 18'(acc_q[16*(k-1) +: 16]) + mult[18*k +: 18];
+    end
+  end
+
+  assign value_o      = acc_q[16*(Stages-1) +: 16];
+  assign ready_o      = valid_q[Stages];
+  assign ready_next_o = !flush && (valid_q[Stages] || valid_q[Stages-1]);
+  assign state_o      = state_q;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q   <= 32'd1;
       gen_q     <= 32'd1;
-      size_q    <= '0;
-      a_valid_q <= 1'b0;
-      b_valid_q <= 1'b0;
-      primed_q  <= 1'b0;
       started_q <= 1'b0;
-      head_q    <= '0;
-      tail_q    <= '0;
-      count_q   <= '0;
+      valid_q   <= '0;
     end else if (flush) begin
       started_q <= 1'b1;
       state_q   <= seed_we_i ? seed_i : (step_i ? xorshift(state_q) : state_q);
       gen_q     <= seed_we_i ? seed_i : (step_i ? xorshift(state_q) : state_q);
-      size_q    <= set_size_i;
-      a_valid_q <= 1'b0;
-      b_valid_q <= 1'b0;
-      primed_q  <= 1'b0;
-      head_q    <= '0;
-      tail_q    <= '0;
-      count_q   <= '0;
+      valid_q   <= '0;
     end else begin
-      if (step_i) begin
-        state_q <= xorshift(state_q);
-        head_q  <= head_q + 1'b1;
+      if (step_i) state_q <= xorshift(state_q);
+      if (adv) begin
+        gen_q   <= xorshift(gen_q);
+        valid_q <= {valid_q[Stages-1:0], 1'b1};
       end
-      if (issue) gen_q <= xorshift(gen_q);
-      a_valid_q <= issue;
-      b_valid_q <= a_valid_q;
-      if (b_valid_q) tail_q <= tail_q + 1'b1;
-      count_q <= count_q + CntW'(b_valid_q) - CntW'(step_i);
-      if (count_q == CntW'(Depth)) primed_q <= 1'b1;
     end
   end
 
-  // Datapath registers: no reset.
+  // Datapath registers: no reset (valid_q says which hold a draw in progress).
   always_ff @(posedge clk_i) begin
-    if (issue) a_q <= xorshift(gen_q);
-    lo_q <= a_q[15:0] * size_q;
-    hi_q <= a_q[31:16] * size_q;
-    if (b_valid_q) queue_q[tail_q] <= sum[47:32];
+    if (flush) begin
+      size_q  <= set_size_i;
+      size3_q <= 18'(set_size_i) + {set_size_i, 1'b0};
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (adv) begin
+      x_q   <= {x_q[32*(Stages-1)-1:0], xorshift(gen_q)};
+      for (int k = 0; k < Stages; k++) acc_q[16*k +: 16] <= sum[18*k + 2 +: 16];
+    end
   end
 
 `ifndef SYNTHESIS
@@ -112,11 +110,11 @@ module uet_lb_prng_pipe #(
     if (rst_ni) begin
       assert (state_q != 32'd0);
       assert (!(seed_we_i && seed_i == 32'd0));
-      assert (!(step_i && !flush && count_q == '0));    // a step always finds a draw
-      assert (!(primed_q && !flush && count_q + in_flight != CntW'(Depth)));
-      assert (count_q <= CntW'(Depth));
+      assert (!(step_i && !flush && !valid_q[Stages]));  // a step always finds a draw
+      // Once the draw is ready, every stage is full until the next flush.
+      assert (!(valid_q[Stages] && !(&valid_q)));
       if (started_q && !size_we_i) assert (size_q == set_size_i);  // the caller says when the size changes
-      if (size_q != 17'd0 && count_q != '0) assert ({1'b0, value_o} < size_q);
+      if (size_q != 17'd0 && valid_q[Stages]) assert ({1'b0, value_o} < size_q);
     end
   end
 `endif

@@ -114,11 +114,16 @@ TEST_CASE("rtl prng (pipelined): the same draws at one step per cycle; re-seed a
     int cycles = 0;
     for (m->eval(); !m->ready_o; m->eval()) {
       REQUIRE(++cycles < 20);
+      const bool next = m->ready_next_o;  // the core's issue decision reads it a cycle ahead
       tick(*m);
+      m->eval();
+      REQUIRE(m->ready_o == next);
     }
     return cycles;
   };
-  REQUIRE(wait_ready() > 0);  // the queue fills after reset
+  // The pipeline fills in 17 cycles (16 digit stages and the draw) after the flush cycle that follows
+  // reset, a re-seed or a new set size.
+  REQUIRE(wait_ready() == 18);
   std::mt19937 rng(5);
   for (std::uint32_t size : {1U, 5U, 256U, 65536U}) {
     INFO("set size " << size);
@@ -131,8 +136,8 @@ TEST_CASE("rtl prng (pipelined): the same draws at one step per cycle; re-seed a
     m->seed_we_i = 0;
     m->size_we_i = 0;
     m->eval();
-    REQUIRE(m->ready_o == 0);  // re-seeding empties the queue
-    wait_ready();
+    REQUIRE(m->ready_o == 0);  // re-seeding empties the pipeline
+    REQUIRE(wait_ready() == 17);
     REQUIRE(m->state_o == 0xdeadbeef);
     for (int k = 0; k < 2000; ++k) {
       m->step_i = k < 1000 || rng() % 3 != 0;  // every cycle first, then at random
@@ -149,8 +154,8 @@ TEST_CASE("rtl prng (pipelined): the same draws at one step per cycle; re-seed a
     tick(*m);
     m->size_we_i = 0;
     m->eval();
-    REQUIRE(m->ready_o == 0);  // a new size empties the queue too
-    wait_ready();
+    REQUIRE(m->ready_o == 0);  // a new size empties it too
+    REQUIRE(wait_ready() == 17);
     for (int k = 0; k < 50; ++k) {
       m->step_i = 1;
       m->eval();
