@@ -6,6 +6,8 @@
 // The caller accepts events into stage A1, moves them to stage A2 (move_i) and issues them from there.
 // An event may issue only once every entry past its deadline at the event's time has fired.
 //
+//   - Allocation order: the comparisons of a request's deadline with the entries' deadlines are made
+//     as it moves to A2 (a1_deadline_i), and used from a register when it allocates.
 //   - Expiry vectors: c1_q holds each entry's expiry at the time of the event in A1 (compared with now_i
 //     as A1 takes the event, and kept while it waits; with A1 empty, at the time of the cycle before);
 //     c2_q the same for the event in A2 (c1_q, passed on by move_i). An entry allocated meanwhile is
@@ -44,7 +46,7 @@ module uet_lb_efd_tracker_pipe #(
   input  logic                fire_en_i,        ///< the picked entry may fire this cycle (from a register)
   // Stage A1: takes a new event (or none) this cycle; its event's time and what it removes.
   input  logic                a1_load_i,
-  input  logic [TsWidth-1:0]  a1_time_i,
+  input  logic [TsWidth-1:0]  a1_deadline_i,    ///< the deadline a request in A1 would allocate
   input  logic                a1_drop_i,        ///< an open: drops the entries of a1_group_i
   input  logic                a1_clear_i,       ///< a feedback that clears (a1_group_i, a1_psn_i)
   input  logic [GroupW-1:0]   a1_group_i,
@@ -90,6 +92,13 @@ module uet_lb_efd_tracker_pipe #(
   logic [Entries-1:0]  rm_q;      // the entries the event in A2 removes when it issues
   logic [Entries-1:0]  pick_q;    // the first expired entry, picked last cycle (one-hot or 0)
   logic                pick_any_q, due_q, newexp_q;
+  // Comparisons made a cycle ahead for the allocation of A2's request: later_q[j] = its deadline is
+  // strictly before entry j's (made as the event moves to A2, against the entries then, the one being
+  // allocated in that cycle included; while the event waits nothing is allocated, so an entry that
+  // changes meanwhile is invalid when the event allocates, and its bit does not matter); new_a1_q = A1's
+  // time is past it.
+  logic [Entries-1:0]  later_q;
+  logic                new_a1_q;
 
   logic [Entries-1:0]  src, masked, pick_d, fire_w, alloc_oh, alloc_w, rm1, later, due_each;
   logic                fire, take, alloc_ok, new_now, new_a1, new_rm, due_d;
@@ -110,7 +119,7 @@ module uet_lb_efd_tracker_pipe #(
   // The deadline being allocated against now_i and against A1's time. (Each entry's deadline against
   // now_i is made in c1_q's clocked block below.)
   assign new_now = past(now_i, alloc_deadline_i);
-  assign new_a1  = past(a1_time_i, alloc_deadline_i);
+  assign new_a1  = new_a1_q;
 
   // Lowest free entry at the start of the cycle (one operation per cycle), one-hot, when a request
   // allocates: free, with every entry below it in use (a chain of ANDs, which synthesis builds as a
@@ -189,7 +198,7 @@ module uet_lb_efd_tracker_pipe #(
     order_d = order_q;
     later   = '0;
     if (take) begin
-      for (int j = 0; j < Entries; j++) later[j] = past(deadline_q[j], alloc_deadline_i);
+      later = later_q;
       for (int i = 0; i < Entries; i++) begin
         order_d[Entries*i +: Entries] = alloc_oh[i] ? later
                                         : (order_q[Entries*i +: Entries] & ~alloc_oh) | (later[i] ? '0 : alloc_oh);
@@ -239,6 +248,20 @@ module uet_lb_efd_tracker_pipe #(
     end else begin
       c1_q <= (c1_q & ~alloc_oh) | (new_a1 ? alloc_oh : '0);
     end
+  end
+
+  // The comparisons for the allocation of A1's event, should it be a request, made as it moves to A2
+  // (later_q) or as A1 or A2 takes a new event (new_a1_q: A1's time is past A2's deadline).
+  // Each comparison is made before the choice that depends on this cycle's decisions (move_i, the
+  // allocation), so no carry chain waits on them.
+  logic new_later, a1_new;
+  assign new_later = past(alloc_deadline_i, a1_deadline_i);
+  assign a1_new    = past(now_i, a1_deadline_i);
+  always_ff @(posedge clk_i) begin
+    if (move_i) begin
+      for (int j = 0; j < Entries; j++) later_q[j] <= alloc_oh[j] ? new_later : past(deadline_q[j], a1_deadline_i);
+    end
+    if (a1_load_i) new_a1_q <= move_i ? a1_new : new_now;
   end
 
   // Marks: taken with A1's event as it moves to A2; unchanged while it waits there (no allocation then).

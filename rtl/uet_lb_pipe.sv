@@ -437,7 +437,7 @@ module uet_lb_pipe #(
     .flush_i          (clear_groups),
     .fire_en_i        (fire_en_q),
     .a1_load_i        (a_free),
-    .a1_time_i        (a_time_q),
+    .a1_deadline_i    (a_deadline_q),
     .a1_drop_i        (a_valid_q && a_kind_q == K_OPEN),
     .a1_clear_i       (a_valid_q && a_kind_q == K_FB && a_fb_kind_q != uet_lb_pkg::FB_RTO),
     .a1_group_i       (a_group_q),

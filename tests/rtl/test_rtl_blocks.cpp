@@ -427,8 +427,13 @@ struct PipeTracker {
     m->flush_i = 0;
     m->eval();
   }
-  // A request in A2 issues and is tracked (A1's event, none here, moves on).
+  // A request moves from A1 to A2 (the tracker compares its deadline with the entries' then), then
+  // issues and is tracked (A1's event, none here, moves on).
   std::uint8_t alloc(unsigned group, unsigned psn, std::uint32_t deadline) {
+    m->a1_deadline_i = deadline;
+    m->move_i = 1;
+    m->a1_load_i = 1;
+    cycle();
     m->alloc_i = 1;
     m->alloc_group_i = group;
     m->alloc_psn_i = psn;
@@ -448,7 +453,6 @@ TEST_CASE("rtl tracker (pipelined): one-hot allocation, two-step firing in deadl
   PipeTracker t;
   auto& m = *t.m;
   m.now_i = 0;
-  m.a1_time_i = 0;
   m.fire_en_i = 0;
   reset(m);
   // Allocation takes the lowest free entry, one-hot; a fifth packet finds none.
@@ -498,7 +502,6 @@ TEST_CASE("rtl tracker (pipelined): one-hot allocation, two-step firing in deadl
   // An event taken at 250 (past 200): it moves to A2, where due holds it before its first cycle there.
   m.fire_en_i = 0;
   m.now_i = 250;
-  m.a1_time_i = 250;
   t.cycle();  // A1 takes it: its vector
   m.a1_load_i = 0;
   t.cycle();  // it moves to A2: due for it
@@ -521,7 +524,6 @@ TEST_CASE("rtl tracker (pipelined): one-hot allocation, two-step firing in deadl
   m.fire_en_i = 0;
   m.a2_valid_i = 0;
   m.now_i = 300;
-  m.a1_time_i = 300;
   REQUIRE(t.alloc(5, 50, 5000) != 0);
   REQUIRE(t.alloc(5, 51, 5000) != 0);
   REQUIRE(t.alloc(6, 51, 5000) != 0);
@@ -550,6 +552,41 @@ TEST_CASE("rtl tracker (pipelined): one-hot allocation, two-step firing in deadl
   t.cycle();
   REQUIRE(m.count_o == 0);
   REQUIRE(m.due_o == 0);
+  // Back-to-back requests: the second moves to A2 in the cycle the first allocates, so its order against
+  // the first entry comes from the first's deadline, not from what that entry held before (100, from
+  // an entry flushed since).
+  m.a2_valid_i = 0;
+  REQUIRE(t.alloc(7, 70, 100) == 0b0001);
+  m.flush_i = 1;
+  t.cycle();
+  m.a1_deadline_i = 500;  // the first moves to A2
+  m.move_i = 1;
+  m.a1_load_i = 1;
+  t.cycle();
+  m.alloc_i = 1;  // the first allocates entry 0 as the second (deadline 400) moves to A2
+  m.alloc_group_i = 7;
+  m.alloc_psn_i = 71;
+  m.alloc_deadline_i = 500;
+  m.a1_deadline_i = 400;
+  m.eval();
+  REQUIRE(m.alloc_oh_o == 0b0001);
+  t.cycle();
+  m.alloc_i = 1;  // the second allocates entry 1
+  m.alloc_psn_i = 72;
+  m.alloc_deadline_i = 400;
+  m.eval();
+  REQUIRE(m.alloc_oh_o == 0b0010);
+  t.cycle();
+  m.now_i = 600;  // both past: the earlier deadline fires first
+  t.cycle();
+  m.fire_en_i = 1;
+  t.cycle();
+  for (const unsigned psn : {72U, 71U}) {
+    REQUIRE(m.fire_o == 1);
+    REQUIRE(m.fire_psn_o == psn);
+    t.cycle();
+  }
+  REQUIRE(m.count_o == 0);
 }
 
 namespace {
