@@ -22,9 +22,10 @@
 //     below 2^30 ns. An early failure issues only when stages P and U are empty.
 //   - An event whose group is in stage P or U waits (no forwarding path), so one group takes an event
 //     every third cycle; different groups take one per cycle.
-//   - The PRNG draws ahead into a queue (uet_lb_prng_pipe); under REPS a request waits until the queue
-//     is full after reset, a re-seed or a new set size. The early-failure deadline's M x base RTT is
-//     a register (base_rtt_i and the multiplier take effect one cycle after they change).
+//   - The PRNG draws ahead through a 16-stage multiply (uet_lb_prng_pipe); under REPS a request waits
+//     until it is full after reset, a re-seed or a new set size (17 cycles). The early-failure
+//     deadline's M x base RTT is computed in three registered steps: base_rtt_i takes effect three
+//     cycles after it changes, the multiplier two.
 //   - idle_o: no accepted event is still to be applied (stages A, W, P and U empty, no counter
 //     increment pending); counters and state then show every accepted event.
 //   - The register block takes writes a cycle late (its write port is registered); nothing issues or
@@ -190,9 +191,32 @@ module uet_lb_pipe #(
   logic [TsWidth-1:0]     a_time_q, a_deadline_q;
   logic                   a_free, move, open_acc, fb_acc, req_acc;
 
-  // M x base RTT, registered (the multiply leaves the accept path).
+  // M x base RTT in three registered steps, one adder each (no multiplier block; fast on parts without
+  // one): base RTT and 3 x base RTT; two sums of two of its multiples chosen by 2-bit digits of M, each
+  // covering 4 bits of M; their sum. base_rtt_i reaches span_q three edges after it changes, M two.
+  localparam int unsigned RttW = BaseRttWidth;
+  function automatic logic [RttW+1:0] rtt_times(input logic [1:0] d, input logic [RttW-1:0] r,
+                                                input logic [RttW+1:0] r3);
+    unique case (d)
+      2'd0:    rtt_times = '0;
+      2'd1:    rtt_times = (RttW + 2)'(r);
+      2'd2:    rtt_times = (RttW + 2)'({r, 1'b0});
+      default: rtt_times = r3;
+    endcase
+  endfunction
+  logic [RttW-1:0]    rtt_q;
+  logic [RttW+1:0]    rtt3_q;
+  logic [RttW+3:0]    span_lo_q, span_hi_q;  // base RTT x M[3:0], base RTT x M[7:4]
   logic [TsWidth-1:0] span_q;
-  always_ff @(posedge clk_i) span_q <= TsWidth'(cfg_mult * base_rtt_i);
+  always_ff @(posedge clk_i) begin
+    rtt_q     <= base_rtt_i;
+    rtt3_q    <= (RttW + 2)'(base_rtt_i) + (RttW + 2)'({base_rtt_i, 1'b0});
+    span_lo_q <= (RttW + 4)'(rtt_times(cfg_mult[1:0], rtt_q, rtt3_q))
+                 + (RttW + 4)'({rtt_times(cfg_mult[3:2], rtt_q, rtt3_q), 2'b00});
+    span_hi_q <= (RttW + 4)'(rtt_times(cfg_mult[5:4], rtt_q, rtt3_q))
+                 + (RttW + 4)'({rtt_times(cfg_mult[7:6], rtt_q, rtt3_q), 2'b00});
+    span_q    <= TsWidth'(span_lo_q) + TsWidth'({span_hi_q, 4'b0000});
+  end
 
   assign open_ready_o = a_free;
   assign fb_ready_o   = a_free && !open_valid_i;

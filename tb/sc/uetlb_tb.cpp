@@ -679,7 +679,7 @@ class Testbench : public sc_module {
       base_rtt_now_ = 1'000 + pick(7'000);
       base_rtt.write(static_cast<std::uint32_t>(base_rtt_now_));
       // The model takes the new base RTT before the requests that use it: those the next edge takes in
-      // uet_lb; in uet_lb_pipe, which registers M x base RTT, those the edge after takes.
+      // uet_lb; in uet_lb_pipe, which computes M x base RTT in registered steps, kSpanDelay edges later.
       rtt_edges_left_ = kSpanDelay + 1;
       cov_.hit("base_rtt.changed");
     }
@@ -941,9 +941,8 @@ class Testbench : public sc_module {
   TimeNs now_ = 0;
   TimeNs base_rtt_now_ = 0;
   unsigned rtt_edges_left_ = 0;  // edges until the model takes base_rtt_now_ (0: it has it)
-  // Cycles from a change of base_rtt_i to the first request that uses it: uet_lb_pipe registers
-  // M x base RTT (interfaces.md).
-  static constexpr unsigned kSpanDelay = std::is_same_v<Dut, Vuet_lb_pipe_sc> ? 1 : 0;
+  // Cycles from a change of base_rtt_i to the first request that uses it (interfaces.md).
+  static constexpr unsigned kSpanDelay = std::is_same_v<Dut, Vuet_lb_pipe_sc> ? regs::kPipeSpanDelay : 0;
   std::uint64_t cycle_ = 0, run_cycles_ = 0, stop_at_ = 0, mismatches_ = 0, rtl_efd_count_ = 0, accepted_ = 0;
   std::uint64_t stalled_ = 0, drain_cycles_ = 0;
   bool pend_open_ = false, pend_fb_ = false, pend_req_ = false;  // an event waits on the stream

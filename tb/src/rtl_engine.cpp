@@ -140,7 +140,9 @@ class RtlEngine final : public Engine {
     }
     advance_to(now);
     top_->base_rtt_i = static_cast<IData>(base_rtt);
-    tick();  // uet_lb_pipe registers M x base RTT: let it take the new value before the next event
+    // uet_lb_pipe computes M x base RTT in registered steps: let it take the new value before the next
+    // event (uet_lb needs no cycle; the extra ones do no harm).
+    for (unsigned i = 0; i < regs::kPipeSpanDelay; ++i) tick();
   }
 
   void finish() override {
@@ -285,6 +287,7 @@ class RtlEngine final : public Engine {
     write_reg(regs::kEfdMult, cfg_.failure_detection_rtt_multiplier, "FailureDetectionRTTMultiplier");
     write_reg(regs::kWindow, static_cast<std::uint32_t>(cfg_.exploration_window()), "exploration window W");
     write_reg(regs::kSeed, cfg_.seed, "Seed");
+    for (unsigned i = 0; i < regs::kPipeSpanDelay; ++i) tick();  // M x base RTT settles (uet_lb_pipe)
   }
 
   void emit(TimeNs time, GroupId group, EventKind event, EntropyValue ev, std::optional<Psn> psn,
