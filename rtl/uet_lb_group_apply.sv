@@ -7,18 +7,16 @@
 
 module uet_lb_group_apply #(
   parameter int unsigned BufBitsMax  = 3,
-  parameter int unsigned TsWidth     = 32,
   parameter int unsigned WindowWidth = 12,
   // Derived, do not override.
   parameter int unsigned SlotsMax    = 1 << BufBitsMax
 ) (
   input  logic [1:0]               spray_type_i, ///< a uet_lb_pkg::spray_e value
   input  logic [4:0]               buf_bits_i,
-  input  logic [TsWidth-1:0]       freeze_timeout_i,
   input  logic [WindowWidth-1:0]   window_i,
   // The freezing test (from uet_lb_group_look) and the freezing and window fields if it fails.
   input  logic                     thaw_test_i,
-  input  logic [TsWidth-1:0]       elapsed_i,
+  input  logic [2:0]               thaw_borrows_i, ///< {b0, b1, b2} of uet_lb_group_look
   input  logic                     freezing_i,
   input  logic [WindowWidth-1:0]   window_left_i,
   output logic                     freezing_o,
@@ -48,12 +46,18 @@ module uet_lb_group_apply #(
   output logic                     full_o,
   output logic                     wrapped_o,
   output logic [BufBitsMax-1:0]    replay_o,
+  // Facts about the state out, stored with it for uet_lb_group_look's decision on the next event.
+  output logic                     nonempty_o,    ///< the cache holds an unconsumed value
+  output logic                     written_o,     ///< a slot has been written
+  output logic                     explore_o,     ///< a request in the window would explore
   output logic [15:0]              ev_o           ///< the request's entropy value
 );
   logic [SlotsMax*16-1:0] c_slots;
   logic                   thaw;
 
-  assign thaw          = thaw_test_i && elapsed_i >= freeze_timeout_i;
+  // (now - freeze_start) mod 2^TsWidth >= FreezingTimeout exactly when b1 >= b0 + b2.
+  assign thaw          = thaw_test_i && (thaw_borrows_i[1] ? !(thaw_borrows_i[2] && thaw_borrows_i[0])
+                                                           : !(thaw_borrows_i[2] || thaw_borrows_i[0]));
   assign freezing_o    = freezing_i && !thaw;
   assign window_left_o = thaw ? window_i : window_left_i;
   logic                   unused_nonempty, unused_written;
@@ -82,6 +86,23 @@ module uet_lb_group_apply #(
     .oldest_ev_o   (unused_oldest),
     .replay_ev_o   (unused_replay_ev)
   );
+
+  // The window's explore test on the window_left written back: on window_left_i and on W, chosen by the
+  // freezing test last (its comparison is the longest path here).
+  logic explore_kept, explore_opened;
+  logic [WindowWidth-1:0] unused_left_kept, unused_left_opened;
+  logic unused_active_kept, unused_active_opened;
+  uet_lb_window #(.WindowWidth(WindowWidth)) u_window_kept (
+    .buf_bits_i (buf_bits_i), .w_i (window_i), .left_i (window_left_i), .open_i (1'b0), .consume_i (1'b0),
+    .left_o (unused_left_kept), .active_o (unused_active_kept), .explore_o (explore_kept)
+  );
+  uet_lb_window #(.WindowWidth(WindowWidth)) u_window_opened (
+    .buf_bits_i (buf_bits_i), .w_i (window_i), .left_i (window_i), .open_i (1'b0), .consume_i (1'b0),
+    .left_o (unused_left_opened), .active_o (unused_active_opened), .explore_o (explore_opened)
+  );
+  assign explore_o  = thaw ? explore_opened : explore_kept;
+  assign nonempty_o = full_o || (wr_o != rd_o);
+  assign written_o  = wrapped_o || (wr_o != '0);
 
   always_comb begin
     slots_o = c_slots;

@@ -4,9 +4,11 @@
 // whether the request explores (the PRNG steps), the decision, and the values a request may take (the
 // oldest cached value, the replay slot's value, the round robin's). uet_lb_group_apply finishes the
 // update, and the pipelined core registers between the two: together they are uet_lb_group (the
-// single-cycle core's), cut where the decision is made and, for the freezing test, between the
-// subtraction now - freeze_start and the comparison with FreezingTimeout (two carry chains in a row
-// after the state RAM's output were the pipelined core's slowest path). The test decides only the
+// single-cycle core's), cut where the decision is made. The freezing test, (now - freeze_start) mod
+// 2^TsWidth >= FreezingTimeout, is cut too, so that no two carry chains follow each other after the
+// state RAM's output: with b0 = now < timeout (made before the RAM read, with now - timeout), b1 = now <
+// freeze_start and b2 = (now - timeout) mod 2^TsWidth < freeze_start (two chains side by side here), the
+// test holds exactly when b1 >= b0 + b2, which uet_lb_group_apply evaluates. The test decides only the
 // freezing and window fields a recycle writes back, never a request's choice, so the cut changes no
 // decision. The equivalence tests and the pipelined core's proofs check the pair; fv_group proves
 // uet_lb_group (a proof of the pair as one block did not finish: the solver stalls at its first step).
@@ -27,10 +29,10 @@ module uet_lb_group_look #(
   input  logic [7:0]               span_mask_i,  ///< 2^EntropyMaskBits - 1
   input  logic [15:0]              start_port_i,
   input  logic [4:0]               buf_bits_i,
-  input  logic [TsWidth-1:0]       freeze_timeout_i,
   input  logic [WindowWidth-1:0]   window_i,
   // The event (at most one of failure/recycle/choose).
   input  logic [TsWidth-1:0]       now_i,
+  input  logic [TsWidth:0]         now_less_timeout_i, ///< {b0, (now - FreezingTimeout) mod 2^TsWidth}
   input  logic                     failure_i,    ///< rto or efd
   input  logic                     recycle_i,    ///< ack or nack_trim_last_hop
   input  logic                     choose_i,     ///< a request
@@ -44,14 +46,19 @@ module uet_lb_group_look #(
   input  logic                     freezing_i,
   input  logic [TsWidth-1:0]       freeze_start_i,
   input  logic [WindowWidth-1:0]   window_left_i,
+  // Facts about the state above, stored with it by uet_lb_group_apply (the decision reads them instead of
+  // deriving them from the pointers and window_left_i; asserted equal in simulation).
+  input  logic                     nonempty_i,   ///< the cache holds an unconsumed value
+  input  logic                     written_i,    ///< a slot has been written
+  input  logic                     explore_i,    ///< a request now, in the window, explores
   // Next values of the freezing and window fields if the freezing test below fails.
   output logic                     freezing_o,
   output logic [TsWidth-1:0]       freeze_start_o,
   output logic [WindowWidth-1:0]   window_left_o,
-  // The freezing test: a recycle in a frozen REPS group ends freezing (and opens the window) if
-  // elapsed_o >= FreezingTimeout; uet_lb_group_apply compares.
+  // The freezing test: a recycle in a frozen REPS group ends freezing (and opens the window) if the
+  // elapsed time has reached FreezingTimeout: b1 >= b0 + b2 (see above; uet_lb_group_apply).
   output logic                     thaw_test_o,
-  output logic [TsWidth-1:0]       elapsed_o,    ///< now - freeze_start, modulo 2^TsWidth
+  output logic [2:0]               thaw_borrows_o, ///< {b0, b1, b2}
   // What the event does to the cache; whether the request explores (the PRNG steps).
   output logic                     push_o,       ///< recycle into the cache (REPS)
   output logic                     pop_o,        ///< the request reuses the oldest value
@@ -71,7 +78,8 @@ module uet_lb_group_look #(
   assign is_reps = spray_type_i == uet_lb_pkg::SPRAY_REPS;
   assign push_o  = recycle_i && is_reps;
   assign thaw_test_o = recycle_i && is_reps && freezing_i;
-  assign elapsed_o   = now_i - freeze_start_i;
+  assign thaw_borrows_o = {now_less_timeout_i[TsWidth], now_i < freeze_start_i,
+                           now_less_timeout_i[TsWidth-1:0] < freeze_start_i};
 
   uet_lb_window #(.WindowWidth(WindowWidth)) u_window (
     .buf_bits_i (buf_bits_i),
@@ -86,12 +94,12 @@ module uet_lb_group_look #(
 
   uet_lb_freeze #(.TsWidth(TsWidth)) u_freeze (
     .now_i       (now_i),
-    .timeout_i   (freeze_timeout_i),
+    .timeout_i   ('0),     // (its exit test is not used here)
     .freezing_i  (freezing_i),
     .start_i     (freeze_start_i),
     .in_window_i (win_active),
     .failure_i   (failure_i && is_reps),
-    .recycle_i   (1'b0),  // the exit test is thaw_test_o and elapsed_o
+    .recycle_i   (1'b0),  // the exit test is thaw_test_o and thaw_borrows_o
     .freezing_o  (freezing_o),
     .start_o     (freeze_start_o),
     .exit_o      (unused_exit)
@@ -146,10 +154,10 @@ module uet_lb_group_look #(
         decision_o = uet_lb_pkg::DEC_ROUND_ROBIN;
       end
       default: begin  // uet_lb_pkg::SPRAY_REPS
-        if (!win_explore && c_nonempty) begin
+        if (!explore_i && nonempty_i) begin
           pop_o      = choose_i;
           decision_o = uet_lb_pkg::DEC_REUSE;
-        end else if (!win_explore && freezing_i && c_written) begin
+        end else if (!explore_i && freezing_i && written_i) begin
           replay_take_o = choose_i;
           decision_o = uet_lb_pkg::DEC_REPLAY;
         end else begin
@@ -163,6 +171,8 @@ module uet_lb_group_look #(
 `ifndef SYNTHESIS
   always_comb begin
     assert (32'(failure_i) + 32'(recycle_i) + 32'(choose_i) <= 1);
+    // The stored facts match the state (checked when a REPS request reads them).
+    if (choose_i && is_reps) assert (nonempty_i == c_nonempty && written_i == c_written && explore_i == win_explore);
   end
 `endif
 endmodule

@@ -123,13 +123,18 @@ module uet_lb_pipe #(
     logic                      wrapped;
     logic [BufBitsMax-1:0]     replay;
   } cache_t;
+  // The last three fields are facts about the others, computed as the state is written (stage U) so
+  // that stage P's decision reads them from the RAM instead of deriving them (uet_lb_group_apply).
   typedef struct packed {
     cache_t                    cache;
     logic                      freezing;
     logic [TsWidth-1:0]        freeze_start;
     logic [WindowWidth-1:0]    window_left;
+    logic                      nonempty;     // the cache holds an unconsumed value
+    logic                      written;      // a slot has been written
+    logic                      explore;      // a request now, in the window, explores
   } grp_t;
-  localparam int unsigned GrpBits = SlotsMax * 16 + 3 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
+  localparam int unsigned GrpBits = SlotsMax * 16 + 3 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth + 3;
 
   // Event kinds in the pipeline.
   localparam logic [1:0] K_OPEN = 2'd1, K_FB = 2'd2, K_REQ = 2'd3;
@@ -162,6 +167,9 @@ module uet_lb_pipe #(
   logic                   p_failure_q, p_recycle_q, p_choose_q;
   logic [GroupW-1:0]      p_group_q;
   logic [TsWidth-1:0]     p_time_q;
+  // {p_time_q < FreezingTimeout, p_time_q - FreezingTimeout} for the freezing test, which only a
+  // recycle (a feedback, never an early failure) makes: so it is made from stage W's time.
+  logic [TsWidth:0]       p_time_less_timeout_q;
   logic [15:0]            p_ev_q;         // feedback EV, or the open's local port
   logic [PsnWidth-1:0]    p_psn_q;
   logic [TrackerEntries-1:0] p_trk_oh_q;  // the tracker entry a tracked request took, one-hot
@@ -173,7 +181,8 @@ module uet_lb_pipe #(
   logic [15:0]            u_ev_q, u_oldest_ev_q, u_replay_ev_q, u_rr_ev_q;
   logic [7:0]             u_rr_step_q;
   logic [PsnWidth-1:0]    u_psn_q;
-  logic [TsWidth-1:0]     u_freeze_start_q, u_elapsed_q;
+  logic [TsWidth-1:0]     u_freeze_start_q;
+  logic [2:0]             u_thaw_borrows_q;
   logic [WindowWidth-1:0] u_window_left_q;
   uet_lb_pkg::decision_e  u_decision_q;
   logic [TrackerEntries-1:0] u_trk_oh_q;
@@ -536,6 +545,7 @@ module uet_lb_pipe #(
     p_tracked_q <= trk_alloc && !trk_untracked;
     p_trk_oh_q  <= trk_alloc_oh;
     p_time_q    <= trk_fire ? trk_deadline : w_time_q;
+    p_time_less_timeout_q <= {1'b0, w_time_q} - {1'b0, cfg_timeout};  // (used by a recycle only)
     p_retx_q    <= w_retx_q;
     p_group_q   <= rd_group;
     p_psn_q     <= trk_fire ? trk_psn : w_psn_q;
@@ -569,19 +579,21 @@ module uet_lb_pipe #(
   logic [7:0]            p_rr_step;
   uet_lb_pkg::decision_e p_decision;
   logic                  p_push, p_pop, p_replay_take, p_explore, p_freezing, p_thaw_test;
-  logic [TsWidth-1:0]    p_freeze_start, p_elapsed;
+  logic [TsWidth-1:0]    p_freeze_start;
+  logic [2:0]            p_thaw_borrows;
   logic [WindowWidth-1:0] p_window_left;
   assign p_in = rd_q;
 
   uet_lb_group_look #(.BufBitsMax(BufBitsMax), .TsWidth(TsWidth), .WindowWidth(WindowWidth)) u_look (
     .spray_type_i (cfg_spray), .span_mask_i (cfg_span), .start_port_i (cfg_port), .buf_bits_i (cfg_buf),
-    .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
-    .now_i (p_time_q), .failure_i (p_failure_q), .recycle_i (p_recycle_q), .choose_i (p_choose_q),
+    .window_i (cfg_window),
+    .now_i (p_time_q), .now_less_timeout_i (p_time_less_timeout_q), .failure_i (p_failure_q), .recycle_i (p_recycle_q), .choose_i (p_choose_q),
     .slots_i (p_in.cache.slots), .wr_i (p_in.cache.wr), .rd_i (p_in.cache.rd), .full_i (p_in.cache.full),
     .wrapped_i (p_in.cache.wrapped), .replay_i (p_in.cache.replay), .freezing_i (p_in.freezing), .freeze_start_i (p_in.freeze_start),
-    .window_left_i (p_in.window_left),
+    .window_left_i (p_in.window_left), .nonempty_i (p_in.nonempty), .written_i (p_in.written),
+    .explore_i (p_in.explore),
     .freezing_o (p_freezing), .freeze_start_o (p_freeze_start), .window_left_o (p_window_left),
-    .thaw_test_o (p_thaw_test), .elapsed_o (p_elapsed),
+    .thaw_test_o (p_thaw_test), .thaw_borrows_o (p_thaw_borrows),
     .push_o (p_push), .pop_o (p_pop), .replay_take_o (p_replay_take), .explore_o (p_explore),
     .decision_o (p_decision), .oldest_ev_o (p_oldest_ev), .replay_ev_o (p_replay_ev), .rr_ev_o (p_rr_ev),
     .rr_step_o (p_rr_step)
@@ -627,7 +639,7 @@ module uet_lb_pipe #(
     u_rr_step_q      <= p_rr_step;
     u_freezing_q     <= p_freezing;
     u_freeze_start_q <= p_freeze_start;
-    u_elapsed_q      <= p_elapsed;
+    u_thaw_borrows_q <= p_thaw_borrows;
     u_window_left_q  <= p_window_left;
   end
 
@@ -636,11 +648,11 @@ module uet_lb_pipe #(
   // operation) writes the initial state: its cache part was put in u_cache_q in its place, the rest is
   // zero.
 
-  logic                   u_freezing_out;
+  logic                   u_freezing_out, u_explore_out;
   logic [WindowWidth-1:0] u_window_left_out;
-  uet_lb_group_apply #(.BufBitsMax(BufBitsMax), .TsWidth(TsWidth), .WindowWidth(WindowWidth)) u_apply (
-    .spray_type_i (cfg_spray), .buf_bits_i (cfg_buf), .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
-    .thaw_test_i (u_thaw_test_q), .elapsed_i (u_elapsed_q), .freezing_i (u_freezing_q),
+  uet_lb_group_apply #(.BufBitsMax(BufBitsMax), .WindowWidth(WindowWidth)) u_apply (
+    .spray_type_i (cfg_spray), .buf_bits_i (cfg_buf), .window_i (cfg_window),
+    .thaw_test_i (u_thaw_test_q), .thaw_borrows_i (u_thaw_borrows_q), .freezing_i (u_freezing_q),
     .window_left_i (u_window_left_q), .freezing_o (u_freezing_out), .window_left_o (u_window_left_out),
     .choose_i (u_choose_q), .recycle_ev_i (u_ev_q),
     .push_i (u_push_q), .pop_i (u_pop_q), .replay_take_i (u_replay_take_q), .decision_i (u_decision_q),
@@ -649,11 +661,13 @@ module uet_lb_pipe #(
     .slots_i (u_cache_q.slots), .wr_i (u_cache_q.wr), .rd_i (u_cache_q.rd), .full_i (u_cache_q.full),
     .wrapped_i (u_cache_q.wrapped), .replay_i (u_cache_q.replay),
     .slots_o (u_out.cache.slots), .wr_o (u_out.cache.wr), .rd_o (u_out.cache.rd), .full_o (u_out.cache.full),
-    .wrapped_o (u_out.cache.wrapped), .replay_o (u_out.cache.replay), .ev_o (r_ev)
+    .wrapped_o (u_out.cache.wrapped), .replay_o (u_out.cache.replay),
+    .nonempty_o (u_out.nonempty), .written_o (u_out.written), .explore_o (u_explore_out), .ev_o (r_ev)
   );
   assign u_out.freezing     = u_freezing_out && !u_open_q;
   assign u_out.freeze_start = u_open_q ? '0 : u_freeze_start_q;
   assign u_out.window_left  = u_open_q ? '0 : u_window_left_out;
+  assign u_out.explore      = u_explore_out && !u_open_q;  // (an open's empty cache gives the other two)
 
   assign wr_en    = u_write_q;
   assign wr_data  = GrpBits'(u_out);
@@ -800,6 +814,8 @@ module uet_lb_pipe #(
     assign dbg_freeze_start_o = dbg.freeze_start;
     assign dbg_window_left_o  = dbg.window_left;
     assign dbg_slot0_o        = dbg.cache.slots[15:0];
+    logic unused_dbg_facts;  // derived from the fields above
+    assign unused_dbg_facts   = ^{dbg.nonempty, dbg.written, dbg.explore};
   end else begin : g_no_dbg
     logic unused_dbg;
     assign dbg                = '0;

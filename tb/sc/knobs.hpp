@@ -13,6 +13,7 @@ struct Knobs {
   std::string core = "single";  ///< single (uet_lb) or pipe (uet_lb_pipe)
   std::uint32_t seed = 1;
   std::uint64_t cycles = 200'000;       ///< clock cycles to simulate after reset
+  std::uint64_t start_time = 0;         ///< now_i (ns) of the first cycle; near 2^32 the run crosses the wrap
   unsigned groups = 16;                 ///< groups in use (<= the core's NumGroups)
   double skew = 0.0;                    ///< probability that an event goes to group 0
   std::string type = "random";          ///< none, default, reps, or random (chosen from the seed)

@@ -52,6 +52,7 @@ Cycle-accurate SystemC testbench: the Verilated core against the golden model.
   --core C               single (uet_lb, the default) or pipe (uet_lb_pipe)
   --seed N               random seed (default 1); also picks the spraying type and attributes
   --cycles N             cycles to run after reset and configuration (default 200000)
+  --start-time NS        time of the first cycle (default 0; 4291967296 crosses the RTL's 32-bit wrap)
   --groups N             groups in use, 1..NumGroups of the core (default: all)
   --skew P               probability that an event goes to group 0 (default 0)
   --type T               none, default, reps or random (default random: from the seed)
@@ -94,6 +95,8 @@ Knobs parse_args(uetlb::cli::Args& cl) {
       k.seed = static_cast<std::uint32_t>(cl.uint_value(opt, 0, 0xffffffffULL));
     } else if (opt == "--cycles") {
       k.cycles = cl.uint_value(opt, 1, 1ULL << 40);
+    } else if (opt == "--start-time") {
+      k.start_time = cl.uint_value(opt, 0, 1ULL << 40);
     } else if (opt == "--groups") {
       k.groups = static_cast<unsigned>(cl.uint_value(opt, 1, kCoreGroups));
     } else if (opt == "--skew") {
@@ -338,6 +341,7 @@ class Testbench : public sc_module {
       if (r.event == EventKind::Efd) model_efd_.push_back(r);
     });
     base_rtt_now_ = cfg_.initial_base_rtt_ns;
+    set_time(knobs.start_time);
     rst_n.write(false);
     base_rtt.write(static_cast<std::uint32_t>(base_rtt_now_));
     rsp_ready.write(true);

@@ -188,7 +188,7 @@ TEST_CASE(
     "[rtl][pipe][order]") {
   Pipe t;
   REQUIRE(t.write(regs::kSprayType, 2) == 0);
-  for (int k = 0; k < 8; ++k) t.tick();  // the PRNG's draw queue fills after the seed write at reset
+  for (int k = 0; k < 8; ++k) t.tick();  // (the PRNG's draw pipeline is full before the request issues)
   REQUIRE(t.m->idle_o == 1);
   t.m->open_valid_i = 1;
   t.m->open_group_i = 3;
@@ -317,4 +317,65 @@ TEST_CASE("rtl pipe: under back-pressure no request is lost or duplicated and re
   REQUIRE(taken == accepted);
   REQUIRE(accepted > 3000);
   REQUIRE(stalled_cycles > 100);
+}
+
+// The freezing test is cut in uet_lb_pipe (three borrows made in stages I and P, combined in stage U);
+// here a group freezes just before the 32-bit time wraps and is tested by recycles after it, at every
+// combination of those borrows that decides the outcome.
+TEST_CASE("rtl pipe: the freezing test across the 32-bit time wrap, 1 ns either side of the timeout",
+          "[rtl][pipe][freeze]") {
+  struct Case {
+    std::uint32_t timeout, start_before_wrap, recycle_after_start;
+    bool thaws;
+  };
+  // Freezing 40 ns before the wrap, the recycle after it (b1 = 1): 1 ns before and at the timeout (b0 = 1,
+  // b2 = 1 then 0), past it with now < timeout (b0 = 1, b2 = 0) and with now >= timeout (b0 = 0, b2 = 1).
+  const Case cases[] = {{100, 40, 99, false}, {100, 40, 100, true}, {20, 40, 59, true}, {20, 40, 65, true}};
+  for (const Case& c : cases) {
+    INFO("timeout " << c.timeout << ", recycle " << c.recycle_after_start << " ns after freezing");
+    Pipe t;
+    REQUIRE(t.write(regs::kSprayType, 2) == 0);
+    REQUIRE(t.write(regs::kFreezeTimeout, c.timeout) == 0);
+    REQUIRE(t.write(regs::kEfdMult, 0) == 0);  // no early failures
+    REQUIRE(t.write(regs::kWindow, 7) == 0);
+    auto settle = [&] {
+      for (int k = 0; k < 10; ++k) t.tick();
+      REQUIRE(t.m->idle_o == 1);
+    };
+    // now_i is the cycle number (TopHarness::tick): jump it to just before the wrap.
+    const std::uint32_t start = 0u - c.start_before_wrap;
+    t.cycle = start - 30;
+    settle();
+    t.m->open_valid_i = 1;
+    t.m->open_group_i = 1;
+    t.m->open_port_i = 5;
+    t.tick();
+    t.m->open_valid_i = 0;
+    settle();
+    // A feedback accepted in the cycle whose now_i is `at`.
+    auto feedback = [&](std::uint32_t at, FeedbackKind kind) {
+      REQUIRE(static_cast<std::uint32_t>(at - t.cycle) < 1000);  // `at` is ahead
+      while (static_cast<std::uint32_t>(t.cycle) != at) t.tick();
+      t.m->fb_valid_i = 1;
+      t.m->fb_group_i = 1;
+      t.m->fb_kind_i = static_cast<CData>(kind);
+      t.m->fb_ev_i = 33;
+      t.m->fb_psn_i = 0;
+      t.m->eval();
+      REQUIRE(t.m->fb_ready_o == 1);
+      t.tick();
+      t.m->fb_valid_i = 0;
+      settle();
+    };
+    t.m->dbg_group_i = 1;
+    feedback(start, FeedbackKind::Rto);
+    t.m->eval();
+    REQUIRE(t.m->dbg_freezing_o == 1);
+    REQUIRE(t.m->dbg_freeze_start_o == start);
+    feedback(start + c.recycle_after_start, FeedbackKind::Ack);
+    REQUIRE(static_cast<std::uint32_t>(t.cycle) < start);  // the recycle came after the wrap
+    t.m->eval();
+    REQUIRE(t.m->dbg_freezing_o == (c.thaws ? 0 : 1));
+    REQUIRE(t.m->dbg_window_left_o == (c.thaws ? 7 : 0));
+  }
 }
