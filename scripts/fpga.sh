@@ -24,14 +24,20 @@ work="$root/build-fpga"
 mkdir -p "$work"
 srcs="$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ') $root/rtl/fpga/uet_lb_fpga_wrap.sv"
 buf_bits=3
-# One group's word in the pipelined core's state RAM, read from the RTL: the width of mem_q after Yosys
-# collects the memory. The open bit is not in that word: uet_lb_pipe keeps the open bits in a RAM of their
-# own (16-bit words, a valid flip-flop per word), uet_lb in one flip-flop per group.
-yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 2 -set BufBitsMax $buf_bits uet_lb_pipe; \
-  hierarchy -top uet_lb_pipe; proc; memory_collect; tee -q -o $work/state_width.txt dump t:\$mem_v2" >/dev/null 2>&1
+# One group's word in each core's state table, read from the RTL after Yosys elaborates it: uet_lb_pipe's
+# RAM mem_q (its width; the word also holds three facts derived from the other fields), uet_lb's
+# state_q (a register per group, state_q[0] its width). The open bit is not in that word: uet_lb_pipe
+# keeps the open bits in a RAM of their own (16-bit words, a valid flip-flop per word), uet_lb in one
+# flip-flop per group.
+yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 2 -set BufBitsMax $buf_bits uet_lb_pipe uet_lb; \
+  hierarchy -top uet_lb_pipe; proc; memory_collect; tee -q -o $work/state_width.txt dump t:\$mem_v2; \
+  design -reset; read_verilog -sv $srcs; chparam -set NumGroups 2 -set BufBitsMax $buf_bits uet_lb; \
+  hierarchy -top uet_lb; proc; memory_collect; tee -q -a $work/state_width.txt dump w:state_q*" >/dev/null 2>&1
 state_bits=$(awk '/cell .mem_v2 .mem_q$/ { m = 1 } m && /parameter .WIDTH/ { print $3; exit }' "$work/state_width.txt")
-if ! [[ "$state_bits" =~ ^[0-9]+$ ]]; then
-  echo "fpga.sh: could not read the width of uet_lb_pipe's state RAM mem_q (see $work/state_width.txt)" >&2
+single_bits=$(awk '$1 == "wire" && $2 == "width" && $4 == "\\state_q[0]" { print $3; exit }' "$work/state_width.txt")
+if ! [[ "$state_bits" =~ ^[0-9]+$ && "$single_bits" =~ ^[0-9]+$ ]]; then
+  echo "fpga.sh: could not read the width of uet_lb_pipe's state RAM mem_q or of uet_lb's state_q[0]" \
+    "(see $work/state_width.txt)" >&2
   exit 1
 fi
 ice40_ram_bits=$(( 32 * 4096 ))  # HX8K: 32 EBR of 4 kbit
@@ -111,8 +117,8 @@ generate() {
       table_bits=$(( n * (state_bits + 1) ))
       bits="$state_bits + 1 ($(printf "%'d" "$table_bits"))"
     else
-      table_bits=$(( n * state_bits ))
-      bits="$state_bits ($(printf "%'d" "$table_bits"))"
+      table_bits=$(( n * single_bits ))
+      bits="$single_bits ($(printf "%'d" "$table_bits"))"
     fi
     # ECP5 (LFE5U-85F, 83,640 LUT4) when YoWASP's nextpnr-ecp5 is installed.
     e_fmax="not installed"
