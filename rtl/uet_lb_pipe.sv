@@ -13,9 +13,9 @@
 //     (due, block, response room, PRNG ready), so the issue decision is one LUT deep.
 //   - Stage I (issue): the event in stage W, or an early failure before it; update the open bits and
 //     the tracker; read the group's state. Stage P: the group update's decision (uet_lb_group_look) on
-//     the RAM's output (for the freezing test, now - freeze_start only). Stage U: the freezing test's
-//     comparison, the cache operation and the entropy value (uet_lb_group_apply); write the state back;
-//     push the response. A response leaves 5 cycles after its request was accepted.
+//     the RAM's output (for the freezing test, two borrows against freeze_start only). Stage U: the
+//     freezing test (one LUT over three borrows), the cache operation and the entropy value
+//     (uet_lb_group_apply); write the state back with the facts stage P reads; push the response. A response leaves 5 cycles after its request was accepted.
 //   - Early failures (uet_lb_efd_tracker_pipe): every packet past its deadline at the time of the event
 //     in stage W fires (one per cycle, in SPEC order) before that event issues; with stages A and W
 //     empty, packets are compared with now_i of the cycle before. A driver may move time by any step
