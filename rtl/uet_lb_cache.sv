@@ -50,8 +50,8 @@ module uet_lb_cache #(
   // the path to the chosen entropy value.
   assign oldest_ev_o = slots_i[16*rd_i +: 16];
   assign replay_ev_o = slots_i[16*replay_i +: 16];
-  assign nonempty_o  = full_i || (wr_i != rd_i);
-  assign written_o   = wrapped_i || (wr_i != '0);
+  assign nonempty_o  = uet_lb_pkg::cache_nonempty(full_i, 16'(wr_i), 16'(rd_i));
+  assign written_o   = uet_lb_pkg::cache_written(wrapped_i, 16'(wr_i));
   assign wr_inc      = (wr_i + PtrW'(1)) & cmask;
   assign rd_inc      = (rd_i + PtrW'(1)) & cmask;
   assign replay_inc  = ((BufBitsMax + 1)'(replay_i) + 1'b1 == filled) ? '0 : replay_i + PtrW'(1);

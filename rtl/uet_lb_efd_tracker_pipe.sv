@@ -104,12 +104,11 @@ module uet_lb_efd_tracker_pipe #(
   logic                fire, take, alloc_ok, new_now, new_a1, new_rm, due_d;
 
   // Expiry: now is strictly past the deadline, modular: now - deadline in 1..2^(TsWidth-1), i.e. the
-  // sign bit of now - deadline - 1 is clear (one carry chain). A deadline at now waits one cycle, so a
-  // clear at the deadline's time wins.
+  // sign bit of now - deadline - 1 is clear (two half-width carry chains and a select,
+  // uet_lb_pkg::ts_past). A deadline at now waits one cycle, so a clear at the deadline's time wins.
   function automatic logic past(input logic [TsWidth-1:0] now, input logic [TsWidth-1:0] deadline);
-    logic [TsWidth-1:0] d;
-    d    = now + ~deadline;
-    past = !d[TsWidth-1];
+    past = uet_lb_pkg::ts_past(uet_lb_pkg::ts_align(32'(now), TsWidth),
+                               uet_lb_pkg::ts_align(32'(deadline), TsWidth));
   endfunction
 
   // The guards below (`if (a1_load_i)` here, and further down on allocation, on the pick, on the marks

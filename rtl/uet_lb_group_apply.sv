@@ -16,7 +16,7 @@ module uet_lb_group_apply #(
   input  logic [WindowWidth-1:0]   window_i,
   // The freezing test (from uet_lb_group_look) and the freezing and window fields if it fails.
   input  logic                     thaw_test_i,
-  input  logic [2:0]               thaw_borrows_i, ///< {b0, b1, b2} of uet_lb_group_look
+  input  logic [6:0]               thaw_borrows_i, ///< {b0, b1 in 3 parts, b2 in 3 parts} of uet_lb_group_look
   input  logic                     freezing_i,
   input  logic [WindowWidth-1:0]   window_left_i,
   output logic                     freezing_o,
@@ -53,15 +53,17 @@ module uet_lb_group_apply #(
   output logic [15:0]              ev_o           ///< the request's entropy value
 );
   logic [SlotsMax*16-1:0] c_slots;
-  logic                   thaw;
-
-  // (now - freeze_start) mod 2^TsWidth >= FreezingTimeout exactly when b1 >= b0 + b2.
-  assign thaw          = thaw_test_i && (thaw_borrows_i[1] ? !(thaw_borrows_i[2] && thaw_borrows_i[0])
-                                                           : !(thaw_borrows_i[2] || thaw_borrows_i[0]));
-  assign freezing_o    = freezing_i && !thaw;
-  assign window_left_o = thaw ? window_i : window_left_i;
+  logic                   thaw, b0, b1, b2;
   logic                   unused_nonempty, unused_written;
   logic [15:0]            unused_oldest, unused_replay_ev;
+
+  // (now - freeze_start) mod 2^TsWidth >= FreezingTimeout exactly when b1 >= b0 + b2.
+  assign b0            = thaw_borrows_i[6];
+  assign b1            = uet_lb_pkg::ts_less_join(thaw_borrows_i[5:3]);
+  assign b2            = uet_lb_pkg::ts_less_join(thaw_borrows_i[2:0]);
+  assign thaw          = thaw_test_i && (b1 ? !(b2 && b0) : !(b2 || b0));
+  assign freezing_o    = freezing_i && !thaw;
+  assign window_left_o = thaw ? window_i : window_left_i;
 
   uet_lb_cache #(.BufBitsMax(BufBitsMax)) u_cache (
     .buf_bits_i    (buf_bits_i),
@@ -101,8 +103,8 @@ module uet_lb_group_apply #(
     .left_o (unused_left_opened), .active_o (unused_active_opened), .explore_o (explore_opened)
   );
   assign explore_o  = thaw ? explore_opened : explore_kept;
-  assign nonempty_o = full_o || (wr_o != rd_o);
-  assign written_o  = wrapped_o || (wr_o != '0);
+  assign nonempty_o = uet_lb_pkg::cache_nonempty(full_o, 16'(wr_o), 16'(rd_o));
+  assign written_o  = uet_lb_pkg::cache_written(wrapped_o, 16'(wr_o));
 
   always_comb begin
     slots_o = c_slots;

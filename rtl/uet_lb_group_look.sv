@@ -7,10 +7,11 @@
 // single-cycle core's), cut where the decision is made. The freezing test, (now - freeze_start) mod
 // 2^TsWidth >= FreezingTimeout, is cut too, so that no two carry chains follow each other after the
 // state RAM's output: with b0 = now < timeout (made before the RAM read, with now - timeout), b1 = now <
-// freeze_start and b2 = (now - timeout) mod 2^TsWidth < freeze_start (two chains side by side here), the
-// test holds exactly when b1 >= b0 + b2, which uet_lb_group_apply evaluates. The test decides only the
-// freezing and window fields a recycle writes back, never a request's choice, so the cut changes no
-// decision. The equivalence tests and the pipelined core's proofs check the pair; fv_group proves
+// freeze_start and b2 = (now - timeout) mod 2^TsWidth < freeze_start, the test holds exactly when b1 >=
+// b0 + b2. b1 and b2 leave here as half-width carries (six chains of 16 bits side by side, the RAM's
+// output entering them uninverted); uet_lb_group_apply joins them and evaluates the test. The test
+// decides only the freezing and window fields a recycle writes back, never a request's choice, so the
+// cut changes no decision. The equivalence tests and the pipelined core's proofs check the pair; fv_group proves
 // uet_lb_group (a proof of the pair as one block did not finish: the solver stalls at its first step).
 //
 // State sharing: the spraying type is locked while groups are open, so slot 0 doubles as the None
@@ -58,7 +59,7 @@ module uet_lb_group_look #(
   // The freezing test: a recycle in a frozen REPS group ends freezing (and opens the window) if the
   // elapsed time has reached FreezingTimeout: b1 >= b0 + b2 (see above; uet_lb_group_apply).
   output logic                     thaw_test_o,
-  output logic [2:0]               thaw_borrows_o, ///< {b0, b1, b2}
+  output logic [6:0]               thaw_borrows_o, ///< {b0, b1 in 3 parts, b2 in 3 parts}
   // What the event does to the cache; whether the request explores (the PRNG steps).
   output logic                     push_o,       ///< recycle into the cache (REPS)
   output logic                     pop_o,        ///< the request reuses the oldest value
@@ -78,8 +79,13 @@ module uet_lb_group_look #(
   assign is_reps = spray_type_i == uet_lb_pkg::SPRAY_REPS;
   assign push_o  = recycle_i && is_reps;
   assign thaw_test_o = recycle_i && is_reps && freezing_i;
-  assign thaw_borrows_o = {now_less_timeout_i[TsWidth], now_i < freeze_start_i,
-                           now_less_timeout_i[TsWidth-1:0] < freeze_start_i};
+  // b1 and b2 leave here in parts (uet_lb_pkg::ts_less_parts: three half-width carries each, freeze_start
+  // straight from the RAM into its chains); uet_lb_group_apply joins them.
+  assign thaw_borrows_o = {now_less_timeout_i[TsWidth],
+                           uet_lb_pkg::ts_less_parts(uet_lb_pkg::ts_align(32'(now_i), TsWidth),
+                                                     uet_lb_pkg::ts_align(32'(freeze_start_i), TsWidth)),
+                           uet_lb_pkg::ts_less_parts(uet_lb_pkg::ts_align(32'(now_less_timeout_i[TsWidth-1:0]), TsWidth),
+                                                     uet_lb_pkg::ts_align(32'(freeze_start_i), TsWidth))};
 
   uet_lb_window #(.WindowWidth(WindowWidth)) u_window (
     .buf_bits_i (buf_bits_i),

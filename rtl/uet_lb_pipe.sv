@@ -182,7 +182,7 @@ module uet_lb_pipe #(
   logic [7:0]             u_rr_step_q;
   logic [PsnWidth-1:0]    u_psn_q;
   logic [TsWidth-1:0]     u_freeze_start_q;
-  logic [2:0]             u_thaw_borrows_q;
+  logic [6:0]             u_thaw_borrows_q;
   logic [WindowWidth-1:0] u_window_left_q;
   uet_lb_pkg::decision_e  u_decision_q;
   logic [TrackerEntries-1:0] u_trk_oh_q;
@@ -227,6 +227,13 @@ module uet_lb_pipe #(
     span_q    <= TsWidth'(span_lo_q) + TsWidth'({span_hi_q, 4'b0000});
   end
 
+  // The deadline now + M x base RTT (two half-width chains and a select, uet_lb_pkg::ts_sum).
+  logic [31:0]        a_deadline32;
+  logic [TsWidth-1:0] a_deadline;
+  assign a_deadline32 = uet_lb_pkg::ts_sum(uet_lb_pkg::ts_align(32'(now_i), TsWidth),
+                                           uet_lb_pkg::ts_align(32'(span_q), TsWidth));
+  assign a_deadline   = a_deadline32[31 -: TsWidth];
+
   assign open_ready_o = a_free;
   assign fb_ready_o   = a_free && !open_valid_i;
   assign req_ready_o  = a_free && !open_valid_i && !fb_valid_i;
@@ -244,7 +251,7 @@ module uet_lb_pipe #(
   always_ff @(posedge clk_i) begin
     if (a_free) begin
       a_time_q     <= now_i;
-      a_deadline_q <= now_i + span_q;
+      a_deadline_q <= a_deadline;
       a_fb_kind_q  <= fb_kind_i;
       a_retx_q     <= req_retx_i;
       if (open_valid_i) begin
@@ -541,11 +548,19 @@ module uet_lb_pipe #(
       p_choose_q  <= req_apply;
     end
   end
+  // {now < FreezingTimeout, (now - FreezingTimeout) mod 2^TsWidth} at stage W's time (uet_lb_pkg::ts_diff).
+  logic [32:0]        time_diff32;
+  logic [TsWidth:0]   time_less_timeout;
+  assign time_diff32       = uet_lb_pkg::ts_diff(uet_lb_pkg::ts_align(32'(w_time_q), TsWidth),
+                                                 uet_lb_pkg::ts_align(32'(cfg_timeout), TsWidth));
+  assign time_less_timeout = {time_diff32[32], time_diff32[31 -: TsWidth]};
+  logic unused_ts_pad;  // below TsWidth 32, the aligned sum's and difference's low bits (zero)
+  assign unused_ts_pad = ^{a_deadline32, time_diff32};
   always_ff @(posedge clk_i) begin
     p_tracked_q <= trk_alloc && !trk_untracked;
     p_trk_oh_q  <= trk_alloc_oh;
     p_time_q    <= trk_fire ? trk_deadline : w_time_q;
-    p_time_less_timeout_q <= {1'b0, w_time_q} - {1'b0, cfg_timeout};  // (used by a recycle only)
+    p_time_less_timeout_q <= time_less_timeout;  // (used by a recycle only)
     p_retx_q    <= w_retx_q;
     p_group_q   <= rd_group;
     p_psn_q     <= trk_fire ? trk_psn : w_psn_q;
@@ -580,7 +595,7 @@ module uet_lb_pipe #(
   uet_lb_pkg::decision_e p_decision;
   logic                  p_push, p_pop, p_replay_take, p_explore, p_freezing, p_thaw_test;
   logic [TsWidth-1:0]    p_freeze_start;
-  logic [2:0]            p_thaw_borrows;
+  logic [6:0]            p_thaw_borrows;
   logic [WindowWidth-1:0] p_window_left;
   assign p_in = rd_q;
 

@@ -27,6 +27,7 @@ proofs=(
   "cache|fv_cache|uet_lb_cache.sv formal/fv_cache.sv|12|8|fast|all"
   "window|fv_window|uet_lb_window.sv formal/fv_window.sv|40|4|fast|all"
   "rr|fv_rr|uet_lb_rr.sv formal/fv_rr.sv|1|1|fast|all"
+  "time|fv_time|formal/fv_time.sv|1|1|fast|all"
   "top|fv_core,Pipelined=0|@core formal/fv_core.sv|16|4|fast|own"
   "pipe|fv_core,Pipelined=1|@core formal/fv_core.sv|8|0|fast|own|1|cvc4"
   "pipe_all|fv_core,Pipelined=1|@core formal/fv_core.sv|5|0|fast|all|1|cvc4|skip"
