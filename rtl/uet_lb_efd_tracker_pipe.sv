@@ -37,7 +37,8 @@ module uet_lb_efd_tracker_pipe #(
   parameter int unsigned Entries  = 32,  ///< tracked packets at most
   parameter int unsigned GroupW   = 4,   ///< group number width
   parameter int unsigned PsnWidth = 32,  ///< PSN width
-  parameter int unsigned TsWidth  = 32   ///< timestamp width (ns)
+  parameter int unsigned TsWidth  = 32,  ///< timestamp width (ns)
+  parameter bit          SplitCarry = 1'b1 ///< comparisons as half-width chains and a select (uet_lb_pipe)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,           ///< synchronous, active low
@@ -104,11 +105,15 @@ module uet_lb_efd_tracker_pipe #(
   logic                fire, take, alloc_ok, new_now, new_a1, new_rm, due_d;
 
   // Expiry: now is strictly past the deadline, modular: now - deadline in 1..2^(TsWidth-1), i.e. the
-  // sign bit of now - deadline - 1 is clear (two half-width carry chains and a select,
-  // uet_lb_pkg::ts_past). A deadline at now waits one cycle, so a clear at the deadline's time wins.
+  // sign bit of now - deadline - 1 is clear: with SplitCarry two half-width carry chains and a select
+  // (uet_lb_pkg::ts_past), else one chain. A deadline at now waits one cycle, so a clear at the
+  // deadline's time wins.
   function automatic logic past(input logic [TsWidth-1:0] now, input logic [TsWidth-1:0] deadline);
-    past = uet_lb_pkg::ts_past(uet_lb_pkg::ts_align(32'(now), TsWidth),
-                               uet_lb_pkg::ts_align(32'(deadline), TsWidth));
+    logic [TsWidth-1:0] d;
+    d    = now + ~deadline;
+    past = SplitCarry ? uet_lb_pkg::ts_past(uet_lb_pkg::ts_align(32'(now), TsWidth),
+                                            uet_lb_pkg::ts_align(32'(deadline), TsWidth))
+                      : !d[TsWidth-1];
   endfunction
 
   // The guards below (`if (a1_load_i)` here, and further down on allocation, on the pick, on the marks

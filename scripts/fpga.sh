@@ -105,7 +105,10 @@ generate() {
     d="$work/$core-g$n-t$t"
     mkdir -p "$d"
     set_params="chparam -set NumGroups $n -set TrackerEntries $t -set Pipelined $piped uet_lb_fpga_wrap"
-    yosys -q -p "read_verilog -sv $srcs; $set_params; \
+    xcup_params="chparam -set NumGroups $n -set TrackerEntries $t -set Pipelined $piped -set SplitCarry 0 uet_lb_fpga_wrap"
+    # UltraScale+: the pipelined core's tracker compares in one carry chain (SplitCarry 0; its CARRY8
+    # blocks make the sum bit, so a select after two half chains would be one more LUT level).
+    yosys -q -p "read_verilog -sv $srcs; $xcup_params; \
       synth_xilinx -family xcup -top uet_lb_fpga_wrap -flatten; tee -q -o $d/xcup.stat stat; \
       write_json $d/xcup.json" >/dev/null 2>&1
     sum() { { grep -E "^\s+$1" "$d/xcup.stat" || true; } | awk '{s+=$2} END {print s+0}'; }

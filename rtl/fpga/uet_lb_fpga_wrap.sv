@@ -8,7 +8,8 @@ module uet_lb_fpga_wrap #(
   parameter int unsigned NumGroups      = 16,
   parameter int unsigned BufBitsMax     = 3,
   parameter int unsigned TrackerEntries = 32,
-  parameter int unsigned Pipelined      = 0      ///< 0: uet_lb, 1: uet_lb_pipe (without its dbg_* port)
+  parameter int unsigned Pipelined      = 0,     ///< 0: uet_lb, 1: uet_lb_pipe (without its dbg_* port)
+  parameter bit          SplitCarry     = 1'b1   ///< uet_lb_pipe's SplitCarry (0 for UltraScale+)
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -81,7 +82,8 @@ module uet_lb_fpga_wrap #(
 
   if (Pipelined != 0) begin : g_pipe
     uet_lb_pipe #(
-      .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries), .DbgPort (1'b0)
+      .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries), .DbgPort (1'b0),
+      .SplitCarry (SplitCarry)
     ) u_core (`UET_LB_WRAP_PORTS);
   end else begin : g_single
     uet_lb #(.NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries)) u_core (
