@@ -10,6 +10,7 @@
 #include "Vuet_lb_cache.h"
 #include "Vuet_lb_efd_tracker.h"
 #include "Vuet_lb_efd_tracker_pipe.h"
+#include "Vuet_lb_efd_tracker_pipe_sc0.h"
 #include "Vuet_lb_freeze.h"
 #include "Vuet_lb_pipe_g40.h"
 #include "Vuet_lb_prng.h"
@@ -415,9 +416,11 @@ TEST_CASE("rtl tracker: expired entries fire by deadline then send order, clear,
 
 namespace {
 // The pipelined core's tracker (4 entries), driven as uet_lb_pipe drives it: stage A1 takes an event
-// (a1_load_i) at now_i, moves it to stage A2 (move_i), where it issues.
+// (a1_load_i) at now_i, moves it to stage A2 (move_i), where it issues. M: the default build (time
+// comparisons as two 16-bit carry chains and a select) or Vuet_lb_efd_tracker_pipe_sc0 (one chain each).
+template <typename M>
 struct PipeTracker {
-  std::unique_ptr<Vuet_lb_efd_tracker_pipe> m = make<Vuet_lb_efd_tracker_pipe>();
+  std::unique_ptr<M> m = make<M>();
   // One cycle with nothing but what the caller set; every per-cycle input back to idle afterwards.
   void cycle() {
     tick(*m);
@@ -448,9 +451,10 @@ struct PipeTracker {
 };
 }  // namespace
 
-TEST_CASE("rtl tracker (pipelined): one-hot allocation, two-step firing in deadline order, due never late, marks",
-          "[rtl][block][efd]") {
-  PipeTracker t;
+TEMPLATE_TEST_CASE(
+    "rtl tracker (pipelined): one-hot allocation, two-step firing in deadline order, due never late, marks",
+    "[rtl][block][efd]", Vuet_lb_efd_tracker_pipe, Vuet_lb_efd_tracker_pipe_sc0) {
+  PipeTracker<TestType> t;
   auto& m = *t.m;
   m.now_i = 0;
   m.fire_en_i = 0;
@@ -586,6 +590,63 @@ TEST_CASE("rtl tracker (pipelined): one-hot allocation, two-step firing in deadl
     REQUIRE(m.fire_psn_o == psn);
     t.cycle();
   }
+  REQUIRE(m.count_o == 0);
+}
+
+TEMPLATE_TEST_CASE("rtl tracker (pipelined): expiry and order across the 16-bit halves and the 32-bit wrap",
+                   "[rtl][block][efd]", Vuet_lb_efd_tracker_pipe, Vuet_lb_efd_tracker_pipe_sc0) {
+  PipeTracker<TestType> t;
+  auto& m = *t.m;
+  m.now_i = 0xffffffe0U;
+  m.fire_en_i = 0;
+  reset(m);
+  // Four packets sent just before time wraps: deadlines on both sides of the wrap, and one past the
+  // carry out of the low 16 bits after it. Sent in an order other than their deadlines'.
+  REQUIRE(t.alloc(1, 10, 0x00000010U) == 0b0001);
+  REQUIRE(t.alloc(2, 20, 0x00000000U) == 0b0010);
+  REQUIRE(t.alloc(3, 30, 0xfffffff8U) == 0b0100);
+  REQUIRE(t.alloc(4, 40, 0x00010005U) == 0b1000);
+  // Nothing is past before its deadline: the last moment before 0xfffffff8, then 0x0000ffff.
+  m.a2_valid_i = 0;
+  m.move_i = 1;
+  m.a1_load_i = 1;
+  for (const std::uint32_t now : {0xfffffff8U, 0x0000ffffU}) {
+    INFO("now " << now);
+    // Time moves to `now`; the expiry vector is made at this edge.
+    m.now_i = now;
+    t.cycle();
+    if (now == 0xfffffff8U) {
+      REQUIRE(m.expired_o == 0);  // a deadline at now waits a cycle
+    } else {
+      REQUIRE(m.expired_o == 1);  // 0xfffffff8, 0 and 0x10 are past by now; 0x10005 is not
+    }
+  }
+  // Firing: across the wrap in deadline order (0xfffffff8, then 0, then 0x10); 0x10005 stays.
+  m.fire_en_i = 1;
+  t.cycle();  // the pick
+  for (const unsigned psn : {30U, 20U, 10U}) {
+    INFO("psn " << psn);
+    REQUIRE(m.fire_o == 1);
+    REQUIRE(m.fire_psn_o == psn);
+    t.cycle();
+  }
+  REQUIRE(m.fire_o == 0);
+  REQUIRE(m.count_o == 1);
+  // The last deadline shares its high half with now from 0x10000 on: only the low half decides.
+  for (const std::uint32_t now : {0x00010004U, 0x00010005U}) {
+    m.now_i = now;
+    t.cycle();
+    t.cycle();
+    INFO("now " << now);
+    REQUIRE(m.fire_o == 0);
+    REQUIRE(m.count_o == 1);
+  }
+  m.now_i = 0x00010006U;
+  t.cycle();  // the comparison
+  t.cycle();  // the pick
+  REQUIRE(m.fire_o == 1);
+  REQUIRE(m.fire_psn_o == 40);
+  t.cycle();
   REQUIRE(m.count_o == 0);
 }
 
