@@ -106,8 +106,9 @@ generate() {
     esac
     d="$work/$core-g$n-t$t"
     mkdir -p "$d"
-    set_params="chparam -set NumGroups $n -set TrackerEntries $t -set Pipelined $piped uet_lb_fpga_wrap"
-    xcup_params="chparam -set NumGroups $n -set TrackerEntries $t -set Pipelined $piped -set SplitCarry 0 uet_lb_fpga_wrap"
+    row_params="-set NumGroups $n -set TrackerEntries $t -set Pipelined $piped"
+    set_params="chparam $row_params uet_lb_fpga_wrap"
+    xcup_params="chparam $row_params -set SplitCarry 0 uet_lb_fpga_wrap"
     # UltraScale+: the pipelined core's tracker compares in one carry chain (SplitCarry 0; its CARRY8
     # blocks make the sum bit, so a select after two half chains would be one more LUT level).
     yosys -q -p "read_verilog -sv $srcs; $xcup_params; \
