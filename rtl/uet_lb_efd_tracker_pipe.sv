@@ -89,11 +89,7 @@ module uet_lb_efd_tracker_pipe #(
   // Order matrix, row i at [Entries*i +: Entries]: bit j set = entry i fires before entry j (an earlier
   // deadline, or the same deadline and sent first); meaningful while both are valid.
   logic [Entries*Entries-1:0] order_q, order_d;
-  // A comparison with a deadline is kept in parts (past_parts below), three bits an entry at
-  // [3*i +: 3], and joined where it is used, so that no more than one LUT sits between a carry chain
-  // and the register it ends in.
-  localparam int unsigned CmpBits = 3 * Entries;
-  logic [CmpBits-1:0]  c1_q, c2_q, c2_d;  // expiry at A1's and A2's time
+  logic [Entries-1:0]  c1_q, c2_q, c2_d;  // expiry at A1's and A2's time
   logic [Entries-1:0]  rm_q;      // the entries the event in A2 removes when it issues
   logic [Entries-1:0]  pick_q;    // the first expired entry, picked last cycle (one-hot or 0)
   logic                pick_any_q, due_q, newexp_q;
@@ -102,38 +98,22 @@ module uet_lb_efd_tracker_pipe #(
   // allocated in that cycle included; while the event waits nothing is allocated, so an entry that
   // changes meanwhile is invalid when the event allocates, and its bit does not matter); new_a1_q = A1's
   // time is past it.
-  logic [CmpBits-1:0]  later_q;
-  logic [2:0]          new_a1_q;
+  logic [Entries-1:0]  later_q;
+  logic                new_a1_q;
 
   logic [Entries-1:0]  src, masked, pick_d, fire_w, alloc_oh, alloc_w, rm1, later, due_each;
-  logic [2:0]          new_now, new_later, a1_new;
-  logic                fire, take, alloc_ok, new_a1, new_rm, due_d;
+  logic                fire, take, alloc_ok, new_now, new_a1, new_rm, due_d;
 
   // Expiry: now is strictly past the deadline, modular: now - deadline in 1..2^(TsWidth-1), i.e. the
-  // sign bit of now - deadline - 1 is clear. A deadline at now waits one cycle, so a clear at the
-  // deadline's time wins. In parts, joined by past_join: with SplitCarry, two half-width carry chains
-  // (uet_lb_pkg::ts_past_parts); else one chain, its result in all three parts (which synthesis then
-  // merges).
-  function automatic logic [2:0] past_parts(input logic [TsWidth-1:0] now, input logic [TsWidth-1:0] deadline);
+  // sign bit of now - deadline - 1 is clear: with SplitCarry two half-width carry chains and a select
+  // (uet_lb_pkg::ts_past), else one chain. A deadline at now waits one cycle, so a clear at the
+  // deadline's time wins.
+  function automatic logic past(input logic [TsWidth-1:0] now, input logic [TsWidth-1:0] deadline);
     logic [TsWidth-1:0] d;
-    if (SplitCarry) begin
-      past_parts = uet_lb_pkg::ts_past_parts(uet_lb_pkg::ts_align(32'(now), TsWidth),
-                                             uet_lb_pkg::ts_align(32'(deadline), TsWidth));
-    end else begin
-      d          = now + ~deadline;
-      past_parts = {3{!d[TsWidth-1]}};
-    end
-  endfunction
-  function automatic logic past_join(input logic [2:0] parts);
-    past_join = uet_lb_pkg::ts_past_join(parts);
-  endfunction
-  // Every entry's comparison joined; and a vector with the entries of a one-hot set to one comparison.
-  function automatic logic [Entries-1:0] join_each(input logic [CmpBits-1:0] v);
-    for (int i = 0; i < Entries; i++) join_each[i] = past_join(v[3*i +: 3]);
-  endfunction
-  function automatic logic [CmpBits-1:0] put(input logic [CmpBits-1:0] v, input logic [Entries-1:0] oh,
-                                             input logic [2:0] c);
-    for (int i = 0; i < Entries; i++) put[3*i +: 3] = oh[i] ? c : v[3*i +: 3];
+    d    = now + ~deadline;
+    past = SplitCarry ? uet_lb_pkg::ts_past(uet_lb_pkg::ts_align(32'(now), TsWidth),
+                                            uet_lb_pkg::ts_align(32'(deadline), TsWidth))
+                      : !d[TsWidth-1];
   endfunction
 
   // The guards below (`if (a1_load_i)` here, and further down on allocation, on the pick, on the marks
@@ -142,8 +122,8 @@ module uet_lb_efd_tracker_pipe #(
 
   // The deadline being allocated against now_i and against A1's time. (Each entry's deadline against
   // now_i is made in c1_q's clocked block below.)
-  assign new_now = past_parts(now_i, alloc_deadline_i);
-  assign new_a1  = past_join(new_a1_q);
+  assign new_now = past(now_i, alloc_deadline_i);
+  assign new_a1  = new_a1_q;
 
   // Lowest free entry at the start of the cycle (one operation per cycle), one-hot, when a request
   // allocates: free, with every entry below it in use (a chain of ANDs, which synthesis builds as a
@@ -165,7 +145,7 @@ module uet_lb_efd_tracker_pipe #(
   // Expiry vectors. The entry an allocation takes this cycle (alloc_oh, 0 if none is free) gets the new
   // deadline's comparison. Nothing is allocated unless A2's event issues, and then A1's event moves on.
   always_comb begin
-    c2_d = move_i ? put(c1_q, alloc_oh, new_a1_q) : c2_q;
+    c2_d = move_i ? ((c1_q & ~alloc_oh) | (new_a1 ? alloc_oh : '0)) : c2_q;
   end
 
   // Firing: the entry picked last cycle, when enabled. Its payload is an AND-OR over the one-hot.
@@ -189,7 +169,7 @@ module uet_lb_efd_tracker_pipe #(
 
   // Next pick: the first of the expired entries other than the one firing now (expired, and before
   // every other such entry in the order). A flush clears it (in the register's reset).
-  assign src    = a2_valid_i ? join_each(c2_q) : join_each(c1_q);
+  assign src    = a2_valid_i ? c2_q : c1_q;
   assign masked = src & valid_q & ~(fire_en_i ? pick_q : '0);  // (pick_q is 0 unless pick_any_q)
   always_comb begin
     pick_d = '0;
@@ -222,7 +202,7 @@ module uet_lb_efd_tracker_pipe #(
     order_d = order_q;
     later   = '0;
     if (take) begin
-      later = join_each(later_q);
+      later = later_q;
       for (int i = 0; i < Entries; i++) begin
         order_d[Entries*i +: Entries] = alloc_oh[i] ? later
                                         : (order_q[Entries*i +: Entries] & ~alloc_oh) | (later[i] ? '0 : alloc_oh);
@@ -232,7 +212,7 @@ module uet_lb_efd_tracker_pipe #(
 
   // Due next cycle, for the event then in A2: A1's event if it moves now, else the same event; over
   // the entries valid at the start of this cycle. Chosen per entry before the OR.
-  assign due_each = (move_i ? join_each(c1_q) : join_each(c2_q)) & valid_q;
+  assign due_each = (move_i ? c1_q : c2_q) & valid_q;
   assign due_d    = due_each != '0;
 
   // A flush (CTRL clear) empties the tracker: it acts on these registers as a reset does.
@@ -268,9 +248,9 @@ module uet_lb_efd_tracker_pipe #(
     if (!rst_ni) begin
       c1_q <= '0;
     end else if (a1_load_i) begin
-      for (int i = 0; i < Entries; i++) c1_q[3*i +: 3] <= alloc_oh[i] ? new_now : past_parts(now_i, deadline_q[i]);
+      for (int i = 0; i < Entries; i++) c1_q[i] <= alloc_oh[i] ? new_now : past(now_i, deadline_q[i]);
     end else begin
-      c1_q <= put(c1_q, alloc_oh, new_a1_q);
+      c1_q <= (c1_q & ~alloc_oh) | (new_a1 ? alloc_oh : '0);
     end
   end
 
@@ -278,11 +258,12 @@ module uet_lb_efd_tracker_pipe #(
   // (later_q) or as A1 or A2 takes a new event (new_a1_q: A1's time is past A2's deadline).
   // Each comparison is made before the choice that depends on this cycle's decisions (move_i, the
   // allocation), so no carry chain waits on them.
-  assign new_later = past_parts(alloc_deadline_i, a1_deadline_i);
-  assign a1_new    = past_parts(now_i, a1_deadline_i);
+  logic new_later, a1_new;
+  assign new_later = past(alloc_deadline_i, a1_deadline_i);
+  assign a1_new    = past(now_i, a1_deadline_i);
   always_ff @(posedge clk_i) begin
     if (move_i) begin
-      for (int j = 0; j < Entries; j++) later_q[3*j +: 3] <= alloc_oh[j] ? new_later : past_parts(deadline_q[j], a1_deadline_i);
+      for (int j = 0; j < Entries; j++) later_q[j] <= alloc_oh[j] ? new_later : past(deadline_q[j], a1_deadline_i);
     end
     if (a1_load_i) new_a1_q <= move_i ? a1_new : new_now;
   end
@@ -321,7 +302,7 @@ module uet_lb_efd_tracker_pipe #(
       assert ($countones(pick_q) <= 1);
       assert (pick_any_q == (pick_q != '0));
       // Due is never late: with an event in A2, every valid entry past its time is reported.
-      assert (!(a2_valid_i && (join_each(c2_q) & valid_q) != '0 && !due_q && !newexp_q));
+      assert (!(a2_valid_i && (c2_q & valid_q) != '0 && !due_q && !newexp_q));
       assert (!(fire && (pick_q & valid_q) == '0));            // the pick is still there when it fires
       // ... and is the first expired entry in the order.
       for (int i = 0; i < Entries; i++) begin

@@ -81,28 +81,16 @@ package uet_lb_pkg;
     ts_less = ts_less_join(ts_less_parts(a, b));
   endfunction
 
-  /// now is strictly after deadline, modulo 2^32, in parts to be joined by ts_past_join (a register may
-  /// sit between the two): now - deadline lies in 1..2^31, i.e. the top bit of now + ~deadline
-  /// (= now - deadline - 1) is clear. That bit is now[31] ^ ~deadline[31] ^ the carry into bit 31; the
-  /// carries are comparisons (a + ~b carries out of k bits exactly when b < a, and a + ~b + 1 exactly
-  /// when b <= a). Parts: {carry out of the low half, the result if it is 1, the result if it is 0}.
-  function automatic logic [2:0] ts_past_parts(logic [31:0] now, logic [31:0] deadline);
-    logic lo_c, hi_c0, hi_c1, top;
-    lo_c          = deadline[15:0] < now[15:0];     // carry out of the low half
-    hi_c0         = deadline[30:16] < now[30:16];   // carry into bit 31, low half's carry 0
-    hi_c1         = deadline[30:16] <= now[30:16];  // ... and 1
-    top           = now[31] ^ ~deadline[31];
-    ts_past_parts = {lo_c, !(top ^ hi_c1), !(top ^ hi_c0)};
-  endfunction
-
-  /// The result from ts_past_parts: the low half's carry selects.
-  function automatic logic ts_past_join(logic [2:0] parts);
-    ts_past_join = parts[2] ? parts[1] : parts[0];
-  endfunction
-
-  /// now is strictly after deadline, modulo 2^32.
+  /// now is strictly after deadline, modulo 2^32: now - deadline lies in 1..2^31, i.e. the top bit of
+  /// now + ~deadline (= now - deadline - 1) is clear. That bit is now[31] ^ ~deadline[31] ^ the carry
+  /// into bit 31; the carries are comparisons (a + ~b carries out of k bits exactly when b < a, and
+  /// a + ~b + 1 exactly when b <= a).
   function automatic logic ts_past(logic [31:0] now, logic [31:0] deadline);
-    ts_past = ts_past_join(ts_past_parts(now, deadline));
+    logic lo_c, hi_c0, hi_c1;
+    lo_c    = deadline[15:0] < now[15:0];     // carry out of the low half
+    hi_c0   = deadline[30:16] < now[30:16];   // carry into bit 31, low half's carry 0
+    hi_c1   = deadline[30:16] <= now[30:16];  // ... and 1
+    ts_past = !(now[31] ^ ~deadline[31] ^ (lo_c ? hi_c1 : hi_c0));
   endfunction
 
   /// {a < b, (a - b) mod 2^32}.

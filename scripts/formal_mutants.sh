@@ -16,7 +16,7 @@ mutants=(
   "uet_lb_freeze.sv@group@if (failure_i && !freezing_i && !in_window_i) begin@if (failure_i && !freezing_i) begin@freezing starts inside the window"
   "uet_lb_freeze.sv@group@elapsed >= timeout_i@elapsed > timeout_i@freezing outlasts the timeout by 1 ns"
   "uet_lb_pkg.sv@time@ts_less_join = parts[2] ? parts[0] : parts[1];@ts_less_join = parts[2] ? parts[1] : parts[0];@time comparison: the halves' select swapped"
-  "uet_lb_pkg.sv@time@ts_past_join = parts[2] ? parts[1] : parts[0];@ts_past_join = parts[2] ? parts[0] : parts[1];@expiry test: the low half's carry ignored (its select swapped)"
+  "uet_lb_pkg.sv@time@(lo_c ? hi_c1 : hi_c0)@(lo_c ? hi_c0 : hi_c1)@expiry test: the low half's carry ignored"
   "uet_lb_rr.sv@rr@{8'd0, step_i & span_mask_i}@{8'd0, step_i & span_mask_i & 8'hfe}@round robin skips odd ports"
   "uet_lb.sv@top@assign req_ready_o  = !rsp_valid_q || rsp_ready_i;@assign req_ready_o  = 1'b1;@a held response is overwritten"
   "uet_lb.sv@top@      end else if (rsp_ready_i) begin@      end else begin@a response is dropped under back-pressure"
