@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# iCE40 Fmax of one core configuration over several placement seeds, to tell a change of the RTL from
+# the draw of one placement (docs/fpga.md, "Reading the table"):
+#   scripts/ice40_seeds.sh [-j JOBS] [RTL_DIR] [SEEDS...]
+# RTL_DIR defaults to this checkout's rtl/ (another checkout's, or a changed copy's, may be given to
+# compare two versions on the same seeds); SEEDS default to 1..9. Synthesizes the pipelined core with
+# 16 groups and a 4-entry tracker in rtl/fpga/uet_lb_fpga_wrap.sv once (synth_ice40, as scripts/fpga.sh
+# does for its pipe:16:4 row), places and routes it on the HX8K with nextpnr-ice40 once per seed, JOBS
+# at a time (default 2), and prints each seed's Fmax, then the sorted list, the median and the mean.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+jobs=2
+if [ "${1:-}" = "-j" ]; then
+  jobs=${2:?"ice40_seeds.sh: -j needs a number"}
+  shift 2
+fi
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "ice40_seeds.sh: -j '$jobs': expected a positive number" >&2; exit 2; }
+rtl="$root/rtl"
+if [ $# -gt 0 ] && ! [[ "$1" =~ ^[0-9]+$ ]]; then
+  [ -d "$1" ] || { echo "ice40_seeds.sh: RTL directory '$1' does not exist" >&2; exit 2; }
+  rtl=$(cd "$1" && pwd)
+  shift
+fi
+[ -f "$rtl/uet_lb.f" ] || { echo "ice40_seeds.sh: '$rtl' has no uet_lb.f (not an RTL directory)" >&2; exit 2; }
+seeds=("$@")
+[ ${#seeds[@]} -gt 0 ] || seeds=(1 2 3 4 5 6 7 8 9)
+for s in "${seeds[@]}"; do
+  [[ "$s" =~ ^[0-9]+$ ]] || { echo "ice40_seeds.sh: seed '$s': expected a number" >&2; exit 2; }
+done
+
+work="$root/build-fpga/seeds"
+mkdir -p "$work"
+srcs="$(sed "s|^|$rtl/|" "$rtl/uet_lb.f" | tr '\n' ' ') $rtl/fpga/uet_lb_fpga_wrap.sv"
+yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 16 -set TrackerEntries 4 -set Pipelined 1 \
+  uet_lb_fpga_wrap; synth_ice40 -top uet_lb_fpga_wrap -json $work/ice40.json; tee -q -o $work/ice40.stat stat" \
+  >"$work/yosys.log" 2>&1 || { echo "ice40_seeds.sh: synthesis failed, see $work/yosys.log" >&2; exit 1; }
+echo "RTL $rtl: $(grep -E '^\s+SB_LUT4' "$work/ice40.stat" | awk '{print $2}') LUT4"
+
+place() {
+  nextpnr-ice40 --hx8k --package ct256 --json "$work/ice40.json" --freq 50 --timing-allow-fail --seed "$1" \
+    >"$work/pnr.s$1.log" 2>&1 || { echo "ice40_seeds.sh: seed $1: nextpnr-ice40 failed, see $work/pnr.s$1.log" >&2; return 1; }
+}
+running=0
+for s in "${seeds[@]}"; do
+  place "$s" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
+done
+wait
+for s in "${seeds[@]}"; do
+  f=$(grep -E "Max frequency for clock" "$work/pnr.s$s.log" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
+  echo "seed $s: $f MHz"
+done | tee "$work/fmax.txt"
+python3 - "$work/fmax.txt" <<'PY'
+import statistics, sys
+v = sorted(float(line.split()[2]) for line in open(sys.argv[1]))
+print("sorted:", " ".join(f"{x:.2f}" for x in v))
+print(f"median {statistics.median(v):.2f} MHz, mean {statistics.mean(v):.2f} MHz over {len(v)} seeds")
+PY
