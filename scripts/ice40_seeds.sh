@@ -28,28 +28,33 @@ for s in "${seeds[@]}"; do
   [[ "$s" =~ ^[0-9]+$ ]] || { echo "ice40_seeds.sh: seed '$s': expected a number" >&2; exit 2; }
 done
 
+# shellcheck source=scripts/ice40_flow.sh
+. "$root/scripts/ice40_flow.sh"
 work="$root/build-fpga/seeds"
 mkdir -p "$work"
-srcs="$(sed "s|^|$rtl/|" "$rtl/uet_lb.f" | tr '\n' ' ') $rtl/fpga/uet_lb_fpga_wrap.sv"
+srcs=$(fpga_srcs "$rtl")
 yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 16 -set TrackerEntries 4 -set Pipelined 1 \
   uet_lb_fpga_wrap; synth_ice40 -top uet_lb_fpga_wrap -json $work/ice40.json; tee -q -o $work/ice40.stat stat" \
   >"$work/yosys.log" 2>&1 || { echo "ice40_seeds.sh: synthesis failed, see $work/yosys.log" >&2; exit 1; }
 echo "RTL $rtl: $(grep -E '^\s+SB_LUT4' "$work/ice40.stat" | awk '{print $2}') LUT4"
 
-place() {
-  nextpnr-ice40 --hx8k --package ct256 --json "$work/ice40.json" --freq 50 --timing-allow-fail --seed "$1" \
-    >"$work/pnr.s$1.log" 2>&1 || { echo "ice40_seeds.sh: seed $1: nextpnr-ice40 failed, see $work/pnr.s$1.log" >&2; return 1; }
+# JOBS placements at a time, reaped in launch order; a failed placement stops the script.
+pids=()
+reap() {  # index into seeds
+  wait "${pids[$1]}" || {
+    echo "ice40_seeds.sh: seed ${seeds[$1]}: nextpnr-ice40 failed, see $work/pnr.s${seeds[$1]}.log" >&2
+    exit 1
+  }
 }
-running=0
-for s in "${seeds[@]}"; do
-  place "$s" &
-  running=$((running + 1))
-  if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
+n=${#seeds[@]}
+for ((i = 0; i < n; i++)); do
+  [ "$i" -lt "$jobs" ] || reap $((i - jobs))
+  ice40_pnr "$work/ice40.json" "$work/pnr.s${seeds[$i]}.log" "${seeds[$i]}" &
+  pids[i]=$!
 done
-wait
+for ((i = n > jobs ? n - jobs : 0; i < n; i++)); do reap "$i"; done
 for s in "${seeds[@]}"; do
-  f=$(grep -E "Max frequency for clock" "$work/pnr.s$s.log" | tail -1 | sed -E 's/.*: ([0-9.]+) MHz.*/\1/')
-  echo "seed $s: $f MHz"
+  echo "seed $s: $(log_fmax "$work/pnr.s$s.log") MHz"
 done | tee "$work/fmax.txt"
 python3 - "$work/fmax.txt" <<'PY'
 import statistics, sys
