@@ -18,6 +18,9 @@ mutants=(
   "uet_lb_pkg.sv@time@ts_less_join = parts[2] ? parts[0] : parts[1];@ts_less_join = parts[2] ? parts[1] : parts[0];@time comparison: the halves' select swapped"
   "uet_lb_pkg.sv@time@(lo_c ? hi_c1 : hi_c0)@(lo_c ? hi_c0 : hi_c1)@expiry test: the low half's carry ignored"
   "uet_lb_rr.sv@rr@{8'd0, step_i & span_mask_i}@{8'd0, step_i & span_mask_i & 8'hfe}@round robin skips odd ports"
+  "uet_lb_group_apply.sv@split@(b1 ? !(b2 && b0) : !(b2 || b0))@(b1 ? !(b2 || b0) : !(b2 && b0))@split update: the freezing test's borrows joined the wrong way"
+  "uet_lb_group_look.sv@split@        if (!explore_i && nonempty_i) begin@        if (nonempty_i) begin@split update: a request reuses at the window's explore positions"
+  "uet_lb_group_apply.sv@split@assign explore_o  = thaw ? explore_opened : explore_kept;@assign explore_o  = explore_kept;@split update: the stored explore fact misses the window a thaw opens"
   "uet_lb.sv@top@assign req_ready_o  = !rsp_valid_q || rsp_ready_i;@assign req_ready_o  = 1'b1;@a held response is overwritten"
   "uet_lb.sv@top@      end else if (rsp_ready_i) begin@      end else begin@a response is dropped under back-pressure"
   "uet_lb_pipe.sv@pipe@assign rsp_pop   = rsp_valid_o && rsp_ready_i;@assign rsp_pop   = rsp_valid_o;@pipelined: a response is dropped under back-pressure"
@@ -38,7 +41,7 @@ if old not in text:
 open(path, "w").write(text.replace(old, new, 1))
 PY
   UETLB_RTL_DIR="$tmp/rtl" UETLB_FORMAL_DIR="$tmp/formal" "$root/scripts/formal.sh" "$proof" >"$tmp/out.txt" 2>&1 || true
-  if ! grep -q "FAIL in BMC" "$tmp/out.txt"; then  # a counterexample, not a tool failure
+  if ! grep -q "FAIL in BMC\|FAIL in SAT proof" "$tmp/out.txt"; then  # a counterexample, not a tool failure
     echo "mutant survived: $what ($file, proof $proof): $(cat "$tmp/out.txt")"
     survivors=$((survivors + 1))
   else
