@@ -11,9 +11,9 @@
 // b0 + b2. b1 and b2 leave here as half-width carries (six chains of 16 bits side by side, the RAM's
 // output entering them uninverted); uet_lb_group_apply joins them and evaluates the test. The test
 // decides only the freezing and window fields a recycle writes back, never a request's choice, so the
-// cut changes no decision. The equivalence tests and the pipelined core's proofs check the pair;
-// fv_group proves uet_lb_group (a proof of the pair as one block did not finish: the solver stalls at
-// its first step).
+// cut changes no decision. fv_split proves the pair equal to uet_lb_group for every state and event
+// (one SAT query), and fv_group proves the freezing, window and cache rules on uet_lb_group (a proof of
+// them on the pair stalled the SMT solvers at their first step).
 //
 // State sharing: the spraying type is locked while groups are open, so slot 0 doubles as the None
 // local port and (low 8 bits) as the Default step counter; REPS uses every slot as its cache.

@@ -15,30 +15,35 @@ mkdir -p "$work"
 # proven in their own harnesses and checked in every simulation); "all": every assertion in the design.
 # First step checked (default 0): 1 skips the reset cycle itself, where registers are still arbitrary (the
 # core's synchronous reset defines them at the first edge) and a block's assertions on them mean nothing.
-# Solver (default z3): the pipelined core is proven with cvc4, as z3 did not finish its step 0 in 5 minutes
-# (boolector fails in yosys-smtbmc 0.23 on this model). UETLB_SMT_SOLVER overrides every proof's solver.
+# Solver (default z3): an SMT solver for yosys-smtbmc, or "sat": BMC with Yosys's own SAT solver (`sat
+# -seq`), then covers and induction with the SMT solver named after a slash ("sat/cvc4"; z3 if none).
+# The pipelined core's BMC and the split group update go to Yosys sat: on the core, smtbmc with cvc4 took
+# 120 s for 8 steps and 310 s for 9 (z3 did not finish step 0 in 5 minutes; boolector fails in
+# yosys-smtbmc 0.23 on this model), Yosys sat about 60 s for 12 with every assertion in the core; on the
+# split update z3 had not finished checking the assumptions after 10 minutes, Yosys sat takes a second.
+# UETLB_SMT_SOLVER overrides every proof's SMT solver.
 # Covers (default check): a harness's cover statements must all be reached within the BMC depth; "skip"
-# where another proof of the same harness reaches them (pipe_all is too slow past 5 steps).
+# where another proof of the same harness reaches them.
 # Speed "fast" runs in CI (scripts/formal.sh fast, CTest rtl_formal_fast, under 5 minutes in all); "full"
 # only in scripts/formal.sh all (none at present). The cache keeps its count as the pointers plus a full
 # flag, so no group state bit is redundant: a redundant bit, arbitrary in the RAM until a group opens,
-# once took pipe from about 85 s to 215 s.
+# once took pipe (then smtbmc with cvc4) from about 85 s to 215 s.
 proofs=(
   "cache|fv_cache|uet_lb_cache.sv formal/fv_cache.sv|12|8|fast|all"
   "window|fv_window|uet_lb_window.sv formal/fv_window.sv|40|4|fast|all"
   "rr|fv_rr|uet_lb_rr.sv formal/fv_rr.sv|1|1|fast|all"
   "time|fv_time|formal/fv_time.sv|1|1|fast|all"
   "top|fv_core,Pipelined=0|@core formal/fv_core.sv|16|4|fast|own"
-  "pipe|fv_core,Pipelined=1|@core formal/fv_core.sv|8|0|fast|own|1|cvc4"
-  "pipe_all|fv_core,Pipelined=1|@core formal/fv_core.sv|5|0|fast|all|1|cvc4|skip"
+  "pipe|fv_core,Pipelined=1|@core formal/fv_core.sv|12|0|fast|all|1|sat/cvc4"
   "group|fv_group|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv formal/fv_group.sv|10|6|fast|all"
   "split|fv_split|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv uet_lb_group_look.sv uet_lb_group_apply.sv formal/fv_split.sv|1|0|fast|own|0|sat"
   "split_narrow|fv_split,BufBitsMax=2,TsWidth=16,WindowWidth=5|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv uet_lb_group_look.sv uet_lb_group_apply.sv formal/fv_split.sv|1|0|fast|own|0|sat"
 )
 
 # Yosys's sat writes its counterexample with every signal outside the module's scope, named with a
-# leading backslash, beside function-local temporaries named after the source path: put the signals in
-# the top's scope under their plain names (as the smtbmc traces have them) and drop the temporaries.
+# leading backslash (a flattened one with its instance path, g_pipe.dut.rsp_valid_o), beside
+# function-local temporaries named after the source path: put the signals in nested scopes under the top,
+# as the smtbmc traces have them, and drop the temporaries. One time step per clock cycle.
 tidy_sat_vcd() {  # vcd top
   python3 - "$1" "$2" <<'PY'
 import sys
@@ -48,13 +53,26 @@ hdr, vars_ = [], []
 for line in head.splitlines():
     if line.startswith("$var"):
         parts = line.split()
-        if "func_" in parts[4] or "." in parts[4]:
+        name = parts[4].lstrip("\\")
+        if "func_" in name or "$" in name or "/" in name:
             continue
-        parts[4] = parts[4].lstrip("\\")
-        vars_.append(" ".join(parts))
+        vars_.append((name.split("."), parts))
     elif not line.startswith(("$scope", "$upscope")):
         hdr.append(line)
-ids = {v.split()[3] for v in vars_}
+vars_.sort(key=lambda v: (v[0][:-1], v[0][-1]))
+decl, scope = [f"$scope module {top} $end"], []
+for path_, parts in vars_:
+    want = path_[:-1]
+    while scope != want[:len(scope)]:
+        decl.append("$upscope $end")
+        scope.pop()
+    for s in want[len(scope):]:
+        decl.append(f"$scope module {s} $end")
+        scope.append(s)
+    parts[4] = path_[-1]
+    decl.append(" ".join(parts))
+decl += ["$upscope $end"] * (len(scope) + 1)
+ids = {p[3] for _, p in vars_}
 def kept(line):  # a value change of a signal kept (b<bits> <id>, or <bit><id>), or anything else
     if line.startswith(("b", "r")):
         return line.split()[-1] in ids
@@ -62,13 +80,19 @@ def kept(line):  # a value change of a signal kept (b<bits> <id>, or <bit><id>),
         return line[1:] in ids
     return True
 body = "\n".join(l for l in body.splitlines() if kept(l))
-open(path, "w").write("\n".join(hdr + [f"$scope module {top} $end"] + vars_ + ["$upscope $end", "$enddefinitions $end"]) + body + "\n")
+open(path, "w").write("\n".join(hdr + decl + ["$enddefinitions $end"]) + body + "\n")
 PY
 }
 
 run_proof() {
-  local name=$1 top=$2 files=$3 depth=$4 kdepth=$5 scope=$6 first=${7:-0} solver=${8:-z3}
-  [ "$solver" = sat ] || solver=${UETLB_SMT_SOLVER:-$solver}
+  # Solver: an SMT solver for yosys-smtbmc (z3, cvc4), or "sat" for BMC with Yosys's own SAT solver,
+  # optionally with the SMT solver for covers and induction after a slash ("sat/cvc4"; default z3).
+  local name=$1 top=$2 files=$3 depth=$4 kdepth=$5 scope=$6 first=${7:-0} solver=${8:-z3} engine=smtbmc
+  if [ "${solver%%/*}" = sat ]; then
+    engine=sat
+    [ "$solver" = sat ] && solver=z3 || solver=${solver#sat/}
+  fi
+  solver=${UETLB_SMT_SOLVER:-$solver}
   local covers=${9:-check}
   local dir="$work/$name"
   mkdir -p "$dir"
@@ -84,41 +108,51 @@ run_proof() {
   local params="" kv p
   IFS=',' read -ra kv <<<"$top"
   top=${kv[0]}
-  for p in "${kv[@]:1}"; do params="$params chparam -set ${p%%=*} ${p#*=} $top;"; done
+  # (one chparam for them all: a second chparam leaves the module under its derived name)
+  for p in "${kv[@]:1}"; do params="$params -set ${p%%=*} ${p#*=}"; done
+  [ -n "$params" ] && params="chparam$params $top;"
   local strip=""
-  [ "$scope" = own ] && strip="hierarchy -top $top; proc; chformal -remove *uet_lb*; flatten;"
-  if [ "$solver" = sat ]; then  # a combinational harness: one SAT query over every input value
-    local t0=$SECONDS chf=""
-    [ "$scope" = own ] && chf="chformal -remove *uet_lb*;"
-    if ! yosys -q -l "$dir/yosys.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params \
-        hierarchy -top $top; proc; $chf flatten; opt -fast; \
-        sat -prove-asserts -set-assumes -show-public -dump_vcd $dir/trace.vcd -timeout 300" >/dev/null 2>&1; then
-      echo "formal $name: FAIL (Yosys could not read or prove it; see $dir/yosys.log)"
-      return 1
-    fi
-    if ! grep -q "SAT proof finished - no model found: SUCCESS" "$dir/yosys.log"; then
-      if grep -q "model found: FAIL" "$dir/yosys.log"; then
-        tidy_sat_vcd "$dir/trace.vcd" "$top"
-        echo "formal $name: FAIL in SAT proof (every input at once): counterexample $dir/trace.vcd, log $dir/yosys.log"
-      else
-        echo "formal $name: FAIL (no SAT result, timeout?; see $dir/yosys.log)"
-      fi
-      return 1
-    fi
-    echo "formal $name: PASS, SAT proof over every input (combinational): PROVEN ($((SECONDS - t0)) s)"
-    return 0
-  fi
+  [ "$scope" = own ] && strip="hierarchy -top $top; proc; chformal -remove *uet_lb*; flatten; rename -top $top;"
+  # The SMT model: for smtbmc's BMC, covers and induction; after a Yosys sat BMC with no induction, for
+  # the covers only, so without the assertions (cover reachability does not depend on them; with the
+  # pipelined core's, and hierarchical, cvc4 took 100 s for the covers instead of 30).
+  local noassert=""
+  [ "$engine" = sat ] && [ "$kdepth" = 0 ] && noassert="chformal -remove -assert; flatten;"
   if ! yosys -q -l "$dir/yosys.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params $strip prep -top $top; \
-      memory_map; async2sync; dffunmap; chformal -assume -early; setundef -anyseq; opt_clean; write_smt2 -wires $dir/model.smt2" >/dev/null 2>&1; then
+      $noassert memory_map; async2sync; dffunmap; chformal -assume -early; setundef -anyseq; opt_clean; write_smt2 -wires $dir/model.smt2" >/dev/null 2>&1; then
     echo "formal $name: FAIL (Yosys could not read it; see $dir/yosys.log)"
     return 1
   fi
-  local t0=$SECONDS
-  if ! yosys-smtbmc -s "$solver" --presat -t "$first:$depth" --dump-vcd "$dir/trace.vcd" "$dir/model.smt2" >"$dir/bmc.log" 2>&1; then
-    echo "formal $name: FAIL in BMC (depth $depth): counterexample $dir/trace.vcd, log $dir/bmc.log"
-    return 1
+  local t0=$SECONDS how
+  if [ "$engine" = sat ]; then
+    # BMC with Yosys's SAT solver: depth steps (one per clock edge; the first one's initial state is
+    # arbitrary but for the harness's initial values), the first `first` not checked, as with smtbmc.
+    # For a combinational harness (depth 1) that is one query over every input value.
+    local chf=""
+    [ "$scope" = own ] && chf="chformal -remove *uet_lb*;"
+    if ! yosys -q -l "$dir/sat.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params \
+        hierarchy -top $top; proc; $chf chformal -remove -cover; flatten; opt -fast; memory_map; opt -fast; \
+        async2sync; setundef -anyseq; sat -seq $depth -prove-skip $first -prove-asserts -set-assumes \
+        -show-public -dump_vcd $dir/trace.vcd -timeout 1200" >/dev/null 2>&1; then
+      echo "formal $name: FAIL (Yosys sat could not read or run it; see $dir/sat.log)"
+      return 1
+    fi
+    if grep -q "model found: FAIL" "$dir/sat.log"; then
+      tidy_sat_vcd "$dir/trace.vcd" "$top"
+      echo "formal $name: FAIL in BMC (depth $depth, Yosys sat): counterexample $dir/trace.vcd, log $dir/sat.log"
+      return 1
+    elif ! grep -q "no model found: SUCCESS" "$dir/sat.log"; then
+      echo "formal $name: FAIL (Yosys sat gave no result, timeout?; see $dir/sat.log)"
+      return 1
+    fi
+    if [ "$depth" = 1 ]; then how="SAT over every input (combinational): PROVEN"; else how="BMC depth $depth (Yosys sat)"; fi
+  else
+    if ! yosys-smtbmc -s "$solver" --presat -t "$first:$depth" --dump-vcd "$dir/trace.vcd" "$dir/model.smt2" >"$dir/bmc.log" 2>&1; then
+      echo "formal $name: FAIL in BMC (depth $depth): counterexample $dir/trace.vcd, log $dir/bmc.log"
+      return 1
+    fi
+    how="BMC depth $depth"
   fi
-  local how="BMC depth $depth"
   # A harness's cover statements must all be reached within the depth (else its assertions may hold
   # only because nothing happens).
   if [ "$covers" = check ] && grep -q "yosys-smt2-cover" "$dir/model.smt2"; then
