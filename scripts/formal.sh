@@ -2,7 +2,8 @@
 # Formal proofs with Yosys 0.23 (read_verilog -formal) and yosys-smtbmc (z3 by default).
 #   scripts/formal.sh [fast|all|NAME ...]
 # Each proof: bounded model checking from reset to the given depth, then k-induction where it converges.
-# A failing proof leaves its counterexample as build-formal/NAME/trace.vcd (open with gtkwave).
+# A failing proof leaves its counterexample as build-formal/NAME/trace.vcd; the committed save file
+# rtl/formal/fv_NAME.gtkw opens it (gtkwave build-formal/NAME/trace.vcd rtl/formal/fv_NAME.gtkw).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rtl=${UETLB_RTL_DIR:-$root/rtl}  # the RTL to prove (scripts/formal_mutants.sh points it at a mutated copy)
@@ -39,6 +40,12 @@ proofs=(
   "split|fv_split|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv uet_lb_group_look.sv uet_lb_group_apply.sv formal/fv_split.sv|1|0|fast|own|0|sat"
   "split_narrow|fv_split,BufBitsMax=2,TsWidth=16,WindowWidth=5|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv uet_lb_group_look.sv uet_lb_group_apply.sv formal/fv_split.sv|1|0|fast|own|0|sat"
 )
+
+# ", open with rtl/formal/fv_NAME.gtkw" where that save file is committed.
+save_hint() {  # proof name
+  [ -f "$root/rtl/formal/fv_$1.gtkw" ] && echo " (open with rtl/formal/fv_$1.gtkw)"
+  return 0
+}
 
 # Yosys's sat writes its counterexample with every signal outside the module's scope, named with a
 # leading backslash (a flattened one with its instance path, g_pipe.dut.rsp_valid_o), beside
@@ -139,7 +146,7 @@ run_proof() {
     fi
     if grep -q "model found: FAIL" "$dir/sat.log"; then
       tidy_sat_vcd "$dir/trace.vcd" "$top"
-      echo "formal $name: FAIL in BMC (depth $depth, Yosys sat): counterexample $dir/trace.vcd, log $dir/sat.log"
+      echo "formal $name: FAIL in BMC (depth $depth, Yosys sat): counterexample $dir/trace.vcd$(save_hint "$name"), log $dir/sat.log"
       return 1
     elif ! grep -q "no model found: SUCCESS" "$dir/sat.log"; then
       echo "formal $name: FAIL (Yosys sat gave no result, timeout?; see $dir/sat.log)"
@@ -148,7 +155,7 @@ run_proof() {
     if [ "$depth" = 1 ]; then how="SAT over every input (combinational): PROVEN"; else how="BMC depth $depth (Yosys sat)"; fi
   else
     if ! yosys-smtbmc -s "$solver" --presat -t "$first:$depth" --dump-vcd "$dir/trace.vcd" "$dir/model.smt2" >"$dir/bmc.log" 2>&1; then
-      echo "formal $name: FAIL in BMC (depth $depth): counterexample $dir/trace.vcd, log $dir/bmc.log"
+      echo "formal $name: FAIL in BMC (depth $depth): counterexample $dir/trace.vcd$(save_hint "$name"), log $dir/bmc.log"
       return 1
     fi
     how="BMC depth $depth"

@@ -3,6 +3,9 @@
 
   make_gtkw.py WAVE.fst > tb/uetlb.gtkw
   make_gtkw.py build-formal/top/trace.vcd > rtl/formal/fv_top.gtkw   (a counterexample of proof top)
+  make_gtkw.py --harness build-formal/cache/trace.vcd > rtl/formal/fv_cache.gtkw
+      (a block harness's counterexample: its own signals, in three groups by the naming rules: inputs
+      *_i, registers *_q, the rest)
 Needs fst2vcd (GTKWave) to read an FST's signal names and widths.
 """
 import re
@@ -28,7 +31,49 @@ DECIMAL = {"now_i", "base_rtt_i", "open_group_i", "open_port_i", "fb_group_i", "
            "dbg_replay_o", "dbg_freeze_start_o", "dbg_window_left_o", "dbg_slot0_o"}
 
 
+def harness(path: str) -> int:
+    """A save file for a block harness's counterexample: the signals of the top scope only."""
+    vcd = open(path).read()
+    depth, top, names = 0, None, []
+    for line in vcd.splitlines():
+        if line.startswith("$scope"):
+            depth += 1
+            if depth == 1:
+                top = line.split()[2]
+        elif line.startswith("$upscope"):
+            depth -= 1
+        elif line.startswith("$var") and depth == 1:
+            parts = line.split()
+            width, name = int(parts[2]), parts[4]
+            rng = parts[5] if len(parts) > 6 and parts[5].startswith("[") else ""
+            if not name.startswith(("unused", "$")) and name not in (n for n, _, _ in names):
+                names.append((name, width, f"{top}.{name}" + (rng if width > 1 else "")))
+        elif line.startswith("$enddefinitions"):
+            break
+    if top is None or not names:
+        print(f"make_gtkw.py: {path} has no signals in a top scope", file=sys.stderr)
+        return 1
+    first = [n for n in names if n[0] in ("clk_i", "rst_ni")]
+    inputs = sorted(n for n in names if n[0].endswith("_i") and n not in first)
+    regs = sorted(n for n in names if n[0].endswith("_q"))
+    rest = sorted(n for n in names if n not in first and n not in inputs and n not in regs)
+    out = [f"[*] {top}: a counterexample of its proof (scripts/make_gtkw.py --harness)",
+           "[timestart] 0", "[size] 1600 1000", "[sst_width] 260", "[signals_width] 300",
+           "[sst_expanded] 1", "[sst_vpaned_height] 300"]
+    for title, group in (("Inputs", first + inputs), ("Registers", regs), ("Other signals", rest)):
+        if not group:
+            continue
+        out += ["@800200", "-" + title]
+        for _, width, full in group:
+            out += ["@24" if width > 1 else "@28", full]
+        out += ["@1000200", "-" + title]
+    print("\n".join(out))
+    return 0
+
+
 def main() -> int:
+    if len(sys.argv) == 3 and sys.argv[1] == "--harness":
+        return harness(sys.argv[2])
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
