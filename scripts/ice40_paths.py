@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Every register of a placed-and-routed iCE40 design whose inputs miss a clock period.
+
+  ice40_paths.py REPORT.json PERIOD_NS [--top N]
+
+REPORT.json is nextpnr's `--report FILE --detailed-timing-report` output. nextpnr prints only the
+worst path of each clock; its detailed report also holds, for every timing endpoint (a flip-flop's
+data, enable or reset input, a block RAM's inputs), the time its latest signal arrives after the
+clock edge, setup included. This tool keeps the endpoints later than PERIOD_NS, groups them
+by the RTL register they belong to (the cell name up to the first suffix synthesis or placement
+added), and prints the groups worst first with their endpoint counts: every place a clock target
+needs work on at once, instead of one path per placement.
+"""
+import json
+import re
+import sys
+from collections import defaultdict
+
+
+def rtl_name(cell: str) -> str:
+    """The RTL signal a cell was made for: its name up to the first suffix synthesis or P&R added."""
+    head = re.split(r"_SB_|\$|_DFFLC|_LC$|_RAM$", cell, maxsplit=1)[0]
+    return head or cell
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    top = 40
+    if "--top" in args:
+        i = args.index("--top")
+        try:
+            top = int(args[i + 1])
+        except (IndexError, ValueError):
+            print("ice40_paths.py: --top needs a number", file=sys.stderr)
+            return 2
+        del args[i:i + 2]
+    if len(args) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    try:
+        report = json.load(open(args[0]))
+        period = float(args[1])
+    except (OSError, ValueError) as e:
+        print(f"ice40_paths.py: {e}", file=sys.stderr)
+        return 2
+    if period <= 0:
+        print(f"ice40_paths.py: period {args[1]}: expected a positive number of ns", file=sys.stderr)
+        return 2
+    if "detailed_net_timings" not in report:
+        print(f"ice40_paths.py: {args[0]} has no net timings (run nextpnr with --detailed-timing-report)",
+              file=sys.stderr)
+        return 2
+
+    ends = []  # (arrival with setup, cell, port)
+    for net in report["detailed_net_timings"]:
+        for ep in net["endpoints"]:
+            ends.append((ep["delay"], ep["cell"], ep["port"]))
+    if not ends:
+        print(f"ice40_paths.py: {args[0]} lists no endpoints", file=sys.stderr)
+        return 2
+    groups = defaultdict(list)
+    for e in ends:
+        if e[0] > period:
+            groups[rtl_name(e[1])].append(e)
+    worst = max(ends)[0]
+    missing = sum(len(v) for v in groups.values())
+    print(f"worst endpoint {worst:.2f} ns ({1000 / worst:.1f} MHz); {missing} of {len(ends)} endpoints "
+          f"miss {period:.2f} ns ({1000 / period:.1f} MHz), in {len(groups)} registers")
+    for name, es in sorted(groups.items(), key=lambda kv: -max(kv[1])[0])[:top]:
+        print(f"  {max(es)[0]:6.2f} ns  {len(es):4d}  {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
