@@ -8,6 +8,7 @@ uet_lb_freeze.sv
 uet_lb_window.sv
 uet_lb_efd_tracker.sv
 uet_lb_efd_tracker_pipe.sv
+uet_lb_counter.sv
 uet_lb_regs.sv
 uet_lb_group_look.sv
 uet_lb_group_apply.sv

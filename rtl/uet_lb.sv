@@ -119,7 +119,7 @@ module uet_lb #(
   logic [WindowWidth-1:0] cfg_window;
   logic                   seed_we, clear_groups;
   logic [31:0]            seed;
-  logic                   unused_active, unused_size_we, unused_efd_on;
+  logic                   unused_active, unused_size_we, unused_efd_on, unused_regs_busy;
   // Outputs of shared blocks that a stage does not use.
   logic [15:0]            unused_e_ev, unused_f_ev;
   uet_lb_pkg::decision_e              unused_e_dec, unused_f_dec;
@@ -316,7 +316,8 @@ module uet_lb #(
     .size_we_o           (unused_size_we),
     .efd_on_o            (unused_efd_on),
     .clear_groups_o      (clear_groups),
-    .active_o            (unused_active)
+    .active_o            (unused_active),
+    .busy_o              (unused_regs_busy)  // (counters in one chain: never busy)
   );
 
   // ---------------------------------------------------------------------------------------------

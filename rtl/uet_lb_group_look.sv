@@ -35,6 +35,10 @@ module uet_lb_group_look #(
   // The event (at most one of failure/recycle/choose).
   input  logic [TsWidth-1:0]       now_i,
   input  logic [TsWidth:0]         now_less_timeout_i, ///< {b0, (now - FreezingTimeout) mod 2^TsWidth}
+  // now_i and now_less_timeout_i's time, inverted (the freezing test's chains take them so: no LUT then
+  // sits in front of a chain).
+  input  logic [TsWidth-1:0]       now_n_i,
+  input  logic [TsWidth-1:0]       now_less_timeout_n_i,
   input  logic                     failure_i,    ///< rto or efd
   input  logic                     recycle_i,    ///< ack or nack_trim_last_hop
   input  logic                     choose_i,     ///< a request
@@ -53,6 +57,7 @@ module uet_lb_group_look #(
   input  logic                     nonempty_i,   ///< the cache holds an unconsumed value
   input  logic                     written_i,    ///< a slot has been written
   input  logic                     explore_i,    ///< a request now, in the window, explores
+  input  logic                     in_window_i,  ///< window_left > 0
   // Next values of the freezing and window fields if the freezing test below fails.
   output logic                     freezing_o,
   output logic [TsWidth-1:0]       freeze_start_o,
@@ -66,6 +71,10 @@ module uet_lb_group_look #(
   output logic                     pop_o,        ///< the request reuses the oldest value
   output logic                     replay_take_o,///< the request replays a slot
   output logic                     explore_o,
+  // The explore fact of the window_left written back if the freezing test fails: a request in the window
+  // moves it on, anything else keeps it (uet_lb_group_apply stores it, or the opened window's).
+  output logic                     explore_kept_o,
+  output logic                     in_window_kept_o, ///< ... and its in-window fact (window_left > 0)
   // The choice (valid with choose_i): the decision, and the values it may take.
   output uet_lb_pkg::decision_e    decision_o,
   output logic [15:0]              oldest_ev_o,  ///< REPS reuse: the oldest cached value
@@ -80,13 +89,13 @@ module uet_lb_group_look #(
   assign is_reps = spray_type_i == uet_lb_pkg::SPRAY_REPS;
   assign push_o  = recycle_i && is_reps;
   assign thaw_test_o = recycle_i && is_reps && freezing_i;
-  // b1 and b2 leave here in parts (uet_lb_pkg::ts_less_parts: three half-width carries each, freeze_start
-  // straight from the RAM into its chains); uet_lb_group_apply joins them.
+  // b1 and b2 leave here in parts (uet_lb_pkg::ts_less_parts_n: three half-width carries each, of
+  // freeze_start and the inverted time, each as it is); uet_lb_group_apply joins them.
   assign thaw_borrows_o = {now_less_timeout_i[TsWidth],
-                           uet_lb_pkg::ts_less_parts(uet_lb_pkg::ts_align(32'(now_i), TsWidth),
-                                                     uet_lb_pkg::ts_align(32'(freeze_start_i), TsWidth)),
-                           uet_lb_pkg::ts_less_parts(uet_lb_pkg::ts_align(32'(now_less_timeout_i[TsWidth-1:0]), TsWidth),
-                                                     uet_lb_pkg::ts_align(32'(freeze_start_i), TsWidth))};
+                           uet_lb_pkg::ts_less_parts_n(uet_lb_pkg::ts_align_n(32'(now_n_i), TsWidth),
+                                                       uet_lb_pkg::ts_align(32'(freeze_start_i), TsWidth)),
+                           uet_lb_pkg::ts_less_parts_n(uet_lb_pkg::ts_align_n(32'(now_less_timeout_n_i), TsWidth),
+                                                       uet_lb_pkg::ts_align(32'(freeze_start_i), TsWidth))};
 
   uet_lb_window #(.WindowWidth(WindowWidth)) u_window (
     .buf_bits_i (buf_bits_i),
@@ -104,7 +113,7 @@ module uet_lb_group_look #(
     .timeout_i   ('0),     // (its exit test is not used here)
     .freezing_i  (freezing_i),
     .start_i     (freeze_start_i),
-    .in_window_i (win_active),
+    .in_window_i (in_window_i),  // (the stored fact: no comparison of window_left on the path)
     .failure_i   (failure_i && is_reps),
     .recycle_i   (1'b0),  // the exit test is thaw_test_o and thaw_borrows_o
     .freezing_o  (freezing_o),
@@ -148,6 +157,21 @@ module uet_lb_group_look #(
     .step_o      (rr_step_o)
   );
 
+  // After a request in the window, window_left - 1 explores next exactly when window_left - 1 > 0 and
+  // (window_left - 1) mod 2^B == 1 mod 2^B, i.e. window_left >= 2 and window_left mod 2^B == 2 mod 2^B:
+  // a test of window_left as read (no decrement first) and of its low BufBitsMax bits only (B <=
+  // BufBitsMax, which the register block keeps).
+  logic [BufBitsMax-1:0] kmask, left_low, two_low;
+  always_comb begin
+    for (int k = 0; k < BufBitsMax; k++) kmask[k] = buf_bits_i > 5'(k);
+  end
+  assign left_low       = BufBitsMax'(window_left_i);
+  assign two_low        = BufBitsMax'(2);
+  assign explore_kept_o   = (choose_i && is_reps && in_window_i)
+                            ? (window_left_i > WindowWidth'(1) && (left_low & kmask) == (two_low & kmask))
+                            : explore_i;
+  assign in_window_kept_o = (choose_i && is_reps && in_window_i) ? window_left_i > WindowWidth'(1) : in_window_i;
+
   always_comb begin
     pop_o         = 1'b0;
     replay_take_o = 1'b0;
@@ -180,6 +204,7 @@ module uet_lb_group_look #(
     assert (32'(failure_i) + 32'(recycle_i) + 32'(choose_i) <= 1);
     // The stored facts match the state (checked when a REPS request reads them).
     if (choose_i && is_reps) assert (nonempty_i == c_nonempty && written_i == c_written && explore_i == win_explore);
+    if (is_reps && (choose_i || failure_i)) assert (in_window_i == win_active);
   end
 `endif
 endmodule

@@ -71,6 +71,17 @@ package uet_lb_pkg;
     ts_less_parts = {lo, hi_lt, hi_le};
   endfunction
 
+  /// ts_less_parts(~an, b): the same parts from a kept inverted (an = ~a, aligned with ts_align_n), so
+  /// neither operand of the chains needs a LUT to invert it.
+  function automatic logic [2:0] ts_less_parts_n(logic [31:0] an, logic [31:0] b);
+    logic        lo, hi_lt, hi_le;
+    logic [15:0] sum0_unused, sum1_unused, sum2_unused;  // only the carries are used
+    {lo, sum0_unused}    = {1'b0, b[15:0]} + {1'b0, an[15:0]};
+    {hi_lt, sum1_unused} = {1'b0, b[31:16]} + {1'b0, an[31:16]};
+    {hi_le, sum2_unused} = {1'b0, b[31:16]} + {1'b0, an[31:16]} + 17'd1;
+    ts_less_parts_n = {lo, hi_lt, hi_le};
+  endfunction
+
   /// The comparison from ts_less_parts: the high half decides, on equal high halves the low half.
   function automatic logic ts_less_join(logic [2:0] parts);
     ts_less_join = parts[2] ? parts[0] : parts[1];
@@ -81,16 +92,63 @@ package uet_lb_pkg;
     ts_less = ts_less_join(ts_less_parts(a, b));
   endfunction
 
-  /// now is strictly after deadline, modulo 2^32: now - deadline lies in 1..2^31, i.e. the top bit of
-  /// now + ~deadline (= now - deadline - 1) is clear. That bit is now[31] ^ ~deadline[31] ^ the carry
-  /// into bit 31; the carries are comparisons (a + ~b carries out of k bits exactly when b < a, and
-  /// a + ~b + 1 exactly when b <= a).
-  function automatic logic ts_past(logic [31:0] now, logic [31:0] deadline);
+  // now is strictly after deadline, modulo 2^32 (ts_past): now - deadline lies in 1..2^31, i.e. the top
+  // bit of now + ~deadline (= now - deadline - 1) is clear. That bit is now[31] ^ ~deadline[31] ^ the
+  // carry into bit 31; the carries are comparisons (a + ~b carries out of k bits exactly when b < a, and
+  // a + ~b + 1 exactly when b <= a).
+
+  /// The expiry test in parts, to be joined by ts_past_join (a register may sit between the two):
+  /// {now[31] ^ ~deadline[31], the low half's carry, the carry into bit 31 with a low carry of 1, and
+  /// with 0}. Each carry is one carry chain of 16 (15) bits; the join is one LUT.
+  function automatic logic [3:0] ts_past_parts(logic [31:0] now, logic [31:0] deadline);
     logic lo_c, hi_c0, hi_c1;
-    lo_c    = deadline[15:0] < now[15:0];     // carry out of the low half
-    hi_c0   = deadline[30:16] < now[30:16];   // carry into bit 31, low half's carry 0
-    hi_c1   = deadline[30:16] <= now[30:16];  // ... and 1
-    ts_past = !(now[31] ^ ~deadline[31] ^ (lo_c ? hi_c1 : hi_c0));
+    lo_c          = deadline[15:0] < now[15:0];     // carry out of the low half
+    hi_c0         = deadline[30:16] < now[30:16];   // carry into bit 31, low half's carry 0
+    hi_c1         = deadline[30:16] <= now[30:16];  // ... and 1
+    ts_past_parts = {now[31] ^ ~deadline[31], lo_c, hi_c1, hi_c0};
+  endfunction
+
+  /// The expiry test from ts_past_parts.
+  function automatic logic ts_past_join(logic [3:0] parts);
+    logic lo_c, hi_c0, hi_c1;
+    {lo_c, hi_c1, hi_c0} = parts[2:0];
+    ts_past_join = !(parts[3] ^ (lo_c ? hi_c1 : hi_c0));
+  endfunction
+
+  /// now is strictly after deadline, modulo 2^32.
+  function automatic logic ts_past(logic [31:0] now, logic [31:0] deadline);
+    ts_past = ts_past_join(ts_past_parts(now, deadline));
+  endfunction
+
+  // The same parts from a deadline kept inverted (dn = ~deadline), so that no operand of a carry chain
+  // needs a LUT to invert it: the iCE40's carry logic takes the LUT's inputs as they are. (a + ~b
+  // carries out exactly when b < a, and ~u + ~v carries out exactly when u + v + 1 does not.)
+
+  /// ts_past_parts(now, ~dn): the chains add now and dn.
+  function automatic logic [3:0] ts_past_parts_n(logic [31:0] now, logic [31:0] dn);
+    logic        lo_c, hi_c0, hi_c1;
+    logic [15:0] s0_unused;
+    logic [14:0] s1_unused, s2_unused;
+    {lo_c, s0_unused}  = {1'b0, now[15:0]} + {1'b0, dn[15:0]};
+    {hi_c0, s1_unused} = {1'b0, now[30:16]} + {1'b0, dn[30:16]};
+    {hi_c1, s2_unused} = {1'b0, now[30:16]} + {1'b0, dn[30:16]} + 16'd1;
+    ts_past_parts_n = {now[31] ^ dn[31], lo_c, hi_c1, hi_c0};
+  endfunction
+
+  /// ts_past_parts(~dn, a): whether deadline ~dn is past a, in parts; the chains add dn and a.
+  function automatic logic [3:0] ts_past_parts_rev(logic [31:0] dn, logic [31:0] a);
+    logic        lo_n, hi_c0_n, hi_c1_n;
+    logic [15:0] s0_unused;
+    logic [14:0] s1_unused, s2_unused;
+    {lo_n, s0_unused}    = {1'b0, dn[15:0]} + {1'b0, a[15:0]} + 17'd1;
+    {hi_c1_n, s1_unused} = {1'b0, dn[30:16]} + {1'b0, a[30:16]};
+    {hi_c0_n, s2_unused} = {1'b0, dn[30:16]} + {1'b0, a[30:16]} + 16'd1;
+    ts_past_parts_rev = {dn[31] ^ a[31], !lo_n, !hi_c1_n, !hi_c0_n};
+  endfunction
+
+  /// An inverted timestamp of width w (~x), aligned as ts_align aligns x: ~ts_align(x, w), ones below.
+  function automatic logic [31:0] ts_align_n(logic [31:0] xn, int unsigned w);
+    ts_align_n = ~((~xn) << (32 - w));
   endfunction
 
   /// {a < b, (a - b) mod 2^32}.

@@ -9,14 +9,18 @@ module uet_lb_regs #(
   parameter int unsigned TsWidth        = 32,
   parameter int unsigned WindowWidth    = 12,
   parameter int unsigned TrackerEntries = 32,
-  /// 1: a write takes effect one cycle later (the port is registered first, so no write decoding sits
-  /// after the port's own logic); reads stay combinational
-  parameter bit          WriteReg       = 1'b0
+  /// 1 (the pipelined core's form): a write takes effect one cycle later (the port, its range checks
+  /// and its address decoded are registered first, so no write decoding sits after the port's own
+  /// logic), and each counter counts in two halves, the high one a cycle after the low one carries out
+  /// (increments must then come at most every other cycle; busy_o covers the carry); a read returns
+  /// its data in the cycle after the address.
+  parameter bit          Pipelined      = 1'b0,
+  parameter int unsigned CountW         = 32   ///< counter width, 17..32 (below 32 for tests only)
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,          ///< synchronous, active low
-  // Register port: write when reg_we_i (applied at this edge, or the next with WriteReg); read data is
-  // combinational from reg_addr_i.
+  // Register port: write when reg_we_i (applied at this edge, or the next with Pipelined); read data is
+  // combinational from reg_addr_i, or (Pipelined) valid in the cycle after it.
   input  logic                   reg_we_i,
   input  logic [5:0]             reg_addr_i,      ///< word address
   input  logic [31:0]            reg_wdata_i,
@@ -40,8 +44,10 @@ module uet_lb_regs #(
   output logic [31:0]            seed_o,          ///< new PRNG state, valid with seed_we_o
   output logic                   size_we_o,       ///< EntropyValueSetSize is written this cycle
   output logic                   efd_on_o,        ///< REPS with a non-zero multiplier (registered)
-  output logic                   clear_groups_o,  ///< close every group at the end of this cycle
-  output logic                   active_o         ///< a group was opened since reset or the last clear
+  output logic                   clear_groups_o,  ///< close every group at the end of this cycle (Pipelined:
+                                                  ///< a cycle after the write applies, from a register)
+  output logic                   active_o,        ///< a group was opened since reset or the last clear
+  output logic                   busy_o           ///< a counter's carry or a clear is pending (Pipelined)
 );
   // Register word addresses (byte address / 4). docs/registers.md is the map; keep them in step.
   localparam logic [5:0] REG_ID                = 6'h00;  // RO  identification and version
@@ -93,9 +99,9 @@ module uet_lb_regs #(
                           err_group_q, err_group_d;
   logic [5:0]             bad_addr_q, bad_addr_d;
   logic                   active_q, active_d;
-  logic [31:0]            cnt_fb_q, cnt_fb_d, cnt_efd_q, cnt_efd_d, cnt_req_q, cnt_req_d;
+  logic [CountW-1:0]      cnt_fb_q, cnt_efd_q, cnt_req_q;
   logic                   efd_on_q;
-  logic                   refuse_range, refuse_locked, refuse_addr;
+  logic                   refuse_range, refuse_locked, refuse_addr, clear_now;
 
   // Range checks of a written word. A test `value > 2^k - 1` is `value[31:k] != 0`; the other limits add
   // a test of a few low bits. Written as a `>`, each would be a carry chain (synthesis does not shorten a
@@ -117,22 +123,39 @@ module uet_lb_regs #(
                     (v >> WindowWidth) != '0};                   // window: > 2^WindowWidth - 1
   endfunction
 
-  // The write as the logic below sees it: the port, or (WriteReg) the port a cycle ago, with its range
-  // checks made before the register.
-  logic        we;
+  // The write decoded: one strobe per writable address (`we` included), `unknown` for a write to an
+  // unknown or read-only one.
+  typedef struct packed {
+    logic ctrl, status, spray, mask, port, buf_bits, size, timeout, mult, window, seed, cnt_fb, cnt_efd,
+          cnt_req, unknown;
+  } sel_t;
+  // (Built as a vector in sel_t's field order: Yosys 0.23 takes no field assignment in a function.)
+  localparam int unsigned SelBits = 15;  // the fields of sel_t (Yosys 0.23 takes no $bits of a type)
+  function automatic logic [SelBits-1:0] decode(input logic we_in, input logic [5:0] a);
+    logic [SelBits-2:0] known;
+    known  = {a == REG_CTRL, a == REG_STATUS, a == REG_SPRAY_TYPE, a == REG_ENTROPY_MASK_BITS,
+              a == REG_START_PORT, a == REG_REPS_BUF_BITS, a == REG_EV_SET_SIZE, a == REG_FREEZE_TIMEOUT,
+              a == REG_EFD_MULT, a == REG_WINDOW, a == REG_SEED, a == REG_CNT_FB_UNOPENED,
+              a == REG_CNT_EFD_UNTRACKED, a == REG_CNT_REQ_UNOPENED};
+    decode = {known & {(SelBits - 1){we_in}}, we_in && known == '0};
+  endfunction
+
+  // The write as the logic below sees it: the port, or (Pipelined) the port a cycle ago, with its range
+  // checks and its address decoded before the register.
+  sel_t        sel;
   logic [5:0]  waddr;
   logic [31:0] wdata;
   over_t       over;
-  if (WriteReg) begin : g_write_reg
-    logic        we_q;
+  if (Pipelined) begin : g_write_reg
+    sel_t        sel_q;
     logic [5:0]  waddr_q;
     logic [31:0] wdata_q;
     over_t       over_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
-        we_q <= 1'b0;
+        sel_q <= '0;
       end else begin
-        we_q <= reg_we_i;
+        sel_q <= decode(reg_we_i, reg_addr_i);
       end
     end
     always_ff @(posedge clk_i) begin
@@ -140,26 +163,45 @@ module uet_lb_regs #(
       wdata_q <= reg_wdata_i;
       over_q  <= range_checks(reg_wdata_i);
     end
-    assign we    = we_q;
+    assign sel   = sel_q;
     assign waddr = waddr_q;
     assign wdata = wdata_q;
     assign over  = over_q;
   end else begin : g_write_now
-    assign we    = reg_we_i;
+    assign sel   = decode(reg_we_i, reg_addr_i);
     assign waddr = reg_addr_i;
     assign wdata = reg_wdata_i;
     assign over  = range_checks(reg_wdata_i);
   end
 
-  function automatic logic [31:0] sat_inc(input logic [31:0] v, input logic inc);
-    sat_inc = (inc && v != 32'hffff_ffff) ? v + 32'd1 : v;
-  endfunction
+  // The counters (a write to one clears it).
+  logic cnt_busy_fb, cnt_busy_efd, cnt_busy_req, clear_busy;
+  uet_lb_counter #(.Width (CountW), .Split (Pipelined)) u_cnt_fb (
+    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_fb_unopened_i), .clear_i (sel.cnt_fb),
+    .value_o (cnt_fb_q), .busy_o (cnt_busy_fb)
+  );
+  uet_lb_counter #(.Width (CountW), .Split (Pipelined)) u_cnt_efd (
+    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_efd_untracked_i), .clear_i (sel.cnt_efd),
+    .value_o (cnt_efd_q), .busy_o (cnt_busy_efd)
+  );
+  uet_lb_counter #(.Width (CountW), .Split (Pipelined)) u_cnt_req (
+    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_req_unopened_i), .clear_i (sel.cnt_req),
+    .value_o (cnt_req_q), .busy_o (cnt_busy_req)
+  );
+  assign busy_o = cnt_busy_fb || cnt_busy_efd || cnt_busy_req || clear_busy;
 
   // The round robin's mask for EntropyMaskBits m: 2^m - 1.
   function automatic logic [7:0] span_of(input logic [3:0] m);
     span_of = 8'((9'd1 << m) - 9'd1);
   endfunction
 
+  // The refusal the sticky errors take: this write's, or (Pipelined) the write's before, registered, so
+  // the refusal and the error's update are in separate cycles (STATUS shows it a cycle later).
+  typedef struct packed {
+    logic       range, locked, addr;
+    logic [5:0] waddr;
+  } refuse_t;
+  refuse_t refuse_now, err_refuse;
   always_comb begin
     spray_d       = spray_q;
     mask_d        = mask_q;
@@ -171,92 +213,116 @@ module uet_lb_regs #(
     mult_d        = mult_q;
     window_d      = window_q;
     seed_d        = seed_q;
-    err_range_d   = err_range_q;
-    err_locked_d  = err_locked_q;
-    err_addr_d    = err_addr_q;
+    // A refusal's sticky error and address (Pipelined: the refusal of the write before, registered),
+    // before this write's STATUS clear, which the later write wins.
+    err_range_d   = err_range_q || err_refuse.range;
+    err_locked_d  = err_locked_q || err_refuse.locked;
+    err_addr_d    = err_addr_q || err_refuse.addr;
     err_group_d   = err_group_q || bad_open_i;
-    bad_addr_d    = bad_addr_q;
+    bad_addr_d    = (err_refuse.range || err_refuse.locked || err_refuse.addr) ? err_refuse.waddr : bad_addr_q;
     active_d      = active_q || group_opened_i;
-    cnt_fb_d      = sat_inc(cnt_fb_q, inc_fb_unopened_i);
-    cnt_efd_d     = sat_inc(cnt_efd_q, inc_efd_untracked_i);
-    cnt_req_d     = sat_inc(cnt_req_q, inc_req_unopened_i);
     seed_we_o     = 1'b0;
     size_we_o     = 1'b0;
-    clear_groups_o = 1'b0;
+    clear_now     = 1'b0;
     refuse_range  = 1'b0;
     refuse_locked = 1'b0;
     refuse_addr   = 1'b0;
 
-    if (we) begin
-      unique case (waddr)
-        REG_CTRL: begin
-          if (over.ctrl) refuse_range = 1'b1;
-          else if (wdata[0]) clear_groups_o = 1'b1;
-        end
-        REG_STATUS: begin  // write 1 to clear a sticky error
-          if (wdata[STATUS_ERR_RANGE])  err_range_d  = 1'b0;
-          if (wdata[STATUS_ERR_LOCKED]) err_locked_d = 1'b0;
-          if (wdata[STATUS_ERR_ADDR])   err_addr_d   = 1'b0;
-          if (wdata[STATUS_ERR_GROUP])  err_group_d  = bad_open_i;
-        end
-        REG_SPRAY_TYPE: begin
-          if (over.spray) refuse_range = 1'b1;
-          else if (active_q) refuse_locked = 1'b1;
-          else spray_d = wdata[1:0];
-        end
-        REG_ENTROPY_MASK_BITS: begin
-          if (over.mask) refuse_range = 1'b1;
-          else begin
-            mask_d = wdata[3:0];
-            span_d = span_of(wdata[3:0]);
-          end
-        end
-        REG_START_PORT: begin
-          if (over.port) refuse_range = 1'b1;
-          else port_d = wdata[15:0];
-        end
-        REG_REPS_BUF_BITS: begin
-          if (over.buf_bits) refuse_range = 1'b1;
-          else if (active_q) refuse_locked = 1'b1;
-          else buf_d = wdata[4:0];
-        end
-        REG_EV_SET_SIZE: begin
-          if (over.zero || over.size) refuse_range = 1'b1;
-          else begin
-            size_d    = wdata[16:0];
-            size_we_o = 1'b1;
-          end
-        end
-        REG_FREEZE_TIMEOUT: begin
-          if (over.zero || over.timeout) refuse_range = 1'b1;
-          else timeout_d = wdata;
-        end
-        REG_EFD_MULT: begin
-          if (over.mult) refuse_range = 1'b1;
-          else mult_d = wdata[7:0];
-        end
-        REG_WINDOW: begin
-          if (over.window) refuse_range = 1'b1;
-          else window_d = wdata[WindowWidth-1:0];
-        end
-        REG_SEED: begin
-          if (over.zero) refuse_range = 1'b1;
-          else begin
-            seed_d    = wdata;
-            seed_we_o = 1'b1;
-          end
-        end
-        REG_CNT_FB_UNOPENED:   cnt_fb_d  = '0;
-        REG_CNT_EFD_UNTRACKED: cnt_efd_d = '0;
-        REG_CNT_REQ_UNOPENED:  cnt_req_d = '0;
-        default: refuse_addr = 1'b1;  // unknown or read-only
-      endcase
-      if (refuse_range)  err_range_d  = 1'b1;
-      if (refuse_locked) err_locked_d = 1'b1;
-      if (refuse_addr)   err_addr_d   = 1'b1;
-      if (refuse_range || refuse_locked || refuse_addr) bad_addr_d = waddr;
+    // At most one strobe is set (one address per write).
+    if (sel.ctrl) begin
+      if (over.ctrl) refuse_range = 1'b1;
+      else if (wdata[0]) clear_now = 1'b1;
     end
-    if (clear_groups_o) active_d = 1'b0;
+    if (sel.status) begin  // write 1 to clear a sticky error
+      if (wdata[STATUS_ERR_RANGE])  err_range_d  = 1'b0;
+      if (wdata[STATUS_ERR_LOCKED]) err_locked_d = 1'b0;
+      if (wdata[STATUS_ERR_ADDR])   err_addr_d   = 1'b0;
+      if (wdata[STATUS_ERR_GROUP])  err_group_d  = bad_open_i;
+    end
+    if (sel.spray) begin
+      if (over.spray) refuse_range = 1'b1;
+      else if (active_q) refuse_locked = 1'b1;
+      else spray_d = wdata[1:0];
+    end
+    if (sel.mask) begin
+      if (over.mask) refuse_range = 1'b1;
+      else begin
+        mask_d = wdata[3:0];
+        span_d = span_of(wdata[3:0]);
+      end
+    end
+    if (sel.port) begin
+      if (over.port) refuse_range = 1'b1;
+      else port_d = wdata[15:0];
+    end
+    if (sel.buf_bits) begin
+      if (over.buf_bits) refuse_range = 1'b1;
+      else if (active_q) refuse_locked = 1'b1;
+      else buf_d = wdata[4:0];
+    end
+    if (sel.size) begin
+      if (over.zero || over.size) refuse_range = 1'b1;
+      else begin
+        size_d    = wdata[16:0];
+        size_we_o = 1'b1;
+      end
+    end
+    if (sel.timeout) begin
+      if (over.zero || over.timeout) refuse_range = 1'b1;
+      else timeout_d = wdata;
+    end
+    if (sel.mult) begin
+      if (over.mult) refuse_range = 1'b1;
+      else mult_d = wdata[7:0];
+    end
+    if (sel.window) begin
+      if (over.window) refuse_range = 1'b1;
+      else window_d = wdata[WindowWidth-1:0];
+    end
+    if (sel.seed) begin
+      if (over.zero) refuse_range = 1'b1;
+      else begin
+        seed_d    = wdata;
+        seed_we_o = 1'b1;
+      end
+    end
+    if (sel.unknown) refuse_addr = 1'b1;  // unknown or read-only
+    if (clear_now) active_d = 1'b0;
+  end
+
+  // The clear of every group: as the write applies, or (Pipelined) a cycle later from a register, so
+  // that it reaches the core's state (a synchronous reset of the tracker and the open bits) from a
+  // flip-flop. STATUS.ACTIVE falls as the write applies either way.
+  if (Pipelined) begin : g_clear_reg
+    logic clear_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        clear_q <= 1'b0;
+      end else begin
+        clear_q <= clear_now;
+      end
+    end
+    assign clear_groups_o = clear_q;
+    assign clear_busy     = clear_q;
+  end else begin : g_clear_now
+    assign clear_groups_o = clear_now;
+    assign clear_busy     = 1'b0;
+  end
+
+  // (The refusal the sticky errors take, declared above.)
+  assign refuse_now = {refuse_range, refuse_locked, refuse_addr, waddr};
+  if (Pipelined) begin : g_refuse_reg
+    refuse_t refuse_q;
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        refuse_q <= '0;
+      end else begin
+        refuse_q <= refuse_now;
+      end
+    end
+    assign err_refuse = refuse_q;
+  end else begin : g_refuse_now
+    assign err_refuse = refuse_now;
   end
 
   always_ff @(posedge clk_i) begin
@@ -277,9 +343,6 @@ module uet_lb_regs #(
       err_group_q  <= 1'b0;
       bad_addr_q   <= '0;
       active_q     <= 1'b0;
-      cnt_fb_q     <= '0;
-      cnt_efd_q    <= '0;
-      cnt_req_q    <= '0;
       efd_on_q     <= 1'b0;  // SPRAY_DEFAULT at reset
     end else begin
       spray_q      <= spray_d;
@@ -298,9 +361,6 @@ module uet_lb_regs #(
       err_group_q  <= err_group_d;
       bad_addr_q   <= bad_addr_d;
       active_q     <= active_d;
-      cnt_fb_q     <= cnt_fb_d;
-      cnt_efd_q    <= cnt_efd_d;
-      cnt_req_q    <= cnt_req_d;
       efd_on_q     <= spray_d == uet_lb_pkg::SPRAY_REPS && mult_d != 8'd0;
     end
   end
@@ -315,27 +375,45 @@ module uet_lb_regs #(
     status[STATUS_ACTIVE]     = active_q;
   end
 
+  // The readable words, in address order 0x00..0x10 (unknown addresses read 0).
+  localparam int unsigned Words = 17;
+  logic [Words*32-1:0] words;  // (flat: word k at [32k +: 32])
   always_comb begin
-    unique case (reg_addr_i)
-      REG_ID:                reg_rdata_o = CORE_ID;
-      REG_STATUS:            reg_rdata_o = status;
-      REG_SPRAY_TYPE:        reg_rdata_o = 32'(spray_q);
-      REG_ENTROPY_MASK_BITS: reg_rdata_o = 32'(mask_q);
-      REG_START_PORT:        reg_rdata_o = 32'(port_q);
-      REG_REPS_BUF_BITS:     reg_rdata_o = 32'(buf_q);
-      REG_EV_SET_SIZE:       reg_rdata_o = 32'(size_q);
-      REG_FREEZE_TIMEOUT:    reg_rdata_o = timeout_q;
-      REG_EFD_MULT:          reg_rdata_o = 32'(mult_q);
-      REG_WINDOW:            reg_rdata_o = 32'(window_q);
-      REG_SEED:              reg_rdata_o = seed_q;
-      REG_CNT_FB_UNOPENED:   reg_rdata_o = cnt_fb_q;
-      REG_CNT_EFD_UNTRACKED: reg_rdata_o = cnt_efd_q;
-      REG_CNT_REQ_UNOPENED:  reg_rdata_o = cnt_req_q;
-      REG_PARAMS:            reg_rdata_o = {8'(TrackerEntries - 1), 8'(WindowWidth), 4'(BufBitsMax),
-                                            12'(NumGroups - 1)};
-      REG_ERR_ADDR:          reg_rdata_o = 32'(bad_addr_q);
-      default:               reg_rdata_o = 32'd0;
-    endcase
+    words = '0;
+    words[32*REG_ID +: 32] = CORE_ID;
+    words[32*REG_STATUS +: 32] = status;
+    words[32*REG_SPRAY_TYPE +: 32] = 32'(spray_q);
+    words[32*REG_ENTROPY_MASK_BITS +: 32] = 32'(mask_q);
+    words[32*REG_START_PORT +: 32] = 32'(port_q);
+    words[32*REG_REPS_BUF_BITS +: 32] = 32'(buf_q);
+    words[32*REG_EV_SET_SIZE +: 32] = 32'(size_q);
+    words[32*REG_FREEZE_TIMEOUT +: 32] = timeout_q;
+    words[32*REG_EFD_MULT +: 32] = 32'(mult_q);
+    words[32*REG_WINDOW +: 32] = 32'(window_q);
+    words[32*REG_SEED +: 32] = seed_q;
+    words[32*REG_CNT_FB_UNOPENED +: 32] = 32'(cnt_fb_q);
+    words[32*REG_CNT_EFD_UNTRACKED +: 32] = 32'(cnt_efd_q);
+    words[32*REG_CNT_REQ_UNOPENED +: 32] = 32'(cnt_req_q);
+    words[32*REG_PARAMS +: 32] = {8'(TrackerEntries - 1), 8'(WindowWidth), 4'(BufBitsMax), 12'(NumGroups - 1)};
+    words[32*REG_ERR_ADDR +: 32] = 32'(bad_addr_q);
+  end
+
+  // Reads: a multiplexer on reg_addr_i, or (Pipelined) the address decoded into a one-hot register and
+  // an AND-OR of the words after it, so the read data are valid in the cycle after the address (three
+  // LUT levels after registers, none after the port).
+  if (Pipelined) begin : g_read_reg
+    logic [Words-1:0] rsel_q;
+    always_ff @(posedge clk_i) begin
+      for (int k = 0; k < Words; k++) rsel_q[k] <= 32'(reg_addr_i) == k;
+    end
+    always_comb begin
+      reg_rdata_o = '0;
+      for (int k = 0; k < Words; k++) reg_rdata_o = reg_rdata_o | (rsel_q[k] ? words[32*k +: 32] : '0);
+    end
+  end else begin : g_read_now
+    always_comb begin
+      reg_rdata_o = 32'(reg_addr_i) < Words ? words[32*reg_addr_i +: 32] : '0;
+    end
   end
 
   assign spray_type_o     = spray_q;

@@ -20,12 +20,12 @@ mutants=(
   "uet_lb_rr.sv@rr@{8'd0, step_i & span_mask_i}@{8'd0, step_i & span_mask_i & 8'hfe}@round robin skips odd ports"
   "uet_lb_group_apply.sv@split@(b1 ? !(b2 && b0) : !(b2 || b0))@(b1 ? !(b2 || b0) : !(b2 && b0))@split update: the freezing test's borrows joined the wrong way"
   "uet_lb_group_look.sv@split@        if (!explore_i && nonempty_i) begin@        if (nonempty_i) begin@split update: a request reuses at the window's explore positions"
-  "uet_lb_group_apply.sv@split@assign explore_o  = thaw ? explore_opened : explore_kept;@assign explore_o  = explore_kept;@split update: the stored explore fact misses the window a thaw opens"
+  "uet_lb_group_apply.sv@split@assign explore_o   = ops_s.thaw ? ops_s.explore_opened : ops_s.explore_kept;@assign explore_o   = ops_s.explore_kept;@split update: the stored explore fact misses the window a thaw opens"
   "uet_lb.sv@top@assign req_ready_o  = !rsp_valid_q || rsp_ready_i;@assign req_ready_o  = 1'b1;@a held response is overwritten"
   "uet_lb.sv@top@      end else if (rsp_ready_i) begin@      end else begin@a response is dropped under back-pressure"
   "uet_lb_pipe.sv@pipe@assign rsp_pop   = rsp_valid_o && rsp_ready_i;@assign rsp_pop   = rsp_valid_o;@pipelined: a response is dropped under back-pressure"
   "uet_lb_pipe.sv@pipe@      if (rsp_push) rsp_wp_q <= rsp_wp_q + 2'd1;@      if (rsp_push) rsp_wp_q <= rsp_wp_q;@pipelined: a queued response is overwritten by the next"
-  "uet_lb_pipe.sv@pipe@assign fb_ready_o   = a_free && !open_valid_i;@assign fb_ready_o   = a_free;@pipelined: an open and a feedback accepted in one cycle"
+  "uet_lb_pipe.sv@pipe@assign fb_ready_o   = rdy_q && !open_valid_i;@assign fb_ready_o   = rdy_q;@pipelined: an open and a feedback accepted in one cycle"
 )
 survivors=0
 for m in "${mutants[@]}"; do

@@ -28,18 +28,20 @@ mkdir -p "$work"
 srcs=$(fpga_srcs "$root/rtl")
 buf_bits=3
 # One group's word in each core's state table, read from the RTL after Yosys elaborates it: uet_lb_pipe's
-# RAM mem_q (its width; the word also holds three facts derived from the other fields), uet_lb's
-# state_q (a register per group, state_q[0] its width). The open bit is not in that word: uet_lb_pipe
-# keeps the open bits in a RAM of their own (16-bit words, a valid flip-flop per word), uet_lb in one
-# flip-flop per group.
+# state RAM mem_q (its width; the word also holds four facts derived from the other fields) and its slot
+# RAM slot_mem_q (2^BufBitsMax words of its width per group), uet_lb's state_q (a register per group,
+# state_q[0] its width). The open bit is not in those words: uet_lb_pipe keeps the open bits in a RAM of
+# their own (16-bit words, a valid flip-flop per word), uet_lb in one flip-flop per group.
 yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 2 -set BufBitsMax $buf_bits uet_lb_pipe uet_lb; \
   hierarchy -top uet_lb_pipe; proc; memory_collect; tee -q -o $work/state_width.txt dump t:\$mem_v2; \
   design -reset; read_verilog -sv $srcs; chparam -set NumGroups 2 -set BufBitsMax $buf_bits uet_lb; \
   hierarchy -top uet_lb; proc; memory_collect; tee -q -a $work/state_width.txt dump w:state_q*" >/dev/null 2>&1
 state_bits=$(awk '/cell .mem_v2 .mem_q$/ { m = 1 } m && /parameter .WIDTH/ { print $3; exit }' "$work/state_width.txt")
+slot_width=$(awk '/cell .mem_v2 .slot_mem_q$/ { m = 1 } m && /parameter .WIDTH/ { print $3; exit }' "$work/state_width.txt")
+slot_bits=$(( ${slot_width:-0} << buf_bits ))
 single_bits=$(awk '$1 == "wire" && $2 == "width" && $4 == "\\state_q[0]" { print $3; exit }' "$work/state_width.txt")
-if ! [[ "$state_bits" =~ ^[0-9]+$ && "$single_bits" =~ ^[0-9]+$ ]]; then
-  echo "fpga.sh: could not read the width of uet_lb_pipe's state RAM mem_q or of uet_lb's state_q[0]" \
+if ! [[ "$state_bits" =~ ^[0-9]+$ && "$slot_width" =~ ^[0-9]+$ && "$single_bits" =~ ^[0-9]+$ ]]; then
+  echo "fpga.sh: could not read the width of uet_lb_pipe's state RAM mem_q or slot RAM slot_mem_q, or of uet_lb's state_q[0]" \
     "(see $work/state_width.txt)" >&2
   exit 1
 fi
@@ -142,9 +144,9 @@ generate() {
     ramb="$(sum 'RAMB36')/$(sum 'RAMB18')"; dsp=$(sum 'DSP')
     [ "$(sum 'URAM')" = 0 ] || ramb="$ramb + $(sum 'URAM') URAM"
     read -r lvl_lut lvl_logic < <(python3 "$root/scripts/logic_levels.py" "$d/xcup.json" uet_lb_fpga_wrap)
-    if [ "$piped" = 1 ]; then  # the state RAM and the open-bit RAM
-      table_bits=$(( n * (state_bits + 1) ))
-      bits="$state_bits + 1 ($(printf "%'d" "$table_bits"))"
+    if [ "$piped" = 1 ]; then  # the state RAM, the slot RAM and the open-bit RAM
+      table_bits=$(( n * (state_bits + slot_bits + 1) ))
+      bits="$state_bits + $slot_bits + 1 ($(printf "%'d" "$table_bits"))"
     else
       table_bits=$(( n * single_bits ))
       bits="$single_bits ($(printf "%'d" "$table_bits"))"

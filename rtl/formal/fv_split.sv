@@ -92,7 +92,8 @@ module fv_split #(
   assign now_less_timeout = {diff32[32], diff32[31 -: TsWidth]};
   assign unused_diff_pad  = ^diff32;
 
-  logic                   p_freezing, p_thaw_test, p_push, p_pop, p_replay_take, p_explore;
+  logic                   p_freezing, p_thaw_test, p_push, p_pop, p_replay_take, p_explore, p_explore_kept;
+  logic                   p_in_window_kept;
   logic [TsWidth-1:0]     p_start;
   logic [WindowWidth-1:0] p_left;
   logic [6:0]             p_thaw_borrows;
@@ -102,29 +103,42 @@ module fv_split #(
   uet_lb_group_look #(.BufBitsMax(BufBitsMax), .TsWidth(TsWidth), .WindowWidth(WindowWidth)) u_look (
     .spray_type_i (spray_type_i), .span_mask_i (span_mask_i), .start_port_i (start_port_i),
     .buf_bits_i (buf_bits_i), .window_i (window_i),
-    .now_i (now_i), .now_less_timeout_i (now_less_timeout), .failure_i (failure_i), .recycle_i (recycle_i),
+    .now_i (now_i), .now_less_timeout_i (now_less_timeout), .now_n_i (~now_i),
+    .now_less_timeout_n_i (~now_less_timeout[TsWidth-1:0]), .failure_i (failure_i), .recycle_i (recycle_i),
     .choose_i (choose_i),
     .slots_i (slots_i), .wr_i (wr_i), .rd_i (rd_i), .full_i (full_i), .wrapped_i (wrapped_i),
     .replay_i (replay_i), .freezing_i (freezing_i), .freeze_start_i (freeze_start_i),
     .window_left_i (window_left_i),
     .nonempty_i (fact_nonempty(full_i, wr_i, rd_i)), .written_i (fact_written(wrapped_i, wr_i)),
-    .explore_i (f_explore_in),
+    .explore_i (f_explore_in), .in_window_i (window_left_i != '0),
     .freezing_o (p_freezing), .freeze_start_o (p_start), .window_left_o (p_left),
     .thaw_test_o (p_thaw_test), .thaw_borrows_o (p_thaw_borrows),
     .push_o (p_push), .pop_o (p_pop), .replay_take_o (p_replay_take), .explore_o (p_explore),
+    .explore_kept_o (p_explore_kept), .in_window_kept_o (p_in_window_kept),
     .decision_o (p_decision), .oldest_ev_o (p_oldest_ev), .replay_ev_o (p_replay_ev), .rr_ev_o (p_rr_ev),
     .rr_step_o (p_rr_step)
+  );
+  // The explore fact of a window just opened (W), as uet_lb_pipe makes it from the configuration.
+  logic f_explore_opened;
+  logic [WindowWidth-1:0] unused_left_opened;
+  logic unused_active_opened;
+  uet_lb_window #(.WindowWidth(WindowWidth)) u_fact_opened (
+    .buf_bits_i (buf_bits_i), .w_i (window_i), .left_i (window_i), .open_i (1'b0), .consume_i (1'b0),
+    .left_o (unused_left_opened), .active_o (unused_active_opened), .explore_o (f_explore_opened)
   );
 
   logic [SlotsMax*16-1:0]  s_slots;
   logic [BufBitsMax-1:0]   s_wr, s_rd, s_replay;
-  logic                    s_full, s_wrapped, s_freezing, s_nonempty, s_written, s_explore_fact;
+  logic                    s_full, s_wrapped, s_freezing, s_nonempty, s_written, s_explore_fact, s_in_window;
   logic [WindowWidth-1:0]  s_left;
   logic [15:0]             s_ev;
   uet_lb_group_apply #(.BufBitsMax(BufBitsMax), .WindowWidth(WindowWidth)) u_apply (
+    .clk_i (1'b0),  // (combinational: Cut = 0)
     .spray_type_i (spray_type_i), .buf_bits_i (buf_bits_i), .window_i (window_i),
     .thaw_test_i (p_thaw_test), .thaw_borrows_i (p_thaw_borrows), .freezing_i (p_freezing),
-    .window_left_i (p_left), .freezing_o (s_freezing), .window_left_o (s_left),
+    .window_left_i (p_left), .explore_kept_i (p_explore_kept), .explore_opened_i (f_explore_opened),
+    .in_window_kept_i (p_in_window_kept), .in_window_opened_i (window_i != '0),
+    .freezing_o (s_freezing), .window_left_o (s_left),
     .choose_i (choose_i), .recycle_ev_i (recycle_ev_i),
     .push_i (p_push), .pop_i (p_pop), .replay_take_i (p_replay_take), .decision_i (p_decision),
     .oldest_ev_i (p_oldest_ev), .replay_ev_i (p_replay_ev), .rr_ev_i (p_rr_ev), .rr_step_i (p_rr_step),
@@ -133,7 +147,8 @@ module fv_split #(
     .replay_i (replay_i),
     .slots_o (s_slots), .wr_o (s_wr), .rd_o (s_rd), .full_o (s_full), .wrapped_o (s_wrapped),
     .replay_o (s_replay),
-    .nonempty_o (s_nonempty), .written_o (s_written), .explore_o (s_explore_fact), .ev_o (s_ev)
+    .nonempty_o (s_nonempty), .written_o (s_written), .explore_o (s_explore_fact), .in_window_o (s_in_window),
+    .ev_o (s_ev)
   );
 
   // The explore fact of the window_left the pair writes back.
@@ -161,6 +176,7 @@ module fv_split #(
     assert (s_nonempty == fact_nonempty(s_full, s_wr, s_rd));
     assert (s_written == fact_written(s_wrapped, s_wr));
     assert (s_explore_fact == f_explore_out);
+    assert (s_in_window == (s_left != '0));
     // An open's explore fact (0) is that of its window_left (0).
     assert (!f_explore_zero);
   end

@@ -92,22 +92,26 @@ module uet_lb_fpga_wrap #(
   `undef UET_LB_WRAP_PORTS
 
   // Every output is registered first (as the datapath around the core would), then folded into one pin
-  // over two more registered stages: the parity of each 36-bit chunk (two LUT6 levels), then of the
-  // chunks. The fold is thus never deeper than the core's own paths: one parity over all of the
-  // ~270 output bits had been 4 to 5 LUT levels, as deep as the core at 1,024 groups.
+  // over registered stages of 16-input parities (two LUT4 levels, or two LUT6 levels, each), so the fold
+  // is never deeper than the core's own paths: one parity over all of the ~270 output bits had been 4 to 5
+  // LUT levels, as deep as the core at 1,024 groups, and 36-input parities 3 LUT4 levels on the iCE40.
   localparam int unsigned OutBits = $bits({open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, rsp_ev, rsp_decision,
                                            rsp_group, rsp_psn, efd_valid, efd_due, idle, efd_ev, efd_group, efd_psn,
                                            efd_time, efd_tracked, reg_rdata, dbg_open, dbg_wrapped, dbg_freezing,
                                            dbg_count, dbg_wr, dbg_replay, dbg_start, dbg_left, dbg_slot0});
-  localparam int unsigned Chunks  = (OutBits + 35) / 36;
-  logic [Chunks*36-1:0] out_q;
-  logic [Chunks-1:0]    fold_q;
+  localparam int unsigned Fold1 = (OutBits + 15) / 16;
+  localparam int unsigned Fold2 = (Fold1 + 15) / 16;
+  logic [Fold1*16-1:0] out_q;
+  logic [Fold2*16-1:0] fold1_q;
+  logic [Fold2-1:0]    fold2_q;
   always_ff @(posedge clk_i) begin
-    out_q  <= (Chunks * 36)'({open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, rsp_ev, rsp_decision, rsp_group,
+    out_q   <= (Fold1 * 16)'({open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, rsp_ev, rsp_decision, rsp_group,
                               rsp_psn, efd_valid, efd_due, idle, efd_ev, efd_group, efd_psn, efd_time, efd_tracked,
                               reg_rdata, dbg_open, dbg_wrapped, dbg_freezing, dbg_count, dbg_wr, dbg_replay, dbg_start,
                               dbg_left, dbg_slot0});
-    for (int k = 0; k < Chunks; k++) fold_q[k] <= ^out_q[36*k +: 36];
-    dout_o <= ^fold_q;
+    fold1_q <= '0;
+    for (int k = 0; k < Fold1; k++) fold1_q[k] <= ^out_q[16*k +: 16];
+    for (int k = 0; k < Fold2; k++) fold2_q[k] <= ^fold1_q[16*k +: 16];
+    dout_o  <= ^fold2_q;
   end
 endmodule

@@ -773,6 +773,7 @@ class Testbench : public sc_module {
           write_reg(addr, value);
           expect_error_ = regs::kStatusErrRange | regs::kStatusErrAddr;
           bad_addr_ = addr;
+          reg_wait_ = kRegErrorDelay;
           reg_seq_ = RegSeq::CheckError;
         } else if (r < 8) {
           // In range, but locked while groups are open.
@@ -781,6 +782,7 @@ class Testbench : public sc_module {
                                                               ? static_cast<std::uint32_t>(cfg_.packet_spraying_type)
                                                               : cfg_.reps_buffer_size_mask_bits);
           expect_error_ = regs::kStatusErrLocked;
+          reg_wait_ = kRegErrorDelay;
           reg_seq_ = RegSeq::CheckError;
         } else if (r < 9) {
           reg_addr.write(regs::kCntFbUnopened);
@@ -800,6 +802,10 @@ class Testbench : public sc_module {
         cov_.hit("reg.ctrl_clear");
         return;
       case RegSeq::CheckError:
+        if (reg_wait_ > 0) {  // uet_lb_pipe: the refusal's error reaches STATUS later
+          --reg_wait_;
+          return;
+        }
         reg_addr.write(regs::kStatus);
         reg_seq_ = RegSeq::CheckAddr;
         return;
@@ -947,6 +953,10 @@ class Testbench : public sc_module {
   unsigned rtt_edges_left_ = 0;  // edges until the model takes base_rtt_now_ (0: it has it)
   // Cycles from a change of base_rtt_i to the first request that uses it (interfaces.md).
   static constexpr unsigned kSpanDelay = std::is_same_v<Dut, Vuet_lb_pipe_sc> ? regs::kPipeSpanDelay : 0;
+  // Extra cycles before a refused write's error shows in STATUS (registers.md: uet_lb_pipe registers the
+  // refusal before the sticky error).
+  static constexpr unsigned kRegErrorDelay = std::is_same_v<Dut, Vuet_lb_pipe_sc> ? 2 : 0;
+  unsigned reg_wait_ = 0;
   std::uint64_t cycle_ = 0, run_cycles_ = 0, stop_at_ = 0, mismatches_ = 0, rtl_efd_count_ = 0, accepted_ = 0;
   std::uint64_t stalled_ = 0, drain_cycles_ = 0;
   bool pend_open_ = false, pend_fb_ = false, pend_req_ = false;  // an event waits on the stream

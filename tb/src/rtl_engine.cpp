@@ -90,11 +90,11 @@ class RtlEngine final : public Engine {
       if (wait == kMaxWaitCycles) throw std::logic_error("rtl: no response to an accepted request");
       tick();
     }
-    if (read_reg(regs::kCntReqUnopened) != unopened_before) {
+    const Choice c{static_cast<EntropyValue>(top_->rsp_ev_o), static_cast<Decision>(top_->rsp_decision_o)};
+    if (read_reg(regs::kCntReqUnopened) != unopened_before) {  // (the read's cycle takes the response)
       throw UsageError(std::string(retx ? "retx" : "tx") + " for group " + std::to_string(group) +
                        ", which is not open");
     }
-    const Choice c{static_cast<EntropyValue>(top_->rsp_ev_o), static_cast<Decision>(top_->rsp_decision_o)};
     counters_.requests++;
     counters_.decisions[static_cast<int>(c.decision)]++;
     if (cfg_.packet_spraying_type == SprayingType::Reps && cfg_.failure_detection_rtt_multiplier > 0) {
@@ -228,10 +228,11 @@ class RtlEngine final : public Engine {
     top_->now_i = static_cast<IData>(t);
   }
 
-  // Lets every entry past its deadline fire (one per cycle). efd_due_o compares with the time of the
-  // cycle before in uet_lb_pipe, so one idle cycle at the new time comes first.
+  // Lets every entry past its deadline fire (one per cycle in uet_lb, one per beat of two cycles in
+  // uet_lb_pipe). With no event waiting, uet_lb_pipe's efd_due_o compares with the time taken at the end
+  // of the beat before last, so two beats at the new time come first.
   void settle() {
-    tick();
+    for (int i = 0; i < 4; ++i) tick();
     while (top_->efd_due_o) tick();
   }
 
@@ -270,8 +271,10 @@ class RtlEngine final : public Engine {
     }
   }
 
+  // The address for a cycle: uet_lb_pipe returns the data in the cycle after it (uet_lb at once).
   std::uint32_t read_reg(std::uint8_t addr) {
     top_->reg_addr_i = addr;
+    tick();
     top_->eval();
     return top_->reg_rdata_o;
   }

@@ -1,10 +1,12 @@
 // Unit tests of each RTL block on its own (Verilated --cc builds): the block's rules and edges.
 #include <verilated.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <deque>
 #include <memory>
 #include <random>
+#include <tuple>
 #include <vector>
 
 #include "Vuet_lb_cache.h"
@@ -16,6 +18,7 @@
 #include "Vuet_lb_prng.h"
 #include "Vuet_lb_prng_pipe.h"
 #include "Vuet_lb_regs.h"
+#include "Vuet_lb_regs_pipe.h"
 #include "Vuet_lb_rr.h"
 #include "Vuet_lb_window.h"
 #include "uetlb/prng.hpp"
@@ -106,25 +109,36 @@ TEST_CASE("rtl prng: xorshift32 13/17/5, re-seed, multiply-high map", "[rtl][blo
   }
 }
 
-TEST_CASE("rtl prng (pipelined): the same draws at one step per cycle; re-seed and set-size change refill",
+TEST_CASE("rtl prng (pipelined): the same draws at one step every other cycle; re-seed and set-size change refill",
           "[rtl][block][prng]") {
   auto m = make<Vuet_lb_prng_pipe>();
   m->set_size_i = 5;
   reset(*m);
+  // Steps are announced a cycle ahead (step_next_i): `next` is the step of the coming cycle.
+  bool next = false;
+  auto clock = [&](bool step_after) {
+    m->step_i = next;
+    m->step_next_i = step_after;
+    m->eval();
+    tick(*m);
+    next = step_after;
+    m->step_i = next;
+    m->step_next_i = 0;
+    m->eval();
+  };
   auto wait_ready = [&] {
     int cycles = 0;
     for (m->eval(); !m->ready_o; m->eval()) {
-      REQUIRE(++cycles < 20);
-      const bool next = m->ready_next_o;  // the core's issue decision reads it a cycle ahead
-      tick(*m);
-      m->eval();
-      REQUIRE(m->ready_o == next);
+      REQUIRE(++cycles < 40);
+      const bool ready_next = m->ready_next_o;  // the core's issue decision reads it a cycle ahead
+      clock(false);
+      REQUIRE(m->ready_o == ready_next);
     }
     return cycles;
   };
-  // The pipeline fills in 17 cycles (16 digit stages and the draw) after the flush cycle that follows
-  // reset, a re-seed or a new set size.
-  REQUIRE(wait_ready() == 18);
+  // After reset the table of multiples is written (16 cycles), then the pipeline fills: the generator
+  // restarts (1), x0, x1 and eight digit stages (10). A re-seed skips the table.
+  REQUIRE(wait_ready() == 27);
   std::mt19937 rng(5);
   for (std::uint32_t size : {1U, 5U, 256U, 65536U}) {
     INFO("set size " << size);
@@ -133,37 +147,56 @@ TEST_CASE("rtl prng (pipelined): the same draws at one step per cycle; re-seed a
     m->seed_i = 0xdeadbeef;
     m->set_size_i = size;
     m->size_we_i = 1;  // the caller says when the size changes
-    tick(*m);
+    clock(false);
     m->seed_we_i = 0;
     m->size_we_i = 0;
     m->eval();
     REQUIRE(m->ready_o == 0);  // re-seeding empties the pipeline
-    REQUIRE(wait_ready() == 17);
+    REQUIRE(wait_ready() == 27);
     REQUIRE(m->state_o == 0xdeadbeef);
-    for (int k = 0; k < 2000; ++k) {
-      m->step_i = k < 1000 || rng() % 3 != 0;  // every cycle first, then at random
-      m->eval();
+    // Every other cycle first, then at random with at least a cycle between; each step announced the
+    // cycle before.
+    std::vector<bool> steps(2001);
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      steps[k] = (k < 1000 ? k % 2 == 0 : rng() % 3 != 0) && (k == 0 || !steps[k - 1]);
+    }
+    steps.back() = false;
+    next = false;
+    m->step_next_i = steps[0];
+    m->eval();
+    clock(steps[0]);  // (an idle cycle, announcing the first step)
+    for (std::size_t k = 0; k + 1 < steps.size(); ++k) {
       REQUIRE(m->ready_o == 1);  // once filled it stays ready
       if (m->step_i) REQUIRE(m->value_o == ref.draw(size));
-      tick(*m);
-      m->step_i = 0;
+      clock(steps[k + 1]);
       REQUIRE(m->state_o == ref.state());
     }
     // A set-size change mid-sequence redraws from the state reached, with the new size.
     m->set_size_i = size == 1 ? 7 : size - 1;
     m->size_we_i = 1;
-    tick(*m);
+    clock(false);
     m->size_we_i = 0;
     m->eval();
     REQUIRE(m->ready_o == 0);  // a new size empties it too
-    REQUIRE(wait_ready() == 17);
+    REQUIRE(wait_ready() == 27);
     for (int k = 0; k < 50; ++k) {
-      m->step_i = 1;
-      m->eval();
+      clock(true);
+      REQUIRE(m->step_i == 1);
       REQUIRE(m->value_o == ref.draw(size == 1 ? 7 : size - 1));
-      tick(*m);
+      clock(false);
     }
-    m->step_i = 0;
+    // A re-seed alone keeps the table: the pipeline refills sooner.
+    m->seed_we_i = 1;
+    m->seed_i = 0x12345;
+    clock(false);
+    m->seed_we_i = 0;
+    REQUIRE(wait_ready() == 11);
+    uetlb::Xorshift32 ref2(0x12345);
+    for (int k = 0; k < 20; ++k) {
+      clock(true);
+      REQUIRE(m->value_o == ref2.draw(size == 1 ? 7 : size - 1));
+      clock(false);
+    }
   }
 }
 
@@ -415,38 +448,78 @@ TEST_CASE("rtl tracker: expired entries fire by deadline then send order, clear,
 }
 
 namespace {
-// The pipelined core's tracker (4 entries), driven as uet_lb_pipe drives it: stage A1 takes an event
-// (a1_load_i) at now_i, moves it to stage A2 (move_i), where it issues. M: the default build (time
-// comparisons as two 16-bit carry chains and a select) or Vuet_lb_efd_tracker_pipe_sc0 (one chain each).
+// The pipelined core's tracker (4 entries), driven as uet_lb_pipe drives it, a beat of two cycles at a
+// time: stage A holds an event (its time, the deadline a request would allocate, what it removes),
+// stage W the event before it; at a beat's end A's event may move to W and W's issue (allocate, remove)
+// or an entry fire. M: the default build (time comparisons as two 16-bit carry chains and a join) or
+// Vuet_lb_efd_tracker_pipe_sc0 (one chain each).
 template <typename M>
 struct PipeTracker {
   std::unique_ptr<M> m = make<M>();
-  // One cycle with nothing but what the caller set; every per-cycle input back to idle afterwards.
-  void cycle() {
+  bool w_valid = false;
+  struct Seen {  // what the second cycle of the last beat showed
+    unsigned alloc_oh = 0;
+    bool untracked = false;
+    unsigned fire_group = 0, fire_psn = 0, fire_ev = 0, fire_deadline = 0;
+  } seen;
+
+  // Stage A's event (a request unless drop or clear is set).
+  void a(std::uint32_t time, std::uint32_t deadline = 0, unsigned group = 0, unsigned psn = 0, bool drop = false,
+         bool clear = false) {
+    m->a_time_i = time;
+    m->a_deadline_i = deadline;
+    m->a_group_i = group;
+    m->a_psn_i = psn;
+    m->a_drop_i = drop;
+    m->a_clear_i = clear;
+  }
+  // One beat with these decisions; A's event moves to W at its end if `move`. W's event issues if it
+  // removes its marked entries or allocates (it is a request to track).
+  void beat(bool move = false, bool fire = false, bool remove = false, bool alloc = false) {
+    m->w_valid_i = w_valid;
+    m->w_remove_i = remove;
+    m->w_alloc_i = alloc;
+    m->ph_i = 0;
+    m->move_i = m->fire_i = m->issue_i = 0;
+    m->issue_next_i = remove || alloc;  // (the first cycle knows the beat's issue)
     tick(*m);
-    m->alloc_i = 0;
-    m->remove_i = 0;
+    m->issue_next_i = 0;
+    m->ph_i = 1;
+    m->move_i = move;
+    m->fire_i = fire;
+    m->issue_i = remove || alloc;
+    m->eval();
+    seen = Seen{static_cast<unsigned>(m->alloc_oh_o),
+                m->untracked_o != 0,
+                m->fire_group_o,
+                m->fire_psn_o,
+                m->fire_ev_o,
+                m->fire_deadline_o};
+    REQUIRE(m->tracked_o == (alloc && !seen.untracked));
+    tick(*m);
+    m->move_i = m->fire_i = m->issue_i = 0;
+    m->w_remove_i = m->w_alloc_i = 0;
     m->ev_we_i = 0;
     m->flush_i = 0;
+    if (move) {
+      w_valid = true;
+      m->w_deadline_n_i = ~m->a_deadline_i;
+      m->w_group_i = m->a_group_i;
+      m->w_psn_i = m->a_psn_i;
+    }
+    m->ph_i = 0;
+    m->w_valid_i = w_valid;
     m->eval();
   }
-  // A request moves from A1 to A2 (the tracker compares its deadline with the entries' then), then
-  // issues and is tracked (A1's event, none here, moves on).
-  std::uint8_t alloc(unsigned group, unsigned psn, std::uint32_t deadline) {
-    m->a1_deadline_i = deadline;
-    m->move_i = 1;
-    m->a1_load_i = 1;
-    cycle();
-    m->alloc_i = 1;
-    m->alloc_group_i = group;
-    m->alloc_psn_i = psn;
-    m->alloc_deadline_i = deadline;
-    m->move_i = 1;
-    m->a1_load_i = 1;
-    m->eval();
-    const std::uint8_t oh = m->untracked_o ? 0 : m->alloc_oh_o;
-    cycle();
-    return oh;
+  // A request taken at `now` moves to W (where its deadline is compared with the entries'), then issues
+  // and is tracked; the event behind it in A (none: time `now`) moves on. Returns the entry it took.
+  unsigned alloc(std::uint32_t now, unsigned group, unsigned psn, std::uint32_t deadline) {
+    a(now, deadline, group, psn);
+    beat(true);
+    a(now);
+    beat(true, false, false, true);
+    w_valid = false;  // (the event behind it was no event)
+    return seen.untracked ? 0 : seen.alloc_oh;
   }
 };
 }  // namespace
@@ -456,139 +529,111 @@ TEMPLATE_TEST_CASE(
     "[rtl][block][efd]", Vuet_lb_efd_tracker_pipe, Vuet_lb_efd_tracker_pipe_sc0) {
   PipeTracker<TestType> t;
   auto& m = *t.m;
-  m.now_i = 0;
-  m.fire_en_i = 0;
+  t.a(0);
   reset(m);
   // Allocation takes the lowest free entry, one-hot; a fifth packet finds none.
-  REQUIRE(t.alloc(1, 10, 100) == 0b0001);
-  REQUIRE(t.alloc(2, 20, 120) == 0b0010);
-  REQUIRE(t.alloc(3, 30, 90) == 0b0100);  // earlier deadline than the two before it
-  REQUIRE(t.alloc(4, 40, 200) == 0b1000);
+  REQUIRE(t.alloc(0, 1, 10, 100) == 0b0001);
+  REQUIRE(t.alloc(0, 2, 20, 120) == 0b0010);
+  REQUIRE(t.alloc(0, 3, 30, 90) == 0b0100);  // earlier deadline than the two before it
+  REQUIRE(t.alloc(0, 4, 40, 200) == 0b1000);
   REQUIRE(m.count_o == 4);
-  m.alloc_i = 1;
-  m.alloc_deadline_i = 300;
-  m.eval();
-  REQUIRE(m.untracked_o == 1);
-  t.cycle();
+  t.a(0, 300, 5, 50);
+  t.beat(true);
+  t.a(0);
+  t.beat(true, false, false, true);
+  t.w_valid = false;
+  REQUIRE(t.seen.untracked);
   REQUIRE(m.count_o == 4);
-  // The entropy values arrive later, one entry at a time.
+  // The entropy values arrive later, one entry at a beat's end.
   for (unsigned k = 0; k < 4; ++k) {
     m.ev_we_i = 1;
     m.ev_oh_i = 1U << k;
     m.ev_i = 0xa0 + k;
-    t.cycle();
+    t.beat();
   }
-  // Stages A1 and A2 empty: A1's vector is the expiry at the time of the cycle before (now 150, so 90,
-  // 100 and 120 are past). The first expired entry is picked a cycle after the comparison and fires
-  // the cycle after that, one per cycle, earliest deadline first.
-  m.a2_valid_i = 0;
-  m.move_i = 1;
-  m.a1_load_i = 1;
-  m.now_i = 150;
-  t.cycle();  // the comparison with 150 is made at this edge
-  REQUIRE(m.expired_o == 1);
-  m.fire_en_i = 1;
-  REQUIRE(m.fire_o == 0);  // nothing picked yet
-  t.cycle();               // the pick
+  // Stages A and W empty: the expiry at A's time (150) is joined at the end of the beat that has it,
+  // the first expired entry is picked at the end of the next, and fires at the end of the one after,
+  // one a beat, earliest deadline first.
+  t.a(150);
+  t.beat();
+  REQUIRE(m.expired_o == 1);  // 90, 100 and 120 are past
+  REQUIRE(m.pick_any_o == 0);
+  t.beat();  // the pick
   struct Fired {
     unsigned psn, ev, deadline;
   };
   for (const Fired f : {Fired{30, 0xa2, 90}, Fired{10, 0xa0, 100}, Fired{20, 0xa1, 120}}) {
     INFO("psn " << f.psn);
-    REQUIRE(m.fire_o == 1);
-    REQUIRE(m.fire_psn_o == f.psn);
-    REQUIRE(m.fire_ev_o == f.ev);
-    REQUIRE(m.fire_deadline_o == f.deadline);
-    t.cycle();
+    REQUIRE(m.pick_any_o == 1);
+    t.beat(false, true);
+    REQUIRE(t.seen.fire_psn == f.psn);
+    REQUIRE(t.seen.fire_ev == f.ev);
+    REQUIRE(t.seen.fire_deadline == f.deadline);
   }
-  REQUIRE(m.fire_o == 0);  // (4, 40) waits for 200
+  REQUIRE(m.pick_any_o == 0);  // (4, 40) waits for 200
   REQUIRE(m.count_o == 1);
-  // An event taken at 250 (past 200): it moves to A2, where due holds it before its first cycle there.
-  m.fire_en_i = 0;
-  m.now_i = 250;
-  t.cycle();  // A1 takes it: its vector
-  m.a1_load_i = 0;
-  t.cycle();  // it moves to A2: due for it
-  m.move_i = 0;
-  m.a2_valid_i = 1;
-  m.eval();
+  // An event taken at 250 (past 200) moves to W: due holds it from its first beat there.
+  t.a(250);
+  t.beat(true);
   REQUIRE(m.due_o == 1);
-  REQUIRE(m.fire_o == 0);  // picked (as A1's vector showed it), but firing is held
-  m.fire_en_i = 1;
-  m.eval();
-  REQUIRE(m.fire_o == 1);
-  REQUIRE(m.fire_psn_o == 40);
-  t.cycle();
-  REQUIRE(m.fire_o == 0);
-  t.cycle();
-  REQUIRE(m.due_o == 0);  // a cycle after the entry left
+  t.beat();  // the pick, from W's vector
+  REQUIRE(m.pick_any_o == 1);
+  REQUIRE(m.due_o == 1);
+  t.beat(false, true);
+  REQUIRE(t.seen.fire_psn == 40);
+  REQUIRE(t.seen.fire_group == 4);
+  t.beat();
+  REQUIRE(m.due_o == 0);  // a beat after the entry left
   REQUIRE(m.count_o == 0);
-  // Marks: a feedback for (5, 51) in A1 marks its entries as it moves on, and removes them when it
-  // issues from A2; an open of group 5 then drops the rest of group 5.
-  m.fire_en_i = 0;
-  m.a2_valid_i = 0;
-  m.now_i = 300;
-  REQUIRE(t.alloc(5, 50, 5000) != 0);
-  REQUIRE(t.alloc(5, 51, 5000) != 0);
-  REQUIRE(t.alloc(6, 51, 5000) != 0);
+  // Marks: a feedback for (5, 51) in A marks its entries as it moves on, and removes them when it issues
+  // from W; an open of group 5 then drops the rest of group 5.
+  t.w_valid = false;
+  REQUIRE(t.alloc(300, 5, 50, 5000) != 0);
+  REQUIRE(t.alloc(300, 5, 51, 5000) != 0);
+  REQUIRE(t.alloc(300, 6, 51, 5000) != 0);
   REQUIRE(m.count_o == 3);
-  m.a1_clear_i = 1;
-  m.a1_group_i = 5;
-  m.a1_psn_i = 51;
-  m.move_i = 1;
-  t.cycle();  // it moves to A2
-  m.a1_clear_i = 0;
-  m.move_i = 0;
-  m.a2_valid_i = 1;
-  m.remove_i = 1;
-  t.cycle();  // it issues
+  t.a(300, 0, 5, 51, false, true);
+  t.beat(true);  // it moves to W
+  t.a(300);
+  t.beat(true, false, true);  // it issues
+  t.w_valid = false;
   REQUIRE(m.count_o == 2);
-  m.a1_drop_i = 1;
-  m.move_i = 1;
-  t.cycle();
-  m.a1_drop_i = 0;
-  m.move_i = 0;
-  m.remove_i = 1;
-  t.cycle();
+  t.a(300, 0, 5, 0, true);
+  t.beat(true);
+  t.a(300);
+  t.beat(true, false, true);
+  t.w_valid = false;
   REQUIRE(m.count_o == 1);  // (6, 51) is another group's
-  // A flush empties the tracker.
+  // A flush empties the tracker at any edge.
   m.flush_i = 1;
-  t.cycle();
+  tick(m);
+  m.flush_i = 0;
+  m.eval();
   REQUIRE(m.count_o == 0);
   REQUIRE(m.due_o == 0);
-  // Back-to-back requests: the second moves to A2 in the cycle the first allocates, so its order against
-  // the first entry comes from the first's deadline, not from what that entry held before (100, from
-  // an entry flushed since).
-  m.a2_valid_i = 0;
-  REQUIRE(t.alloc(7, 70, 100) == 0b0001);
+  // Back-to-back requests: the second moves to W in the beat the first allocates, so its order against
+  // the first entry comes from the first's deadline, not from what that entry held before (100, from an
+  // entry flushed since).
+  REQUIRE(t.alloc(0, 7, 70, 100) == 0b0001);
   m.flush_i = 1;
-  t.cycle();
-  m.a1_deadline_i = 500;  // the first moves to A2
-  m.move_i = 1;
-  m.a1_load_i = 1;
-  t.cycle();
-  m.alloc_i = 1;  // the first allocates entry 0 as the second (deadline 400) moves to A2
-  m.alloc_group_i = 7;
-  m.alloc_psn_i = 71;
-  m.alloc_deadline_i = 500;
-  m.a1_deadline_i = 400;
-  m.eval();
-  REQUIRE(m.alloc_oh_o == 0b0001);
-  t.cycle();
-  m.alloc_i = 1;  // the second allocates entry 1
-  m.alloc_psn_i = 72;
-  m.alloc_deadline_i = 400;
-  m.eval();
-  REQUIRE(m.alloc_oh_o == 0b0010);
-  t.cycle();
-  m.now_i = 600;  // both past: the earlier deadline fires first
-  t.cycle();
-  m.fire_en_i = 1;
-  t.cycle();
+  tick(m);
+  m.flush_i = 0;
+  t.a(0, 500, 7, 71);
+  t.beat(true);  // the first moves to W
+  t.a(0, 400, 7, 72);
+  t.beat(true, false, false, true);  // the first allocates entry 0 as the second (deadline 400) moves to W
+  REQUIRE(t.seen.alloc_oh == 0b0001);
+  t.a(0);
+  t.beat(true, false, false, true);  // the second allocates entry 1
+  REQUIRE(t.seen.alloc_oh == 0b0010);
+  t.w_valid = false;
+  t.a(600);  // both past: the earlier deadline fires first
+  t.beat();
+  t.beat();
   for (const unsigned psn : {72U, 71U}) {
-    REQUIRE(m.fire_o == 1);
-    REQUIRE(m.fire_psn_o == psn);
-    t.cycle();
+    REQUIRE(m.pick_any_o == 1);
+    t.beat(false, true);
+    REQUIRE(t.seen.fire_psn == psn);
   }
   REQUIRE(m.count_o == 0);
 }
@@ -597,56 +642,51 @@ TEMPLATE_TEST_CASE("rtl tracker (pipelined): expiry and order across the 16-bit 
                    "[rtl][block][efd]", Vuet_lb_efd_tracker_pipe, Vuet_lb_efd_tracker_pipe_sc0) {
   PipeTracker<TestType> t;
   auto& m = *t.m;
-  m.now_i = 0xffffffe0U;
-  m.fire_en_i = 0;
+  t.a(0xffffffe0U);
   reset(m);
   // Four packets sent just before time wraps: deadlines on both sides of the wrap, and one past the
   // carry out of the low 16 bits after it. Sent in an order other than their deadlines'.
-  REQUIRE(t.alloc(1, 10, 0x00000010U) == 0b0001);
-  REQUIRE(t.alloc(2, 20, 0x00000000U) == 0b0010);
-  REQUIRE(t.alloc(3, 30, 0xfffffff8U) == 0b0100);
-  REQUIRE(t.alloc(4, 40, 0x00010005U) == 0b1000);
+  REQUIRE(t.alloc(0xffffffe0U, 1, 10, 0x00000010U) == 0b0001);
+  REQUIRE(t.alloc(0xffffffe0U, 2, 20, 0x00000000U) == 0b0010);
+  REQUIRE(t.alloc(0xffffffe0U, 3, 30, 0xfffffff8U) == 0b0100);
+  REQUIRE(t.alloc(0xffffffe0U, 4, 40, 0x00010005U) == 0b1000);
   // Nothing is past before its deadline: the last moment before 0xfffffff8, then 0x0000ffff.
-  m.a2_valid_i = 0;
-  m.move_i = 1;
-  m.a1_load_i = 1;
   for (const std::uint32_t now : {0xfffffff8U, 0x0000ffffU}) {
     INFO("now " << now);
-    // Time moves to `now`; the expiry vector is made at this edge.
-    m.now_i = now;
-    t.cycle();
+    // Time moves to `now`; the expiry vector is joined at the end of this beat.
+    t.a(now);
+    t.beat();
     if (now == 0xfffffff8U) {
-      REQUIRE(m.expired_o == 0);  // a deadline at now waits a cycle
+      REQUIRE(m.expired_o == 0);  // a deadline at now waits
     } else {
       REQUIRE(m.expired_o == 1);  // 0xfffffff8, 0 and 0x10 are past by now; 0x10005 is not
     }
   }
   // Firing: across the wrap in deadline order (0xfffffff8, then 0, then 0x10); 0x10005 stays.
-  m.fire_en_i = 1;
-  t.cycle();  // the pick
+  t.beat();  // the pick
   for (const unsigned psn : {30U, 20U, 10U}) {
     INFO("psn " << psn);
-    REQUIRE(m.fire_o == 1);
-    REQUIRE(m.fire_psn_o == psn);
-    t.cycle();
+    REQUIRE(m.pick_any_o == 1);
+    t.beat(false, true);
+    REQUIRE(t.seen.fire_psn == psn);
   }
-  REQUIRE(m.fire_o == 0);
+  REQUIRE(m.pick_any_o == 0);
   REQUIRE(m.count_o == 1);
   // The last deadline shares its high half with now from 0x10000 on: only the low half decides.
   for (const std::uint32_t now : {0x00010004U, 0x00010005U}) {
-    m.now_i = now;
-    t.cycle();
-    t.cycle();
+    t.a(now);
+    t.beat();
+    t.beat();
     INFO("now " << now);
-    REQUIRE(m.fire_o == 0);
+    REQUIRE(m.pick_any_o == 0);
     REQUIRE(m.count_o == 1);
   }
-  m.now_i = 0x00010006U;
-  t.cycle();  // the comparison
-  t.cycle();  // the pick
-  REQUIRE(m.fire_o == 1);
-  REQUIRE(m.fire_psn_o == 40);
-  t.cycle();
+  t.a(0x00010006U);
+  t.beat();  // the comparison
+  t.beat();  // the pick
+  REQUIRE(m.pick_any_o == 1);
+  t.beat(false, true);
+  REQUIRE(t.seen.fire_psn == 40);
   REQUIRE(m.count_o == 0);
 }
 
@@ -757,6 +797,86 @@ TEST_CASE("rtl regs: defaults, range refusal with sticky errors, locks, counters
   REQUIRE((g.read(r::kStatus) & r::kStatusErrGroup) != 0);
 }
 
+// The pipelined core's register block: a write applies at the edge after the one that takes it (the
+// port, its range checks and its decoded address registered first), and each counter counts in halves,
+// the high half a cycle after the low one carries out (busy_o meanwhile), saturating at the top. Built
+// with 18-bit counters so the top is reached.
+TEST_CASE("rtl regs (pipelined): writes a cycle late; counters in halves carry and saturate", "[rtl][block][regs]") {
+  namespace r = uetlb::regs;
+  auto m = make<Vuet_lb_regs_pipe>();
+  reset(*m);
+  auto read = [&](std::uint8_t a) {  // the data come in the cycle after the address
+    m->reg_addr_i = a;
+    tick(*m);
+    m->eval();
+    return m->reg_rdata_o;
+  };
+  m->reg_addr_i = r::kId;
+  m->eval();
+  REQUIRE(read(r::kId) == r::kCoreId);
+  m->reg_we_i = 1;
+  m->reg_addr_i = r::kEntropyMaskBits;
+  m->reg_wdata_i = 3;
+  m->eval();
+  REQUIRE(m->span_mask_o == 0x7f);
+  tick(*m);
+  m->reg_we_i = 0;
+  m->eval();
+  REQUIRE(m->span_mask_o == 0x7f);          // not yet
+  REQUIRE(read(r::kEntropyMaskBits) == 3);  // (applied at the edge of the read's cycle)
+  REQUIRE(m->span_mask_o == 7);
+  // A refused write and one to an unknown address: each applies a cycle late, its error a cycle after.
+  for (const auto [addr, value, err] :
+       {std::tuple<std::uint8_t, std::uint32_t, std::uint32_t>{r::kEvSetSize, 0, r::kStatusErrRange},
+        {0x3f, 1, r::kStatusErrAddr}}) {
+    m->reg_we_i = 1;
+    m->reg_addr_i = addr;
+    m->reg_wdata_i = value;
+    tick(*m);
+    m->reg_we_i = 0;
+    m->reg_addr_i = r::kStatus;
+    m->eval();
+    REQUIRE((m->reg_rdata_o & r::kStatusErrors) == 0);  // not yet
+    tick(*m);  // the write applies (refused); its sticky error follows at the next edge
+    REQUIRE(read(r::kStatus) == err);
+    REQUIRE(read(r::kErrAddr) == addr);
+    m->reg_we_i = 1;
+    m->reg_addr_i = r::kStatus;
+    m->reg_wdata_i = err;
+    tick(*m);
+    m->reg_we_i = 0;
+    REQUIRE(read(r::kStatus) == 0);
+  }
+  // Counting every other cycle: through the low half's carry, then to the top, where it stays.
+  constexpr std::uint32_t kTop = (1U << 18) - 1;
+  std::uint32_t count = 0;
+  bool carried = false;
+  for (std::uint32_t k = 0; k < kTop + 6; ++k) {
+    m->inc_fb_unopened_i = 1;
+    tick(*m);
+    m->inc_fb_unopened_i = 0;
+    count = std::min(count + 1, kTop);
+    m->eval();
+    if (m->busy_o) {  // the low half has just carried out: the high half follows a cycle later
+      REQUIRE((count & 0xffff) == 0);
+      carried = true;
+    }
+    tick(*m);
+    m->eval();
+    REQUIRE(m->busy_o == 0);
+    if ((k & 0x3fff) == 0 || count >= kTop - 2 || (count & 0xffff) <= 1) REQUIRE(read(r::kCntFbUnopened) == count);
+  }
+  REQUIRE(carried);
+  REQUIRE(read(r::kCntFbUnopened) == kTop);
+  REQUIRE(read(r::kCntReqUnopened) == 0);
+  // A write clears it.
+  m->reg_we_i = 1;
+  m->reg_addr_i = r::kCntFbUnopened;
+  tick(*m);
+  m->reg_we_i = 0;
+  REQUIRE(read(r::kCntFbUnopened) == 0);
+}
+
 // The range checks are written as tests of bit ranges (no comparator), so every
 // writable register is tried at its bounds, one past them, and with each single bit set and each
 // all-ones run, against the plain comparison done here.
@@ -856,7 +976,7 @@ TEST_CASE("rtl pipe open bits: three RAM words at 40 groups, random initial RAM,
       }
       m->open_valid_i = m->fb_valid_i = m->req_valid_i = 0;
     }
-    for (int k = 0; k < 8; ++k) t.tick();  // the last events leave the pipeline
+    for (int k = 0; k < 12; ++k) t.tick();  // the last events leave the pipeline (a beat a stage)
     REQUIRE(t.read(r::kCntFbUnopened) == fb_unopened);
     REQUIRE(t.read(r::kCntReqUnopened) == req_unopened);
     REQUIRE((t.read(r::kStatus) & r::kStatusActive) != 0);
@@ -884,9 +1004,10 @@ TEST_CASE("rtl pipe open bits: three RAM words at 40 groups, random initial RAM,
   // An open out of range (40..63) is dropped with STATUS.ERR_GROUP and opens nothing.
   m->open_valid_i = 1;
   m->open_group_i = 45;
+  for (m->eval(); !m->open_ready_o; m->eval()) t.tick();  // (streams hand over every other cycle)
   t.tick();
   m->open_valid_i = 0;
-  for (int k = 0; k < 4; ++k) t.tick();
+  for (int k = 0; k < 8; ++k) t.tick();
   REQUIRE((t.read(r::kStatus) & r::kStatusErrGroup) != 0);
   REQUIRE((t.read(r::kStatus) & r::kStatusActive) == 0);
   for (unsigned g = 0; g < kGroups; ++g) {

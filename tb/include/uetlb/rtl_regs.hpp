@@ -6,8 +6,8 @@
 namespace uetlb::regs {
 
 /// Cycles from a change of base_rtt_i to the first accepted request whose deadline uses it: uet_lb_pipe
-/// computes M x base RTT in three registered steps (docs/interfaces.md); uet_lb uses it at once.
-inline constexpr unsigned kPipeSpanDelay = 3;
+/// computes M x base RTT in five registered steps (docs/interfaces.md); uet_lb uses it at once.
+inline constexpr unsigned kPipeSpanDelay = 5;
 
 inline constexpr std::uint8_t kId = 0x00;
 inline constexpr std::uint8_t kCtrl = 0x01;

@@ -45,14 +45,14 @@ struct TopHarness {
     tick();
     m->reg_we_i = 0;
     tick();
-    m->reg_addr_i = regs::kStatus;
-    m->eval();
-    return m->reg_rdata_o & regs::kStatusErrors;
+    return read(regs::kStatus) & regs::kStatusErrors;
   }
 
-  /// Reads a register (combinational read port).
+  /// Reads a register: the address for a cycle (uet_lb_pipe returns the data in the cycle after the
+  /// address; uet_lb's read port is combinational and shows them then too).
   std::uint32_t read(std::uint8_t a) {
     m->reg_addr_i = a;
+    tick();
     m->eval();
     return m->reg_rdata_o;
   }
