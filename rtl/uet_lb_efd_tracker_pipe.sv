@@ -8,9 +8,10 @@
 // The caller holds events in two stages, A (taken, waiting to move on) and W (waiting to issue); both
 // are stable over a beat. At the end of a beat A's event may move to W (move_i) and W's may issue.
 //
-//   - Expiry: in the first cycle every entry's deadline is compared with A's time (ts_past_parts: three
-//     carry chains side by side), and the comparison with the deadline W would allocate; the second
-//     cycle joins them (one LUT). c1_q keeps the joined vector of the last beat (expiry at A's time then)
+//   - Expiry: in the first cycle every valid entry's deadline is compared with A's time (three carry
+//     chains side by side; the deadlines are kept inverted, so the chains add two registers as they are:
+//     uet_lb_pkg::ts_past_parts_n), and the deadline W would allocate too; the second cycle joins them
+//     (one LUT). c1_q keeps the joined vector of the last beat (expiry at A's time then)
 //     and c2_q the vector of W's event, taken from the fresh one as A's event moves to W.
 //   - Due (due_o): some entry may be past the time of W's event; a register, never 0 while such an
 //     entry exists (it may be 1 for a beat more than needed, after the entry fired).
@@ -20,16 +21,20 @@
 //     entries between a pick and its firing and nothing is allocated: the pick stays the first.
 //   - Marks: the entries A's event would remove (an open drops its group's entries, a feedback clears
 //     its (group, psn)) are compared in the first cycle and marked as it moves to W; remove_i drops them
-//     when it issues. Under a waiting event entries change only by firing, so the marks stay exact.
+//     when it issues (issue_i with w_remove_i). Under a waiting event entries change only by firing, so
+//     the marks stay exact.
 //   - Allocation order: A's deadline (a_deadline_i, from the caller's mid register in the second cycle)
 //     is compared with every entry's as A's event moves to W; the parts are joined in W's first cycle
 //     and give the new entry's row of the order matrix when it allocates. The entry allocated in the
 //     same beat as the move is compared with the allocating deadline instead (nl_oh_q says which).
-//   - Allocation takes the lowest free entry, one-hot (found in the first cycle from the valid bits);
-//     the caller writes the entropy value later the same way (ev_we_i, at a beat's end).
+//   - Allocation takes the lowest free entry, one-hot (found in the first cycle from the valid bits, and
+//     the payload tables' enables made then too, from issue_next_i); the caller writes the entropy value
+//     later the same way (ev_we_i, at any edge).
+//   - The second cycle picks among results the first made for each case (firing or not, issuing or
+//     not): the next pick, the valid bits, due.
 //
-// The caller fires an entry or issues W's event (which may allocate or remove) at most once per beat. Deadlines are compared modulo
-// 2^TsWidth: live deadlines lie within 2^(TsWidth-1) of each other.
+// The caller fires an entry or issues W's event (which may allocate or remove) at most once per beat.
+// Deadlines are compared modulo 2^TsWidth: live deadlines lie within 2^(TsWidth-1) of each other.
 `default_nettype none
 
 module uet_lb_efd_tracker_pipe #(
@@ -147,7 +152,9 @@ module uet_lb_efd_tracker_pipe #(
   // The first of the entries in `s` in the order (each before every other one in `s`).
   function automatic logic [Entries-1:0] first(input logic [Entries-1:0] s,
                                                input logic [Entries*Entries-1:0] order);
-    for (int i = 0; i < Entries; i++) first[i] = s[i] && ((s & ~order[Entries*i +: Entries] & ~(Entries'(1) << i)) == '0);
+    for (int i = 0; i < Entries; i++) begin
+      first[i] = s[i] && ((s & ~order[Entries*i +: Entries] & ~(Entries'(1) << i)) == '0);
+    end
   endfunction
   // The parts of an invalid entry: whatever the chains say, the join is 0.
   localparam logic [3:0] InvalidParts = SplitCarry ? 4'b1000 : 4'b0000;
@@ -159,7 +166,8 @@ module uet_lb_efd_tracker_pipe #(
   // Lowest free entry: free, with every entry below it in use (a chain of ANDs; no adder).
   always_comb begin
     for (int i = 0; i < Entries; i++) begin
-      free_oh[i] = !valid_q[i] && ((valid_q & ((Entries'(1) << i) - Entries'(1))) == ((Entries'(1) << i) - Entries'(1)));
+      free_oh[i] = !valid_q[i]
+                   && ((valid_q & ((Entries'(1) << i) - Entries'(1))) == ((Entries'(1) << i) - Entries'(1)));
     end
   end
   always_ff @(posedge clk_i) begin

@@ -1,8 +1,9 @@
 // UET entropy load balancer, pipelined variant: the behaviour of uet_lb (SPEC sections 2-9, the same
 // ports and registers) built for clock rate and size instead of per-cycle throughput.
 //
-//   - The per-group state lives in a simple dual-port RAM (one read, one write per cycle): block RAM on
-//     an FPGA, so 256 or 1,024 groups cost RAM blocks, not flip-flops.
+//   - The per-group state lives in two simple dual-port RAMs (block RAM on an FPGA, so 256 or 1,024
+//     groups cost RAM blocks, not flip-flops): the state RAM (the word without the REPS slots, with four
+//     stored facts) and the slot RAM (slot k of group g at {g, k}).
 //   - Beats: the core takes one step every two cycles, and each step's logic is cut in two by mid
 //     registers, so no path holds more than half of it (see "Beats" below). One event enters a beat,
 //     in the order open > feedback > request (a stream is ready only when every stream before it in that
@@ -16,26 +17,28 @@
 //   - Issue: the event in stage W, or an early failure before it; update the open bits and the tracker;
 //     read the group's state. Stage P: the group update's decision (uet_lb_group_look) on the state
 //     read (or, for the group stage U writes at the same edge, on stage U's write data). Stage U: the
-//     freezing test, the cache operation and the entropy value (uet_lb_group_apply); write the state
-//     back with the facts stage P reads; push the response. A response leaves 9 cycles after its
-//     request was accepted.
+//     freezing test, the cache operation and the entropy value (uet_lb_group_apply, in two steps), the
+//     request's slot read; write the state and the slot back; push the response. A response leaves 10
+//     cycles after its request was accepted.
 //   - Early failures (uet_lb_efd_tracker_pipe): every packet past its deadline at the time of the event
 //     in stage W fires (one a beat, in SPEC order) before that event issues; with stages A and W
 //     empty, packets are compared with the time of the beat before. A driver may move time by any
-//     step below 2^30 ns. An early failure issues only when stage P is empty.
+//     step below 2^30 ns. An early failure issues only when stages P and U are empty.
 //   - An event whose group is in stage P waits (stage U's write is forwarded), so one group takes an
 //     event every second beat (every fourth cycle); different groups take one a beat.
-//   - The PRNG draws ahead through an 8-stage multiply by a table of multiples (uet_lb_prng_pipe); under
-//     REPS a request waits until it is full after reset or a new set size (26 cycles) or a re-seed (10). The early-failure
-//     deadline's M x base RTT is computed in registered steps: base_rtt_i takes effect five cycles after
-//     it changes, the multiplier four.
-//   - idle_o: no accepted event is still to be applied (stages A, W, P and U empty, no counter
-//     increment pending); counters and state then show every accepted event.
-//   - The register block takes writes a cycle late (its write port is registered); nothing issues,
-//     fires or moves in a beat in which a write applies, and a re-seed or new set size restarts the draw
-//     queue. Configuration other than STATUS, and CTRL, are meant to be written while the core is idle.
+//   - The PRNG draws ahead through eight stages and a table of multiples (uet_lb_prng_pipe); under REPS
+//     a request waits until it is full after reset or a new set size (27 cycles) or a re-seed (11). The
+//     early-failure deadline's M x base RTT is computed in registered steps: base_rtt_i takes effect five
+//     cycles after it changes, the multiplier four.
+//   - idle_o: no accepted event is still to be applied (stages A, W, P and U empty, nothing on its way
+//     into the counters, the response queue, the tracker or the PRNG); counters and state then show
+//     every accepted event.
+//   - The register block takes writes a cycle late (its write port is registered) and returns reads a
+//     cycle after the address; nothing issues, fires or moves in a beat in which a write applies, and a
+//     re-seed or new set size restarts the draw queue. Configuration other than STATUS, and CTRL, are
+//     meant to be written while the core is idle.
 //   - The response queue has 4 entries; a request issues when the queue will have room even if no
-//     response is taken, which keeps rsp_ready_i off the issue decision.
+//     response is taken after the beat's second cycle, which keeps rsp_ready_i to one LUT of the issue.
 `default_nettype none
 
 module uet_lb_pipe #(
@@ -134,7 +137,7 @@ module uet_lb_pipe #(
     logic                      wrapped;
     logic [BufBitsMax-1:0]     replay;
   } cache_t;
-  // The last three fields are facts about the others, computed as the state is written (stage U) so
+  // The last four fields are facts about the others, computed as the state is written (stage U) so
   // that stage P's decision reads them instead of deriving them (uet_lb_group_apply).
   typedef struct packed {
     cache_t                    cache;

@@ -4,11 +4,12 @@
 // freezing, window and cache properties on uet_lb_group; this proof carries them over to the pair that
 // uet_lb_pipe uses. Combinational: one step proves it.
 //
-// Every input is free, for all three spraying types. The pair reads three facts stored with the state
-// (nonempty, written, explore); uet_lb_pipe stores them from uet_lb_group_apply's outputs as it writes
-// the state, so the harness gives the pair the facts of the state it reads (the functions below), and
-// checks that the facts the pair writes back are those of the state it writes (for the explore fact,
-// computed in a different way from the window). An open in uet_lb_pipe writes window_left 0 with the
+// Every input is free, for all three spraying types. The pair reads four facts stored with the state
+// (nonempty, written, explore, in_window); uet_lb_pipe stores them from uet_lb_group_apply's outputs as
+// it writes the state, so the harness gives the pair the facts of the state it reads (the functions
+// below), and checks that the facts the pair writes back are those of the state it writes (for the
+// explore and in-window facts, computed in a different way from the window). The explore fact of a
+// window just opened comes from the configuration, as uet_lb_pipe makes it (a window instance on W). An open in uet_lb_pipe writes window_left 0 with the
 // explore fact 0: the harness checks that this is the fact of window_left 0. The freezing timeout is
 // 1..2^(TsWidth-1)-1, as the register block allows; at most one event per step, as both cores give.
 `default_nettype none
