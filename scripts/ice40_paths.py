@@ -13,6 +13,7 @@ needs work on at once, instead of one path per placement.
 """
 import json
 import re
+import signal
 import sys
 from collections import defaultdict
 
@@ -72,4 +73,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # piped into head: stop quietly
     sys.exit(main())
