@@ -175,20 +175,12 @@ module uet_lb_pipe #(
   // the second cycle, when they hold the first cycle's results (their inputs do not change within a
   // beat). So every path is at most half of a beat's logic, and every decision a beat takes is a
   // register by its second cycle: the enables of the stage registers come straight from flip-flops.
-  // (ph_q has copies of its own for stage P, stage U and the tracker, which share its fan-out:
-  // equal to it in every cycle.)
-  logic ph_q, ph_p_q, ph_u_q, ph_t_q;
+  logic ph_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      ph_q   <= 1'b0;
-      ph_p_q <= 1'b0;
-      ph_u_q <= 1'b0;
-      ph_t_q <= 1'b0;
+      ph_q <= 1'b0;
     end else begin
-      ph_q   <= !ph_q;
-      ph_p_q <= !ph_p_q;
-      ph_u_q <= !ph_u_q;
-      ph_t_q <= !ph_t_q;
+      ph_q <= !ph_q;
     end
   end
 
@@ -591,7 +583,7 @@ module uet_lb_pipe #(
   ) u_tracker (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
-    .ph_i             (ph_t_q),
+    .ph_i             (ph_q),
     .flush_i          (clear_groups),
     .a_time_i         (a_time_q),
     .a_deadline_i     (a_deadline_m),
@@ -678,7 +670,7 @@ module uet_lb_pipe #(
   logic unused_ts_pad;  // below TsWidth 32, the aligned parts' and difference's low bits (zero)
   assign unused_ts_pad = ^{a_deadline32, time_diff32, now32, span32};
   always_ff @(posedge clk_i) begin
-    if (ph_p_q) begin
+    if (ph_q) begin
       p_write_q   <= fire_m || open_ok || fb_apply || req_apply;
       p_open_q    <= !fire_m && w_kind_q == K_OPEN;
       p_req_q     <= !fire_m && w_req_q;
@@ -744,8 +736,8 @@ module uet_lb_pipe #(
     .window_i (cfg_window),
     // (the event's flags count in the beat's second cycle only, when p_state_m holds its state)
     .now_i (p_time_q), .now_less_timeout_i (p_time_less_timeout_q), .now_n_i (p_time_n_q),
-    .now_less_timeout_n_i (p_less_n_q), .failure_i (ph_u_q && p_failure_q && p_valid_q),
-    .recycle_i (ph_u_q && p_recycle_q && p_valid_q), .choose_i (ph_u_q && p_choose_q && p_valid_q),
+    .now_less_timeout_n_i (p_less_n_q), .failure_i (ph_q && p_failure_q && p_valid_q),
+    .recycle_i (ph_q && p_recycle_q && p_valid_q), .choose_i (ph_q && p_choose_q && p_valid_q),
     .slots_i (p_slots), .wr_i (p_in.cache.wr), .rd_i (p_in.cache.rd), .full_i (p_in.cache.full),
     .wrapped_i (p_in.cache.wrapped), .replay_i (p_in.cache.replay), .freezing_i (p_in.freezing), .freeze_start_i (p_in.freeze_start),
     .window_left_i (p_in.window_left), .nonempty_i (p_in.nonempty), .written_i (p_in.written),
@@ -770,7 +762,7 @@ module uet_lb_pipe #(
       u_replay_take_q <= 1'b0;
       u_explore_q     <= 1'b0;
       u_thaw_test_q   <= 1'b0;
-    end else if (ph_u_q) begin
+    end else if (ph_q) begin
       u_valid_q       <= p_valid_q;
       u_req_q         <= p_valid_q && p_req_q;
       u_write_q       <= p_valid_q && p_write_q;
@@ -783,7 +775,7 @@ module uet_lb_pipe #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (ph_u_q) begin
+    if (ph_q) begin
       u_open_q         <= p_open_q;
       u_tracked_q      <= p_tracked_q;
       u_trk_oh_q       <= p_trk_oh_q;
@@ -857,11 +849,11 @@ module uet_lb_pipe #(
   // a LUT or two); it is kept in u_wdata_q at the beat's end for stage P's forwarding.
   assign u_wdata = GrpBits'(u_out);
   always_ff @(posedge clk_i) begin
-    if (ph_u_q) u_wdata_q <= u_wdata;
+    if (ph_q) u_wdata_q <= u_wdata;
   end
   assign {unused_slots_out, u_out.cache.aux} = u_slots_out;  // (slot 0 under None and Default)
   assign u_rsp_ev = u_choose_q ? r_ev : 16'd0;  // (second cycle: a reuse or a replay reads the slot RAM)
-  assign wr_en = ph_u_q && u_write_q;
+  assign wr_en = ph_q && u_write_q;
 
   // Slot RAM: the REPS caches' slots, slot k of group g at {g, k}. A request's slot (the oldest, or
   // replay's) is read in stage U's first cycle (its data in the second); a recycle writes slot wr at the
@@ -875,7 +867,7 @@ module uet_lb_pipe #(
     slot_rdata <= slot_mem_q[SlotW'({u_group_q, u_slot_idx_q})];
   end
   always_ff @(posedge clk_i) begin
-    if (ph_u_q && u_write_q && u_push_q) slot_mem_q[SlotW'({u_group_q, u_cache_q.wr})] <= u_ev_q;
+    if (ph_q && u_write_q && u_push_q) slot_mem_q[SlotW'({u_group_q, u_cache_q.wr})] <= u_ev_q;
   end
   // A tracked request's entropy value goes into its tracker entry a cycle after stage U's beat.
   logic [TrackerEntries-1:0] ev_oh_q;
@@ -961,16 +953,11 @@ module uet_lb_pipe #(
       rsp_count_q <= rsp_count_q + 3'(rsp_push_q) - 3'(rsp_pop);
     end
   end
-  // (The entry a push writes, one-hot, made in the beat's first cycle: its enables are flip-flops.)
-  logic [3:0] rsp_we_m;
   always_ff @(posedge clk_i) begin
-    for (int k = 0; k < 4; k++) rsp_we_m[k] <= !ph_q && u_req_q && rsp_wp_q == 2'(k);
-  end
-  always_ff @(posedge clk_i) begin
-    for (int k = 0; k < 4; k++) begin
-      if (rsp_we_m[k]) rsp_mem_q[k] <= {rsp_dec_d, u_group_q, u_psn_q, u_retx_q};
+    if (rsp_push) begin
+      rsp_mem_q[rsp_wp_q] <= {rsp_dec_d, u_group_q, u_psn_q, u_retx_q};
+      rsp_ev_wp_q         <= rsp_wp_q;
     end
-    if (rsp_push) rsp_ev_wp_q <= rsp_wp_q;
     if (ph_q) u_ev_out_q <= u_rsp_ev;
     if (rsp_push_q) rsp_ev_mem_q[rsp_ev_wp_q] <= u_ev_out_q;
   end
@@ -1089,7 +1076,6 @@ module uet_lb_pipe #(
         assert (!(u_explore_q && !prng_ready));  // an explore always finds a draw
       end
       assert (!rdy_q || ph_q);  // streams hand over only in a beat's second cycle
-      assert (ph_p_q == ph_q && ph_u_q == ph_q && ph_t_q == ph_q);  // the copies
       assert (32'(open_acc) + 32'(fb_acc) + 32'(req_acc) <= 1);
       assert (!(rsp_push_q && rsp_count_q == 3'd4 && !rsp_pop));  // the response queue never overflows
       assert (base_rtt_i != '0 || !(ph_q && trk_tracked));
