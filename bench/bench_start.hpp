@@ -20,9 +20,20 @@ LoadBalancer start_reps(TopHarness<Top>& t, GroupId groups, std::size_t tracker_
   Config cfg;
   cfg.packet_spraying_type = SprayingType::Reps;
   LoadBalancer model(cfg, ModelOptions{tracker_entries});
+  // Each open is held until the core takes it (uet_lb takes one every cycle, uet_lb_pipe one a beat of
+  // two cycles, when its stage A is free); the model opens the group at that handshake.
   for (GroupId g = 0; g < groups; ++g) {
     t.m->open_valid_i = 1;
     t.m->open_group_i = g;
+    int waited = 0;
+    for (t.m->eval(); !t.m->open_ready_o; t.m->eval()) {
+      if (++waited > 64) {
+        std::fprintf(stderr, "bench: the core did not take the open of group %u within 64 cycles\n",
+                     static_cast<unsigned>(g));
+        std::exit(1);
+      }
+      t.tick();
+    }
     if (scoreboard) model.open(t.cycle, g, 0);
     t.tick();
   }
