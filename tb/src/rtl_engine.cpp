@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
 #include "Vuet_lb.h"
 #include "Vuet_lb_pipe.h"
@@ -228,11 +229,16 @@ class RtlEngine final : public Engine {
     top_->now_i = static_cast<IData>(t);
   }
 
+  // Idle cycles at an event's time before its early failures are looked at: two beats for uet_lb_pipe
+  // (below), one for uet_lb.
+  static constexpr int kSettleCycles =
+      std::is_same_v<Top, Vuet_lb_pipe> || std::is_same_v<Top, Vuet_lb_pipe_traced> ? 4 : 1;
+
   // Lets every entry past its deadline fire (one per cycle in uet_lb, one per beat of two cycles in
   // uet_lb_pipe). With no event waiting, uet_lb_pipe's efd_due_o compares with the time taken at the end
   // of the beat before last, so two beats at the new time come first.
   void settle() {
-    for (int i = 0; i < 4; ++i) tick();
+    for (int i = 0; i < kSettleCycles; ++i) tick();
     while (top_->efd_due_o) tick();
   }
 
