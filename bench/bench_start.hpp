@@ -25,14 +25,10 @@ LoadBalancer start_reps(TopHarness<Top>& t, GroupId groups, std::size_t tracker_
   for (GroupId g = 0; g < groups; ++g) {
     t.m->open_valid_i = 1;
     t.m->open_group_i = g;
-    int waited = 0;
-    for (t.m->eval(); !t.m->open_ready_o; t.m->eval()) {
-      if (++waited > 64) {
-        std::fprintf(stderr, "bench: the core did not take the open of group %u within 64 cycles\n",
-                     static_cast<unsigned>(g));
-        std::exit(1);
-      }
-      t.tick();
+    if (!t.wait_for(t.m->open_ready_o, 64)) {
+      std::fprintf(stderr, "bench: the core did not take the open of group %u within 64 cycles\n",
+                   static_cast<unsigned>(g));
+      std::exit(1);
     }
     if (scoreboard) model.open(t.cycle, g, 0);
     t.tick();

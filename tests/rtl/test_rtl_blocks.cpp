@@ -1004,7 +1004,7 @@ TEST_CASE("rtl pipe open bits: three RAM words at 40 groups, random initial RAM,
   // An open out of range (40..63) is dropped with STATUS.ERR_GROUP and opens nothing.
   m->open_valid_i = 1;
   m->open_group_i = 45;
-  for (m->eval(); !m->open_ready_o; m->eval()) t.tick();  // (streams hand over every other cycle)
+  REQUIRE(t.wait_for(m->open_ready_o, 4));  // (streams hand over every other cycle)
   t.tick();
   m->open_valid_i = 0;
   for (int k = 0; k < 8; ++k) t.tick();

@@ -21,17 +21,6 @@ struct Outcome {
 
 enum class Groups { Rotate, One, Skewed };
 
-// Clocks until `ready` is high (streams hand over in the second cycle of a beat, every other cycle when
-// nothing waits), with the inputs as they are; at most two beats.
-void ready_cycle(Pipe& t, const CData& ready) {
-  t.m->eval();
-  for (int k = 0; !ready; ++k) {
-    REQUIRE(k < 4);
-    t.tick();
-    t.m->eval();
-  }
-}
-
 // Offers one event at a time (a feedback for a sent packet, else a request), each held until accepted,
 // and feeds the model at the handshake; every response and every efd is compared with the model's.
 Outcome run_against_model(Groups mode, unsigned efd_mult, int cycles, std::uint32_t seed) {
@@ -78,7 +67,7 @@ Outcome run_against_model(Groups mode, unsigned efd_mult, int cycles, std::uint3
     t.m->open_valid_i = 1;
     t.m->open_group_i = g;
     t.m->open_port_i = 100 + g;
-    ready_cycle(t, t.m->open_ready_o);
+    REQUIRE(t.wait_for(t.m->open_ready_o, 4));  // (streams hand over in a beat's second cycle)
     model.open(t.cycle, g, static_cast<EntropyValue>(100 + g));
     t.tick();
   }
@@ -202,7 +191,7 @@ TEST_CASE(
   for (int k = 0; k < 20; ++k) t.tick();  // (the PRNG's draw pipeline is full before the request issues)
   REQUIRE(t.m->idle_o == 1);
   // Streams hand over in the second cycle of a beat: start in one (cycle 0 below).
-  ready_cycle(t, t.m->open_ready_o);
+  REQUIRE(t.wait_for(t.m->open_ready_o, 4));
   t.m->open_valid_i = 1;
   t.m->open_group_i = 3;
   t.m->open_port_i = 9;
@@ -255,7 +244,7 @@ TEST_CASE(
   t.m->req_valid_i = 1;
   t.m->req_group_i = 5;  // not open: the response says so (fixed, EV 0) and CNT_REQ_UNOPENED counts it
   t.m->req_psn_i = 7;
-  ready_cycle(t, t.m->req_ready_o);
+  REQUIRE(t.wait_for(t.m->req_ready_o, 4));  // (streams hand over in a beat's second cycle)
   t.tick();
   t.m->req_valid_i = 0;
   for (int c = 1; c < 10; ++c) {
@@ -274,7 +263,7 @@ TEST_CASE("rtl pipe: under back-pressure no request is lost or duplicated and re
   for (GroupId g = 0; g < 4; ++g) {
     t.m->open_valid_i = 1;
     t.m->open_group_i = g;
-    ready_cycle(t, t.m->open_ready_o);
+    REQUIRE(t.wait_for(t.m->open_ready_o, 4));  // (streams hand over in a beat's second cycle)
     t.tick();
   }
   t.m->open_valid_i = 0;
@@ -364,7 +353,7 @@ TEST_CASE("rtl pipe: the freezing test across the 32-bit time wrap, 1 ns either 
     t.m->open_valid_i = 1;
     t.m->open_group_i = 1;
     t.m->open_port_i = 5;
-    ready_cycle(t, t.m->open_ready_o);
+    REQUIRE(t.wait_for(t.m->open_ready_o, 4));  // (streams hand over in a beat's second cycle)
     t.tick();
     t.m->open_valid_i = 0;
     settle();

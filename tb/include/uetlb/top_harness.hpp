@@ -48,6 +48,19 @@ struct TopHarness {
     return read(regs::kStatus) & regs::kStatusErrors;
   }
 
+  /// Clocks until `ready` (an output of the core, e.g. open_ready_o) is high, at most `max_cycles` cycles,
+  /// with the inputs as they are: true when it is (uet_lb_pipe's streams hand over in a beat's second
+  /// cycle only), false when it stayed low.
+  bool wait_for(const CData& ready, int max_cycles) {
+    m->eval();
+    for (int k = 0; !ready; ++k) {
+      if (k == max_cycles) return false;
+      tick();
+      m->eval();
+    }
+    return true;
+  }
+
   /// Reads a register: the address for a cycle (uet_lb_pipe returns the data in the cycle after the
   /// address; uet_lb's read port is combinational and shows them then too).
   std::uint32_t read(std::uint8_t a) {
