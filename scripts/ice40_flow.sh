@@ -6,9 +6,10 @@ fpga_srcs() {  # rtl-dir
   echo "$(sed "s|^|$1/|" "$1/uet_lb.f" | tr '\n' ' ') $1/fpga/uet_lb_fpga_wrap.sv"
 }
 
-# nextpnr-ice40 on the HX8K (ct256) with one placement seed; its exit status is nextpnr's.
-ice40_pnr() {  # json log seed
-  nextpnr-ice40 --hx8k --package ct256 --json "$1" --freq 50 --timing-allow-fail --seed "$3" >"$2" 2>&1
+# nextpnr-ice40 on the HX8K (ct256) with one placement seed, and any further nextpnr options after
+# it (scripts/ice40_seeds.sh --pnr); its exit status is nextpnr's.
+ice40_pnr() {  # json log seed [option...]
+  nextpnr-ice40 --hx8k --package ct256 --json "$1" --freq 50 --timing-allow-fail --seed "$3" "${@:4}" >"$2" 2>&1
 }
 
 # The Fmax a nextpnr log reports (the last "Max frequency" line), in MHz.

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # iCE40 Fmax of one core configuration over several placement seeds, to tell a change of the RTL from
 # the draw of one placement (docs/fpga.md, "Reading the table"):
-#   scripts/ice40_seeds.sh [-j JOBS] [RTL_DIR] [SEEDS...]
+#   scripts/ice40_seeds.sh [-j JOBS] [--pnr "OPTIONS"] [RTL_DIR] [SEEDS...]
 # RTL_DIR defaults to this checkout's rtl/ (another checkout's, or a changed copy's, may be given to
 # compare two versions on the same seeds); SEEDS default to 1..9. Synthesizes the pipelined core with
 # 16 groups and a 4-entry tracker in rtl/fpga/uet_lb_fpga_wrap.sv once (synth_ice40, as scripts/fpga.sh
 # does for its pipe:16:4 row), places and routes it on the HX8K with nextpnr-ice40 once per seed, JOBS
 # at a time (default 2), and prints each seed's Fmax, then the sorted list, the median and the mean.
+# --pnr adds nextpnr options to every placement (docs/fpga.md's measurements of nextpnr's options), for
+# example --pnr "--placer-heap-timingweight 30"; the table of scripts/fpga.sh uses none.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=2
@@ -15,6 +17,12 @@ if [ "${1:-}" = "-j" ]; then
   shift 2
 fi
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "ice40_seeds.sh: -j '$jobs': expected a positive number" >&2; exit 2; }
+pnr_opts=()
+if [ "${1:-}" = "--pnr" ]; then
+  [ $# -ge 2 ] || { echo "ice40_seeds.sh: --pnr needs nextpnr options in one argument" >&2; exit 2; }
+  read -r -a pnr_opts <<<"$2"
+  shift 2
+fi
 rtl="$root/rtl"
 if [ $# -gt 0 ] && ! [[ "$1" =~ ^[0-9]+$ ]]; then
   [ -d "$1" ] || { echo "ice40_seeds.sh: RTL directory '$1' does not exist" >&2; exit 2; }
@@ -49,7 +57,7 @@ reap() {  # index into seeds
 n=${#seeds[@]}
 for ((i = 0; i < n; i++)); do
   [ "$i" -lt "$jobs" ] || reap $((i - jobs))
-  ice40_pnr "$work/ice40.json" "$work/pnr.s${seeds[$i]}.log" "${seeds[$i]}" &
+  ice40_pnr "$work/ice40.json" "$work/pnr.s${seeds[$i]}.log" "${seeds[$i]}" "${pnr_opts[@]}" &
   pids[i]=$!
 done
 for ((i = n > jobs ? n - jobs : 0; i < n; i++)); do reap "$i"; done

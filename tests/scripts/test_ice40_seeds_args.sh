@@ -19,5 +19,6 @@ check "-j '0': expected a positive number" -j 0
 check "RTL directory '/nonexistent/rtl' does not exist" /nonexistent/rtl
 check "has no uet_lb.f" /tmp
 check "seed 'a': expected a number" 1 a
+check "--pnr needs nextpnr options in one argument" --pnr
 [ "$fail" = 0 ] && echo "ice40_seeds.sh: bad arguments refused"
 exit "$fail"
