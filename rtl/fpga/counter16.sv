@@ -8,8 +8,10 @@ module counter16 (
   output logic msb_o
 );
   logic [15:0] count_q;
+  logic        rst_nq;  // registered, as in uet_lb_fpga_wrap: the same flow for the core and its baseline
+  always_ff @(posedge clk_i) rst_nq <= rst_ni;
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
+    if (!rst_nq) begin
       count_q <= '0;
     end else begin
       count_q <= count_q + 16'd1;
