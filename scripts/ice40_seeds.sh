@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # iCE40 Fmax of one core configuration over several placement seeds, to tell a change of the RTL from
 # the draw of one placement (docs/fpga.md, "Reading the table"):
-#   scripts/ice40_seeds.sh [-j JOBS] [--pnr "OPTIONS"] [RTL_DIR] [SEEDS...]
+#   scripts/ice40_seeds.sh [-j JOBS] [--pnr "OPTIONS"] [--synth "OPTIONS"] [--tracker N] [--paths NS]
+#                          [RTL_DIR] [SEEDS...]
 # RTL_DIR defaults to this checkout's rtl/ (another checkout's, or a changed copy's, may be given to
 # compare two versions on the same seeds); SEEDS default to 1..9. Synthesizes the pipelined core with
 # 16 groups and a 4-entry tracker in rtl/fpga/uet_lb_fpga_wrap.sv once (synth_ice40, as scripts/fpga.sh
 # does for its pipe:16:4 row), places and routes it on the HX8K with nextpnr-ice40 once per seed, JOBS
 # at a time (default 2), and prints each seed's Fmax, then the sorted list, the median and the mean.
 # --pnr adds nextpnr options to every placement (docs/fpga.md's measurements of nextpnr's options), for
-# example --pnr "--placer-heap-timingweight 30"; the table of scripts/fpga.sh uses none.
+# example --pnr "--placer-heap-timingweight 30"; the table of scripts/fpga.sh uses none. --synth adds
+# options to synth_ice40 (for example --synth "-abc9"), --tracker sets TrackerEntries (default 4, the
+# table's row) to measure how the core's size moves its clock. --paths NS also writes each placement's
+# detailed timing report and prints, per seed, how many endpoints and registers arrive later than NS
+# (scripts/ice40_paths.py): how many places a clock of 1000/NS MHz still needs work on.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=2
@@ -18,11 +23,31 @@ if [ "${1:-}" = "-j" ]; then
 fi
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "ice40_seeds.sh: -j '$jobs': expected a positive number" >&2; exit 2; }
 pnr_opts=()
-if [ "${1:-}" = "--pnr" ]; then
-  [ $# -ge 2 ] || { echo "ice40_seeds.sh: --pnr needs nextpnr options in one argument" >&2; exit 2; }
-  read -r -a pnr_opts <<<"$2"
-  shift 2
-fi
+synth_opts=""
+entries=4
+paths=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --pnr)
+      [ $# -ge 2 ] || { echo "ice40_seeds.sh: --pnr needs nextpnr options in one argument" >&2; exit 2; }
+      read -r -a pnr_opts <<<"$2"
+      shift 2 ;;
+    --synth)
+      [ $# -ge 2 ] || { echo "ice40_seeds.sh: --synth needs synth_ice40 options in one argument" >&2; exit 2; }
+      synth_opts=$2
+      shift 2 ;;
+    --tracker)
+      [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || { echo "ice40_seeds.sh: --tracker '${2:-}': expected a positive number" >&2; exit 2; }
+      entries=$2
+      shift 2 ;;
+    --paths)
+      [[ "${2:-}" =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v p="$2" 'BEGIN { exit !(p > 0) }' \
+        || { echo "ice40_seeds.sh: --paths '${2:-}': expected a period in ns" >&2; exit 2; }
+      paths=$2
+      shift 2 ;;
+    *) break ;;
+  esac
+done
 rtl="$root/rtl"
 if [ $# -gt 0 ] && ! [[ "$1" =~ ^[0-9]+$ ]]; then
   [ -d "$1" ] || { echo "ice40_seeds.sh: RTL directory '$1' does not exist" >&2; exit 2; }
@@ -41,10 +66,10 @@ done
 work="$root/build-fpga/seeds"
 mkdir -p "$work"
 srcs=$(fpga_srcs "$rtl")
-yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 16 -set TrackerEntries 4 -set Pipelined 1 \
-  uet_lb_fpga_wrap; synth_ice40 -top uet_lb_fpga_wrap -json $work/ice40.json; tee -q -o $work/ice40.stat stat" \
+yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 16 -set TrackerEntries $entries -set Pipelined 1 \
+  uet_lb_fpga_wrap; synth_ice40 $synth_opts -top uet_lb_fpga_wrap -json $work/ice40.json; tee -q -o $work/ice40.stat stat" \
   >"$work/yosys.log" 2>&1 || { echo "ice40_seeds.sh: synthesis failed, see $work/yosys.log" >&2; exit 1; }
-echo "RTL $rtl: $(grep -E '^\s+SB_LUT4' "$work/ice40.stat" | awk '{print $2}') LUT4"
+echo "RTL $rtl, TrackerEntries $entries${synth_opts:+, synth_ice40 $synth_opts}: $(grep -E '^\s+SB_LUT4' "$work/ice40.stat" | awk '{print $2}') LUT4"
 
 # JOBS placements at a time, reaped in launch order; a failed placement stops the script.
 pids=()
@@ -57,7 +82,9 @@ reap() {  # index into seeds
 n=${#seeds[@]}
 for ((i = 0; i < n; i++)); do
   [ "$i" -lt "$jobs" ] || reap $((i - jobs))
-  ice40_pnr "$work/ice40.json" "$work/pnr.s${seeds[$i]}.log" "${seeds[$i]}" "${pnr_opts[@]}" &
+  report=()
+  [ -z "$paths" ] || report=(--report "$work/pnr.s${seeds[$i]}.json" --detailed-timing-report)
+  ice40_pnr "$work/ice40.json" "$work/pnr.s${seeds[$i]}.log" "${seeds[$i]}" "${pnr_opts[@]}" "${report[@]}" &
   pids[i]=$!
 done
 for ((i = n > jobs ? n - jobs : 0; i < n; i++)); do reap "$i"; done
@@ -70,3 +97,20 @@ v = sorted(float(line.split()[2]) for line in open(sys.argv[1]))
 print("sorted:", " ".join(f"{x:.2f}" for x in v))
 print(f"median {statistics.median(v):.2f} MHz, mean {statistics.mean(v):.2f} MHz over {len(v)} seeds")
 PY
+if [ -n "$paths" ]; then
+  for s in "${seeds[@]}"; do
+    summary=$(python3 "$root/scripts/ice40_paths.py" "$work/pnr.s$s.json" "$paths" --top 0)
+    echo "seed $s: $summary"
+  done
+  python3 - "$root/scripts" "$paths" "${seeds[@]/#/$work/pnr.s}" <<'PY'
+import collections, json, sys
+sys.path.insert(0, sys.argv[1])
+from ice40_paths import endpoints, rtl_name
+period, counts = float(sys.argv[2]), collections.Counter()
+for stem in sys.argv[3:]:
+    ends = endpoints(json.load(open(stem + ".json")))
+    counts.update({rtl_name(cell) for delay, cell, _ in ends if delay > period})
+spread = ", ".join(f"{n} in {k}" for k, n in sorted(collections.Counter(counts.values()).items()))
+print(f"{len(counts)} registers miss {period} ns in at least one seed ({spread or 'none'} seeds)")
+PY
+fi

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks scripts/ice40_paths.py on a hand-built nextpnr report: endpoints of three registers, two of
 them (four endpoints) later than the period; the tool must count them, group them by the RTL name in
-their cell names, list the worse register first, and refuse a report without net timings, a bad period
-and a bad --top with exit 2. Prints every wrong result and exits non-zero if there is one."""
+their cell names, list the worse register first, count the endpoints and registers later than each
+step of --histogram, and refuse a report without net timings, a bad period and a bad --top with exit
+2. Prints every wrong result and exits non-zero if there is one."""
 import json
 import os
 import subprocess
@@ -55,6 +56,15 @@ def main() -> int:
                 errors.append(f"groups or order wrong: {lines[1:]}")
             elif [g[2] for g in groups] != ["2", "2"]:
                 errors.append(f"endpoint counts wrong: {lines[1:]}")
+        r = run(path, "6.58", "--histogram")
+        rows = {}
+        if "arrival later than" in r.stdout:
+            for line in r.stdout.split("arrival later than", 1)[1].splitlines()[1:]:
+                f = line.split()
+                rows[f[0]] = (int(f[-2]), int(f[-1]))
+        want = {"5.58": (5, 3), "6.08": (4, 2), "7.08": (3, 2), "7.58": (1, 1), "8.08": (1, 1)}
+        if r.returncode != 0 or len(rows) != 11 or any(rows.get(k) != v for k, v in want.items()):
+            errors.append(f"--histogram rows wrong: {rows} (want 11 rows, among them {want})")
         r = run(path, "9")
         if r.returncode != 0 or "0 of 6 endpoints miss" not in r.stdout:
             errors.append(f"a period no endpoint misses: {r.stdout}")
