@@ -303,6 +303,7 @@ module uet_lb #(
     .inc_fb_unopened_i   (fb_valid_i && !f_open),
     .inc_efd_untracked_i (trk_untracked),
     .inc_req_unopened_i  (req_fire && !r_open),
+    .in_flight_i         (1'b0),  // every event applies in the cycle it is accepted
     .spray_type_o        (cfg_spray),
     .span_mask_o         (cfg_span),
     .start_port_o        (cfg_port),

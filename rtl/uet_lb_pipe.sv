@@ -982,6 +982,7 @@ module uet_lb_pipe #(
     .inc_fb_unopened_i   (inc_fb_q),
     .inc_efd_untracked_i (inc_efd_q),
     .inc_req_unopened_i  (inc_req_q),
+    .in_flight_i         (a_valid_q || w_valid_q || p_valid_q || u_valid_q),
     .spray_type_o        (cfg_spray),
     .span_mask_o         (cfg_span),
     .start_port_o        (cfg_port),

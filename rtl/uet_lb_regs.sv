@@ -31,6 +31,9 @@ module uet_lb_regs #(
   input  logic                   inc_fb_unopened_i,
   input  logic                   inc_efd_untracked_i,
   input  logic                   inc_req_unopened_i,
+  /// An accepted event is still to be applied (uet_lb_pipe; 0 in uet_lb): the locked registers refuse
+  /// writes meanwhile too, so no event in flight reads a group's state with another B or spraying type.
+  input  logic                   in_flight_i,
   // Configuration out.
   output logic [1:0]             spray_type_o,    ///< a uet_lb_pkg::spray_e value
   output logic [7:0]             span_mask_o,     ///< 2^EntropyMaskBits - 1
@@ -241,7 +244,7 @@ module uet_lb_regs #(
     end
     if (sel.spray) begin
       if (over.spray) refuse_range = 1'b1;
-      else if (active_q) refuse_locked = 1'b1;
+      else if (active_q || in_flight_i) refuse_locked = 1'b1;
       else spray_d = wdata[1:0];
     end
     if (sel.mask) begin
@@ -257,7 +260,7 @@ module uet_lb_regs #(
     end
     if (sel.buf_bits) begin
       if (over.buf_bits) refuse_range = 1'b1;
-      else if (active_q) refuse_locked = 1'b1;
+      else if (active_q || in_flight_i) refuse_locked = 1'b1;
       else buf_d = wdata[4:0];
     end
     if (sel.size) begin

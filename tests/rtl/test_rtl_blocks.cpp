@@ -709,7 +709,7 @@ struct Regs {
 };
 }  // namespace
 
-TEST_CASE("rtl regs: defaults, range refusal with sticky errors, locks, counters", "[rtl][block][regs]") {
+TEST_CASE("rtl regs: defaults, range refusal with sticky errors, locks (open groups, events in flight), counters", "[rtl][block][regs]") {
   namespace r = uetlb::regs;
   Regs g;
   reset(*g.m);
@@ -779,6 +779,20 @@ TEST_CASE("rtl regs: defaults, range refusal with sticky errors, locks, counters
   g.write(r::kCtrl, 1);
   g.write(r::kSprayType, 2);
   REQUIRE(g.read(r::kSprayType) == 2);
+  // An event still in flight (uet_lb_pipe) locks them too, with no group open.
+  g.write(r::kStatus, r::kStatusErrLocked);
+  REQUIRE((g.read(r::kStatus) & (r::kStatusActive | r::kStatusErrLocked)) == 0);
+  g.m->in_flight_i = 1;
+  g.write(r::kRepsBufBits, 1);
+  g.write(r::kSprayType, 0);
+  g.m->in_flight_i = 0;
+  REQUIRE(g.read(r::kRepsBufBits) == 3);
+  REQUIRE(g.read(r::kSprayType) == 2);
+  REQUIRE((g.read(r::kStatus) & r::kStatusErrLocked) != 0);
+  g.write(r::kStatus, r::kStatusErrLocked);
+  g.write(r::kRepsBufBits, 1);
+  REQUIRE(g.read(r::kRepsBufBits) == 1);
+  REQUIRE((g.read(r::kStatus) & r::kStatusErrLocked) == 0);
   // Counters count and clear on write.
   g.m->inc_fb_unopened_i = 1;
   g.m->inc_req_unopened_i = 1;

@@ -257,6 +257,53 @@ TEST_CASE(
   REQUIRE(t.read(regs::kCntReqUnopened) == 1);
 }
 
+// After a CTRL clear no group is open, but events accepted before may still be on their way through the
+// stages: REPS_BUF_BITS and SPRAY_TYPE stay locked until they have been applied, so no event reads a
+// group's cache with another B or spraying type (the deeper pipe_deep proof found that trace before).
+TEST_CASE("rtl pipe: locked registers refuse writes while an accepted event is in flight", "[rtl][pipe][regs]") {
+  Pipe t;
+  REQUIRE(t.wait_for(t.m->open_ready_o, 4));
+  t.m->open_valid_i = 1;
+  t.m->open_group_i = 1;
+  t.m->open_port_i = 7;
+  t.tick();
+  t.m->open_valid_i = 0;
+  for (int k = 0; k < 12 && !t.m->idle_o; ++k) t.tick();
+  REQUIRE(t.m->idle_o == 1);
+  REQUIRE(t.write(regs::kRepsBufBits, 2) == regs::kStatusErrLocked);  // a group is open
+  REQUIRE(t.write(regs::kStatus, regs::kStatusErrors) == 0);
+  REQUIRE(t.write(regs::kCtrl, 1) == 0);
+  for (int k = 0; k < 4; ++k) t.tick();
+  REQUIRE((t.read(regs::kStatus) & regs::kStatusActive) == 0);
+  // A request is accepted, then the write comes while it is still in the stages.
+  REQUIRE(t.wait_for(t.m->req_ready_o, 4));
+  t.m->req_valid_i = 1;
+  t.m->req_group_i = 1;
+  t.m->req_psn_i = 5;
+  t.tick();
+  t.m->req_valid_i = 0;
+  REQUIRE(t.m->idle_o == 0);
+  t.m->reg_we_i = 1;
+  t.m->reg_addr_i = regs::kRepsBufBits;
+  t.m->reg_wdata_i = 2;
+  t.tick();
+  t.m->reg_we_i = 0;
+  t.tick();
+  REQUIRE(t.m->idle_o == 0);  // the write applied while the request was in flight
+  t.tick();
+  REQUIRE(t.read(regs::kRepsBufBits) == 3);
+  REQUIRE((t.read(regs::kStatus) & regs::kStatusErrLocked) != 0);
+  REQUIRE(t.read(regs::kErrAddr) == regs::kRepsBufBits);
+  // Once the request is answered and the core idle, the same write is taken.
+  for (int k = 0; k < 12 && !t.m->idle_o; ++k) t.tick();
+  REQUIRE(t.m->idle_o == 1);
+  REQUIRE(t.m->rsp_valid_o == 1);
+  REQUIRE(t.m->rsp_psn_o == 5);
+  REQUIRE(t.write(regs::kStatus, regs::kStatusErrors) == 0);
+  REQUIRE(t.write(regs::kRepsBufBits, 2) == 0);
+  REQUIRE(t.read(regs::kRepsBufBits) == 2);
+}
+
 TEST_CASE("rtl pipe: under back-pressure no request is lost or duplicated and responses hold",
           "[rtl][pipe][backpressure]") {
   Pipe t;  // Default Packet Spraying: each group's EV sequence tells lost or duplicated requests apart
