@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Formal proofs with Yosys 0.23 (read_verilog -formal) and yosys-smtbmc (z3 by default).
 #   scripts/formal.sh [fast|all|NAME ...]
+#   scripts/formal.sh --save-file NAME    prints the save file that opens NAME's counterexample
 # Each proof: bounded model checking from reset to the given depth, then k-induction where it converges.
 # A failing proof leaves its counterexample as build-formal/NAME/trace.vcd; the committed save file
 # rtl/formal/fv_NAME.gtkw opens it (gtkwave build-formal/NAME/trace.vcd rtl/formal/fv_NAME.gtkw).
@@ -28,7 +29,8 @@ mkdir -p "$work"
 # trace that sets each by the last step (the pipelined core: smtbmc with cvc4 had passed 6 minutes at
 # step 10); "skip" where another proof of the same harness reaches them.
 # Speed "fast" runs in CI (scripts/formal.sh fast, CTest rtl_formal_fast, under 5 minutes in all); "full"
-# only in scripts/formal.sh all (none at present). The cache keeps its count as the pointers plus a full
+# only in scripts/formal.sh all or by name: pipe_deep, the pipe proof 20 cycles deep (about 3 to 5
+# minutes), far enough for six requests owed at once, the most the core can owe. The cache keeps its count as the pointers plus a full
 # flag, so no group state bit is redundant: a redundant bit, arbitrary in the RAM until a group opens,
 # once took pipe (then smtbmc with cvc4) from about 85 s to 215 s.
 proofs=(
@@ -38,14 +40,27 @@ proofs=(
   "time|fv_time|formal/fv_time.sv|1|1|fast|all"
   "top|fv_core,Pipelined=0|@core formal/fv_core.sv|16|4|fast|own"
   "pipe|fv_core,Pipelined=1|@core formal/fv_core.sv|15|0|fast|all|1|sat|sat:g_pipe.seen_rsp_q,g_pipe.seen_stall_q,g_pipe.seen_owed5_q"
+  "pipe_deep|fv_core,Pipelined=1|@core formal/fv_core.sv|20|0|full|all|1|sat|sat:g_pipe.seen_owed6_q"
   "group|fv_group|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv formal/fv_group.sv|10|6|fast|all"
   "split|fv_split|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv uet_lb_group_look.sv uet_lb_group_apply.sv formal/fv_split.sv|1|0|fast|own|0|sat"
   "split_narrow|fv_split,BufBitsMax=2,TsWidth=16,WindowWidth=5|uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_rr.sv uet_lb_group.sv uet_lb_group_look.sv uet_lb_group_apply.sv formal/fv_split.sv|1|0|fast|own|0|sat"
 )
 
+# The committed save file that opens a proof's counterexample: rtl/formal/fv_NAME.gtkw, or for a proof
+# that runs another's harness deeper or narrower (pipe_deep, split_narrow), that proof's.
+save_file() {  # proof name
+  local f
+  for f in "$root/rtl/formal/fv_$1.gtkw" "$root/rtl/formal/fv_${1%%_*}.gtkw"; do
+    [ -f "$f" ] && { echo "$f"; return 0; }
+  done
+  return 0
+}
+
 # ", open with rtl/formal/fv_NAME.gtkw" where that save file is committed.
 save_hint() {  # proof name
-  [ -f "$root/rtl/formal/fv_$1.gtkw" ] && echo " (open with rtl/formal/fv_$1.gtkw)"
+  local f
+  f=$(save_file "$1")
+  [ -z "$f" ] || echo " (open with ${f#"$root"/})"
   return 0
 }
 
@@ -199,6 +214,10 @@ run_proof() {
   echo "formal $name: PASS, $how ($((SECONDS - t0)) s)"
 }
 
+if [ "${1:-}" = "--save-file" ]; then
+  save_file "${2:?formal.sh: --save-file needs a proof name}"
+  exit 0
+fi
 select=${*:-fast}
 fail=0
 for p in "${proofs[@]}"; do

@@ -122,11 +122,11 @@ echo "corners (clearing the counters, reading \`PARAMS\` and \`CNT_REQ_UNOPENED\
 echo "naming a group beyond NumGroups) and the unused \`dbg_group_i\` bits, which \`test_rtl_blocks\` and"
 echo "\`test_rtl\` exercise directly (\`build-cov/rtl-coverage/annotated\` marks every unreached line)."
 echo
-echo "## Formal (\`scripts/formal.sh all\`, \`scripts/formal_mutants.sh\`)"
+echo "## Formal (\`scripts/formal.sh all\`, \`scripts/formal_mutants.sh all\`)"
 echo
 echo '```'
 UETLB_FORMAL_DIR="$tmp/formal" "$root/scripts/formal.sh" all
-"$root/scripts/formal_mutants.sh" | tail -1
+"$root/scripts/formal_mutants.sh" all | tail -1
 echo '```'
 echo
 echo "## Tests (\`scripts/test.sh\`)"

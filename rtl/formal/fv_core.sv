@@ -124,16 +124,18 @@ module fv_core #(
     logic [24:0] rsp_held_q;  // {ev, group, psn, retx, decision} of a response not taken
     // The cover statements below, as flags that stay set once reached (scripts/formal.sh asks Yosys's SAT
     // solver for a trace that sets each by the last step).
-    (* keep *) logic seen_rsp_q, seen_stall_q, seen_owed5_q;
+    (* keep *) logic seen_rsp_q, seen_stall_q, seen_owed5_q, seen_owed6_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         seen_rsp_q   <= 1'b0;
         seen_stall_q <= 1'b0;
         seen_owed5_q <= 1'b0;
+        seen_owed6_q <= 1'b0;
       end else begin
         seen_rsp_q   <= seen_rsp_q || rsp_valid;
         seen_stall_q <= seen_stall_q || rsp_stall_q;
         seen_owed5_q <= seen_owed5_q || count_q == 4'd5;
+        seen_owed6_q <= seen_owed6_q || count_q == 4'd6;
       end
     end
     always_ff @(posedge clk_i) begin
@@ -161,6 +163,7 @@ module fv_core #(
         cover (rsp_valid);
         cover (rsp_stall_q);
         cover (count_q == 4'd5);
+        cover (count_q == 4'd6);                                  // the most owed: the response queue full
         if (rsp_stall_q) assert (rsp_valid && {rsp_ev, rsp_group, rsp_psn, rsp_retx, rsp_decision} == rsp_held_q);
       end
     end
