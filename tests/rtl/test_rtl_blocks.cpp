@@ -709,7 +709,8 @@ struct Regs {
 };
 }  // namespace
 
-TEST_CASE("rtl regs: defaults, range refusal with sticky errors, locks (open groups, events in flight), counters", "[rtl][block][regs]") {
+TEST_CASE("rtl regs: defaults, range refusal with sticky errors, locks (open groups, events in flight), counters",
+          "[rtl][block][regs]") {
   namespace r = uetlb::regs;
   Regs g;
   reset(*g.m);
