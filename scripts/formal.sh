@@ -2,6 +2,7 @@
 # Formal proofs with Yosys 0.23 (read_verilog -formal) and yosys-smtbmc (z3 by default).
 #   scripts/formal.sh [fast|all|NAME ...]
 #   scripts/formal.sh --save-file NAME    prints the save file that opens NAME's counterexample
+#   scripts/formal.sh --speed NAME        prints NAME's speed, fast (in CI) or full
 # Each proof: bounded model checking from reset to the given depth, then k-induction where it converges.
 # A failing proof leaves its counterexample as build-formal/NAME/trace.vcd; the committed save file
 # rtl/formal/fv_NAME.gtkw opens it (gtkwave build-formal/NAME/trace.vcd rtl/formal/fv_NAME.gtkw).
@@ -30,9 +31,9 @@ mkdir -p "$work"
 # step 10); "skip" where another proof of the same harness reaches them.
 # Speed "fast" runs in CI (scripts/formal.sh fast, CTest rtl_formal_fast, under 5 minutes in all); "full"
 # only in scripts/formal.sh all or by name: pipe_deep, the pipe proof 20 cycles deep (about 3 to 5
-# minutes), far enough for six requests owed at once, the most the core can owe. The cache keeps its count as the pointers plus a full
-# flag, so no group state bit is redundant: a redundant bit, arbitrary in the RAM until a group opens,
-# once took pipe (then smtbmc with cvc4) from about 85 s to 215 s.
+# minutes), far enough for six requests owed at once, the most the core can owe. The cache keeps its
+# count as the pointers plus a full flag, so no group state bit is redundant: a redundant bit, arbitrary
+# in the RAM until a group opens, once took pipe (then smtbmc with cvc4) from about 85 s to 215 s.
 proofs=(
   "cache|fv_cache|uet_lb_cache.sv formal/fv_cache.sv|12|8|fast|all"
   "window|fv_window|uet_lb_window.sv formal/fv_window.sv|40|4|fast|all"
@@ -217,6 +218,14 @@ run_proof() {
 if [ "${1:-}" = "--save-file" ]; then
   save_file "${2:?formal.sh: --save-file needs a proof name}"
   exit 0
+fi
+if [ "${1:-}" = "--speed" ]; then
+  for p in "${proofs[@]}"; do
+    IFS='|' read -r name _ _ _ _ speed _ <<<"$p"
+    [ "$name" != "${2:-}" ] || { echo "$speed"; exit 0; }
+  done
+  echo "formal.sh: --speed: no proof named '${2:-}'" >&2
+  exit 2
 fi
 select=${*:-fast}
 fail=0
