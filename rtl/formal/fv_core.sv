@@ -15,7 +15,9 @@
 // under back-pressure, five requests owed at once; as the flags seen_*_q, which Yosys sat is asked to set
 // by the last step). A response comes 10 cycles after its request is accepted, so 15 cycles see the
 // first responses and their back-pressure; each step beyond costs the solver tens of seconds. The
-// SystemC testbench and the equivalence tests check the same rules over millions of cycles.
+// proof pipe_deep (scripts/formal.sh all) runs the same rules 20 cycles deep, where six requests are owed
+// at once (seen_owed6_q). The SystemC testbench and the equivalence tests check the same rules over
+// millions of cycles.
 `default_nettype none
 
 module fv_core #(
