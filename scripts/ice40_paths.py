@@ -35,6 +35,23 @@ def endpoints(report):
             for ep in net["endpoints"]]
 
 
+def late_groups(ends, t):
+    """The endpoints arriving later than t ns, grouped by the RTL register they belong to."""
+    groups = defaultdict(list)
+    for e in ends:
+        if e[0] > t:
+            groups[rtl_name(e[1])].append(e)
+    return groups
+
+
+def summary(ends, groups, period):
+    """One line: the worst endpoint, and how many endpoints and registers (groups) miss the period."""
+    worst = max(ends)[0]
+    missing = sum(len(v) for v in groups.values())
+    return (f"worst endpoint {worst:.2f} ns ({1000 / worst:.1f} MHz); {missing} of {len(ends)} endpoints "
+            f"miss {period:.2f} ns ({1000 / period:.1f} MHz), in {len(groups)} registers")
+
+
 def main() -> int:
     args = sys.argv[1:]
     top = 40
@@ -70,24 +87,17 @@ def main() -> int:
     if not ends:
         print(f"ice40_paths.py: {args[0]} lists no endpoints", file=sys.stderr)
         return 2
-    groups = defaultdict(list)
-    for e in ends:
-        if e[0] > period:
-            groups[rtl_name(e[1])].append(e)
-    worst = max(ends)[0]
-    missing = sum(len(v) for v in groups.values())
-    print(f"worst endpoint {worst:.2f} ns ({1000 / worst:.1f} MHz); {missing} of {len(ends)} endpoints "
-          f"miss {period:.2f} ns ({1000 / period:.1f} MHz), in {len(groups)} registers")
+    groups = late_groups(ends, period)
+    print(summary(ends, groups, period))
     for name, es in sorted(groups.items(), key=lambda kv: -max(kv[1])[0])[:top]:
         print(f"  {max(es)[0]:6.2f} ns  {len(es):4d}  {name}")
     if histogram:
         print("arrival later than   endpoints   registers")
-        step = 0
+        worst, step = max(ends)[0], 0
         while period - 1.0 + 0.25 * step < worst:
             t = period - 1.0 + 0.25 * step
-            late = [e for e in ends if e[0] > t]
-            regs = len({rtl_name(e[1]) for e in late})
-            print(f"  {t:6.2f} ns ({1000 / t:5.1f} MHz)  {len(late):6d}  {regs:6d}")
+            late = late_groups(ends, t)
+            print(f"  {t:6.2f} ns ({1000 / t:5.1f} MHz)  {sum(map(len, late.values())):6d}  {len(late):6d}")
             step += 1
     return 0
 

@@ -98,18 +98,17 @@ print("sorted:", " ".join(f"{x:.2f}" for x in v))
 print(f"median {statistics.median(v):.2f} MHz, mean {statistics.mean(v):.2f} MHz over {len(v)} seeds")
 PY
 if [ -n "$paths" ]; then
-  for s in "${seeds[@]}"; do
-    summary=$(python3 "$root/scripts/ice40_paths.py" "$work/pnr.s$s.json" "$paths" --top 0)
-    echo "seed $s: $summary"
-  done
-  python3 - "$root/scripts" "$paths" "${seeds[@]/#/$work/pnr.s}" <<'PY'
+  # Each seed's report read once: its summary line, and its late registers into the count over seeds.
+  python3 - "$root/scripts" "$work" "$paths" "${seeds[@]}" <<'PY'
 import collections, json, sys
 sys.path.insert(0, sys.argv[1])
-from ice40_paths import endpoints, rtl_name
-period, counts = float(sys.argv[2]), collections.Counter()
-for stem in sys.argv[3:]:
-    ends = endpoints(json.load(open(stem + ".json")))
-    counts.update({rtl_name(cell) for delay, cell, _ in ends if delay > period})
+from ice40_paths import endpoints, late_groups, summary
+work, period, counts = sys.argv[2], float(sys.argv[3]), collections.Counter()
+for seed in sys.argv[4:]:
+    ends = endpoints(json.load(open(f"{work}/pnr.s{seed}.json")))
+    groups = late_groups(ends, period)
+    print(f"seed {seed}: {summary(ends, groups, period)}")
+    counts.update(groups.keys())
 spread = ", ".join(f"{n} in {k}" for k, n in sorted(collections.Counter(counts.values()).items()))
 print(f"{len(counts)} registers miss {period} ns in at least one seed ({spread or 'none'} seeds)")
 PY
