@@ -105,6 +105,8 @@ module uet_lb_regs #(
   logic [CountW-1:0]      cnt_fb_q, cnt_efd_q, cnt_req_q;
   logic                   efd_on_q;
   logic                   refuse_range, refuse_locked, refuse_addr, clear_now;
+  logic                   locked;  // SPRAY_TYPE, REPS_BUF_BITS: groups open or events in flight
+  assign locked = active_q || in_flight_i;
 
   // Range checks of a written word. A test `value > 2^k - 1` is `value[31:k] != 0`; the other limits add
   // a test of a few low bits. Written as a `>`, each would be a carry chain (synthesis does not shorten a
@@ -244,7 +246,7 @@ module uet_lb_regs #(
     end
     if (sel.spray) begin
       if (over.spray) refuse_range = 1'b1;
-      else if (active_q || in_flight_i) refuse_locked = 1'b1;
+      else if (locked) refuse_locked = 1'b1;
       else spray_d = wdata[1:0];
     end
     if (sel.mask) begin
@@ -260,7 +262,7 @@ module uet_lb_regs #(
     end
     if (sel.buf_bits) begin
       if (over.buf_bits) refuse_range = 1'b1;
-      else if (active_q || in_flight_i) refuse_locked = 1'b1;
+      else if (locked) refuse_locked = 1'b1;
       else buf_d = wdata[4:0];
     end
     if (sel.size) begin

@@ -165,7 +165,7 @@ module fv_core #(
         cover (rsp_valid);
         cover (rsp_stall_q);
         cover (count_q == 4'd5);
-        cover (count_q == 4'd6);                                  // the most owed: the response queue full
+        cover (count_q == 4'd6);  // the most owed: stages A and W one each, P, U and the response queue four
         if (rsp_stall_q) assert (rsp_valid && {rsp_ev, rsp_group, rsp_psn, rsp_retx, rsp_decision} == rsp_held_q);
       end
     end
