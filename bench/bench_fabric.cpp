@@ -1,6 +1,6 @@
 // Benchmark: fabric simulator speed on a 128-host permutation of 2 MiB messages on a three-tier k = 8
-// fat tree at 400 Gbps, REPS, with the model engine and (when built) the RTL engines (uet_lb, uet_lb_pipe).
-// Prints data packets and packet-hops simulated per wall-clock second.   bench_fabric [model|rtl|rtl-pipe|all]
+// fat tree at 400 Gbps, REPS, with the model engine and (when built) the RTL engine (uet_lb).
+// Prints data packets and packet-hops simulated per wall-clock second.   bench_fabric [model|rtl|all]
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -12,8 +12,8 @@
 
 int main(int argc, char** argv) {
   const std::string which = argc > 1 ? argv[1] : "all";
-  if (which != "model" && which != "rtl" && which != "rtl-pipe" && which != "all") {
-    std::fprintf(stderr, "usage: bench_fabric [model|rtl|rtl-pipe|all]\n");
+  if (which != "model" && which != "rtl" && which != "all") {
+    std::fprintf(stderr, "usage: bench_fabric [model|rtl|all]\n");
     return 1;
   }
   uetsim::Scenario s;
@@ -34,17 +34,13 @@ int main(int argc, char** argv) {
   };
   if (which == "model" || which == "all") {
     uetsim::Fabric f(
-        s, [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::ModelOptions{32}); });
+        s, [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::kProductTracker); });
     report("model", f.run());
   }
 #ifdef UETLB_WITH_RTL
-  for (const auto core : {uetlb::RtlCore::SingleCycle, uetlb::RtlCore::Pipelined}) {
-    const char* name = core == uetlb::RtlCore::Pipelined ? "rtl-pipe" : "rtl";
-    if (which != name && which != "all") continue;
-    uetsim::Fabric f(s, [core](const uetlb::Config& c) {
-      return uetlb::make_rtl_engine(c, uetlb::ModelOptions{uetlb::rtl_build().tracker_entries}, "", core);
-    });
-    report(name, f.run());
+  if (which == "rtl" || which == "all") {
+    uetsim::Fabric f(s, [](const uetlb::Config& c) { return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), ""); });
+    report("rtl", f.run());
   }
 #else
   if (which != "model") std::printf("  engine rtl: not in this build\n");

@@ -19,9 +19,8 @@ LoadBalancer start_reps(TopHarness<Top>& t, GroupId groups, std::size_t tracker_
   }
   Config cfg;
   cfg.packet_spraying_type = SprayingType::Reps;
-  LoadBalancer model(cfg, ModelOptions{tracker_entries});
-  // Each open is held until the core takes it (uet_lb takes one every cycle, uet_lb_pipe one a beat of
-  // two cycles, when its stage A is free); the model opens the group at that handshake.
+  LoadBalancer model(cfg, ModelOptions{tracker_entries, 4, 2});
+  // Each open is held until the core takes it; the model opens the group at that handshake.
   for (GroupId g = 0; g < groups; ++g) {
     t.m->open_valid_i = 1;
     t.m->open_group_i = g;

@@ -1,22 +1,34 @@
 // UET entropy load balancer: chooses the entropy value (UDP source port) of every data packet and
 // retransmission, per PDC group, under None, Default Packet Spraying or REPS (SPEC sections 2-9).
 //
-// Streams (valid/ready): group open, feedback, request in; response out. Open and feedback are always
-// ready. A request is answered one cycle after it is accepted (response register, held under
-// back-pressure). One open, one feedback, one request and one early-failure event are applied every
-// cycle, for any mix of groups, in this order:
-//     efd (deadline passed) -> open -> feedback -> request
-// so a request sees the effect of the same cycle's feedback on its group, and so on.
+// Throughput: one request and one feedback-lane event (an open, a feedback or an early failure) every
+// cycle, for any groups, the same group on both included. The feedback lane applies first. A response
+// leaves 9 cycles after its request is accepted (RspLatency), in acceptance order, held until taken.
+//
+// Structure (docs/architecture.md): the per-group state (uet_lb_update's word) lives in two RAM banks,
+// one written by each lane, with a flip-flop per group saying which bank holds the group's newest word
+// (a live-value table); each lane reads both banks. An event reads its group's word in stages B-D
+// (the RAM, then the newest of the words written since, forwarded), and is applied in stage L, where the
+// state registers of both lanes hold their groups' words: the only one-cycle loop is a group's own
+// update (an event on a group that stage L applies takes L's result directly). Stage X writes the banks
+// and the slot RAM (the REPS caches' values), reads a slot, steps the PRNG; the entropy value is final
+// in stage Z; the early-failure tracker takes the clears and allocations from stage X.
 `default_nettype none
 
 module uet_lb #(
-  parameter int unsigned NumGroups      = 16,  ///< PDC groups, 1..4096
-  parameter int unsigned BufBitsMax     = 3,   ///< largest REPSBufferSizeMaskBits, 1..16
-  parameter int unsigned TsWidth        = 32,  ///< timestamp width (ns), 16..32
-  parameter int unsigned PsnWidth       = 32,  ///< PSN width, 1..32
-  parameter int unsigned TrackerEntries = 32,  ///< early-failure tracker entries, 1..256
-  parameter int unsigned WindowWidth    = 12,  ///< width of W and window_left, 1..16
-  parameter int unsigned BaseRttWidth   = 20,  ///< base RTT width (ns); 8 + BaseRttWidth < TsWidth
+  parameter int unsigned NumGroups      = 16,    ///< PDC groups, 1..4096
+  parameter int unsigned BufBitsMax     = 3,     ///< largest REPSBufferSizeMaskBits, 1..8
+  parameter int unsigned TsWidth        = 32,    ///< timestamp width (ns), 16..32
+  parameter int unsigned PsnWidth       = 32,    ///< PSN width, 1..32
+  parameter int unsigned TrackerEntries = 1024,  ///< early-failure tracker ways (a power of 2, >= TrackerWays)
+  parameter int unsigned TrackerWays    = 4,     ///< ways per tracker set: 1, 2 or 4
+  parameter int unsigned TrackerRuns    = 2,     ///< deadline-ordered runs of the tracker, 1..4
+  /// Packets a tracker run holds from its oldest live one on (a power of 2, >= 64): at least those sent
+  /// within the longest M x base RTT, else some go untracked.
+  parameter int unsigned TrackerRunDepth = (TrackerEntries < 32) ? 64 : 2 * TrackerEntries,
+  parameter int unsigned WindowWidth    = 12,    ///< width of W and window_left, 1..16
+  parameter int unsigned BaseRttWidth   = 20,    ///< base RTT width (ns); 8 + BaseRttWidth < TsWidth
+  parameter bit          DbgPort        = 1'b1,  ///< 0: no dbg_* port (outputs 0, its RAM copies removed)
   // Derived, do not override.
   parameter int unsigned GroupW         = (NumGroups > 1) ? $clog2(NumGroups) : 1,
   parameter int unsigned SlotsMax       = 1 << BufBitsMax
@@ -34,7 +46,7 @@ module uet_lb #(
   input  logic                    fb_valid_i,
   output logic                    fb_ready_o,
   input  logic [GroupW-1:0]       fb_group_i,
-  input  uet_lb_pkg::fb_kind_e                fb_kind_i,
+  input  uet_lb_pkg::fb_kind_e    fb_kind_i,
   input  logic [15:0]             fb_ev_i,
   input  logic [PsnWidth-1:0]     fb_psn_i,
   // Request.
@@ -47,20 +59,21 @@ module uet_lb #(
   output logic                    rsp_valid_o,
   input  logic                    rsp_ready_i,
   output logic [15:0]             rsp_ev_o,
-  output uet_lb_pkg::decision_e               rsp_decision_o,
+  output uet_lb_pkg::decision_e   rsp_decision_o,
   output logic [GroupW-1:0]       rsp_group_o,
   output logic [PsnWidth-1:0]     rsp_psn_o,
   output logic                    rsp_retx_o,
-  // Early-failure events, one cycle after they are applied (observation; no back-pressure).
+  // Early-failure events, once applied (observation; no back-pressure).
   output logic                    efd_valid_o,
   output logic [GroupW-1:0]       efd_group_o,
   output logic [PsnWidth-1:0]     efd_psn_o,
   output logic [15:0]             efd_ev_o,
   output logic [TsWidth-1:0]      efd_time_o,       ///< the deadline: the time the efd applies at
-  output logic                    efd_due_o,        ///< a tracked packet is past its deadline now
+  output logic                    efd_due_o,        ///< a tracked packet is (or may be) past its deadline at
+                                                    ///< now_i: the streams wait while it fires
   output logic [$clog2(TrackerEntries+1)-1:0] efd_tracked_o,
-  output logic                    idle_o,           ///< every accepted event has been applied (always 1 here)
-  // Observation of one group's state (waveforms, debug); leave unconnected in a product.
+  output logic                    idle_o,           ///< every accepted event and register write applied
+  // Observation of one group's state as stored (waveforms, debug; DbgPort), three cycles late.
   input  logic [GroupW-1:0]       dbg_group_i,
   output logic                    dbg_open_o,
   output logic [BufBitsMax:0]     dbg_count_o,
@@ -70,7 +83,7 @@ module uet_lb #(
   output logic                    dbg_freezing_o,
   output logic [TsWidth-1:0]      dbg_freeze_start_o,
   output logic [WindowWidth-1:0]  dbg_window_left_o,
-  output logic [15:0]             dbg_slot0_o,
+  output logic [15:0]             dbg_slot0_o,      ///< REPS: slot 0; None: the local port; Default: the step
   // Register port.
   input  logic                    reg_we_i,
   input  logic [5:0]              reg_addr_i,
@@ -81,34 +94,21 @@ module uet_lb #(
   // Elaboration-time parameter checks.
   uet_lb_param_check #(
     .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .PsnWidth (PsnWidth),
-    .TrackerEntries (TrackerEntries), .WindowWidth (WindowWidth), .BaseRttWidth (BaseRttWidth)
+    .TrackerEntries (TrackerEntries), .TrackerWays (TrackerWays), .TrackerRuns (TrackerRuns),
+    .TrackerRunDepth (TrackerRunDepth), .WindowWidth (WindowWidth), .BaseRttWidth (BaseRttWidth)
   ) u_param_check ();
 
+  // An open adds one to its group's generation; an early failure applies only to the generation its
+  // packet was sent in (an open drops the group's tracked packets, SPEC section 6).
+  localparam int unsigned GenW     = 8;
+  localparam int unsigned PtrW     = BufBitsMax;
+  localparam int unsigned StateW   = 1 + GenW + TsWidth + 1 + WindowWidth + 2 + PtrW + (PtrW + 1) + 1 + PtrW;
+  localparam int unsigned RspDepth = 16;   // response queue: the requests in flight and the queued ones
+  localparam int unsigned RspCntW  = $clog2(RspDepth + 1);
+  localparam int unsigned SlotAW   = GroupW + PtrW;
+
   // ---------------------------------------------------------------------------------------------
-  // Per-group state table: written without reset (RAM-style); the open bits are reset.
-  typedef struct packed {
-    logic [SlotsMax*16-1:0]    slots;         // REPS cache, slot k at [16k +: 16]; slot 0 = None port / Default step
-    logic [BufBitsMax-1:0]     wr;
-    logic [BufBitsMax-1:0]     rd;            // oldest unconsumed slot
-    logic                      full;          // C unconsumed values: count = full ? C : (wr - rd) mod C
-    logic                      wrapped;       // filled = wrapped ? C : wr
-    logic [BufBitsMax-1:0]     replay;
-    logic                      freezing;
-    logic [TsWidth-1:0]        freeze_start;
-    logic [WindowWidth-1:0]    window_left;
-  } grp_t;
-
-  // Stored as plain vectors: Yosys 0.23 mishandles unpacked arrays of a packed-struct type.
-  localparam int unsigned GrpBits = SlotsMax * 16 + 3 * BufBitsMax + 1 + 1 + 1 + TsWidth + WindowWidth;
-`ifdef VERILATOR
-  if ($bits(grp_t) != GrpBits) begin : g_bad_grp_bits
-    $error("uet_lb: GrpBits does not match grp_t");
-  end
-`endif
-  logic [GrpBits-1:0] state_q [NumGroups];
-  logic [NumGroups-1:0] open_q, open_d;
-
-  // Configuration.
+  // Registers (the active configuration) and what the core derives from them.
   logic [1:0]             cfg_spray;  // a uet_lb_pkg::spray_e value
   logic [7:0]             cfg_span;
   logic [15:0]            cfg_port;
@@ -117,332 +117,751 @@ module uet_lb #(
   logic [TsWidth-1:0]     cfg_timeout;
   logic [7:0]             cfg_mult;
   logic [WindowWidth-1:0] cfg_window;
-  logic                   seed_we, clear_groups;
+  logic                   cfg_efd_on, seed_we, clear_groups, regs_pending, unused_active;
   logic [31:0]            seed;
-  logic                   unused_active, unused_size_we, unused_efd_on, unused_regs_busy;
-  // Outputs of shared blocks that a stage does not use.
-  logic [15:0]            unused_e_ev, unused_f_ev;
-  uet_lb_pkg::decision_e              unused_e_dec, unused_f_dec;
-  logic                   unused_e_explore, unused_f_explore;
-  logic [31:0]            unused_prng_state;
+  logic                   apply;
+  logic                   bad_open, opened, inc_fb_unopened, inc_req_unopened, trk_untracked;
+
+  uet_lb_regs #(
+    .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth),
+    .TrackerEntries (TrackerEntries), .TrackerWays (TrackerWays), .TrackerRuns (TrackerRuns)
+  ) u_regs (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .reg_we_i (reg_we_i), .reg_addr_i (reg_addr_i), .reg_wdata_i (reg_wdata_i), .reg_rdata_o (reg_rdata_o),
+    .group_opened_i (opened), .bad_open_i (bad_open), .inc_fb_unopened_i (inc_fb_unopened),
+    .inc_efd_untracked_i (trk_untracked), .inc_req_unopened_i (inc_req_unopened),
+    .apply_i (apply), .pending_o (regs_pending),
+    .spray_type_o (cfg_spray), .span_mask_o (cfg_span), .start_port_o (cfg_port), .buf_bits_o (cfg_buf),
+    .set_size_o (cfg_size), .freeze_timeout_o (cfg_timeout), .efd_mult_o (cfg_mult), .window_o (cfg_window),
+    .seed_we_o (seed_we), .seed_o (seed), .efd_on_o (cfg_efd_on), .clear_groups_o (clear_groups),
+    .active_o (unused_active)
+  );
+
+  // Derived, registered (they follow an apply; the streams wait SettleCycles after it).
+  logic [PtrW-1:0]        cmask_q;        // C - 1
+  logic [BufBitsMax:0]    cap_q;          // C
+  logic [WindowWidth-1:0] w_m1_q;         // W - 1 (0 for W = 0)
+  logic                   w_nz_q, w_ge2_q, w_x_q, w_x1_q;
+  logic [TsWidth-1:0]     span_p_q, span_q;  // M x base RTT, two registered steps
+  always_ff @(posedge clk_i) begin
+    for (int k = 0; k < PtrW; k++) cmask_q[k] <= cfg_buf > 5'(k);
+    for (int k = 0; k <= BufBitsMax; k++) cap_q[k] <= cfg_buf == 5'(k);
+    w_m1_q   <= (cfg_window == '0) ? '0 : cfg_window - 1'b1;
+    w_nz_q   <= cfg_window != '0;
+    w_ge2_q  <= cfg_window > WindowWidth'(1);
+    w_x_q    <= cfg_window != '0 && ((PtrW'(cfg_window) & cmask_q) == (PtrW'(1) & cmask_q));
+    w_x1_q   <= cfg_window > WindowWidth'(1) && ((PtrW'(cfg_window) & cmask_q) == (PtrW'(2) & cmask_q));
+    span_p_q <= TsWidth'(cfg_mult * base_rtt_i);
+    span_q   <= span_p_q;
+  end
+  localparam int unsigned SettleCycles = 3;  // cmask_q, then the window facts made from it; the span
 
   // ---------------------------------------------------------------------------------------------
-  // Stream handshakes.
-  logic req_fire, rsp_valid_q;
-  assign open_ready_o = 1'b1;
-  assign fb_ready_o   = 1'b1;
-  assign req_ready_o  = !rsp_valid_q || rsp_ready_i;
-  assign req_fire     = req_valid_i && req_ready_o;
+  // The sweep that closes every group (after reset and after a CTRL clear): one bank-F word a cycle.
+  logic              sweep_q;
+  logic [GroupW-1:0] sweep_idx_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      sweep_q     <= 1'b1;
+      sweep_idx_q <= '0;
+    end else if (clear_groups) begin
+      sweep_q     <= 1'b1;
+      sweep_idx_q <= '0;
+    end else if (sweep_q) begin
+      sweep_idx_q <= sweep_idx_q + 1'b1;
+      if (32'(sweep_idx_q) == NumGroups - 1) sweep_q <= 1'b0;
+    end
+  end
 
   // ---------------------------------------------------------------------------------------------
-  // Stage E: the early-failure tracker fires its first expired entry in SPEC order (a path failure at
-  // its deadline).
-  logic                trk_fire;
+  // Event records of the two lanes.
+  typedef struct packed {
+    logic                v;       // an event
+    logic                open;    // kinds: open, feedback, early failure
+    logic                fb;
+    logic                efd;
+    logic [2:0]          kind;    // feedback kind (uet_lb_pkg::fb_kind_e)
+    logic [GroupW-1:0]   g;
+    logic                inr;     // g < NumGroups
+    logic [15:0]         ev;      // feedback EV, open port, or the early failure's EV
+    logic [PsnWidth-1:0] psn;
+    logic [TsWidth-1:0]  t;       // now, or the early failure's deadline
+    logic [GenW-1:0]     gen;     // the early failure's open generation
+  } fev_t;
+  typedef struct packed {
+    logic                v;
+    logic [GroupW-1:0]   g;
+    logic                inr;
+    logic [PsnWidth-1:0] psn;
+    logic                retx;
+    logic [TsWidth-1:0]  t;
+    logic [TsWidth-1:0]  dl;      // now + M x base RTT
+  } rev_t;
+
+  function automatic logic in_range(input logic [GroupW-1:0] g);
+    in_range = (NumGroups == (1 << GroupW)) || 32'(g) < NumGroups;
+  endfunction
+  // x strictly before y, modulo 2^TsWidth.
+  function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
+    logic [TsWidth-1:0] d;
+    d      = x - y;
+    ts_before = d[TsWidth-1];
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // Tracker (instantiated below) signals the front needs.
+  logic                trk_hold, trk_unsettled, trk_interlock, trk_fire, trk_busy;
   logic [GroupW-1:0]   trk_group;
   logic [PsnWidth-1:0] trk_psn;
   logic [15:0]         trk_ev;
+  logic [GenW-1:0]     trk_gen;
   logic [TsWidth-1:0]  trk_deadline;
-  logic                trk_untracked, trk_alloc;
-  grp_t                e_in, s_e;
 
-  // Stage O: open resets the group.
-  grp_t                s_o;
-  // Stage F: feedback.
-  grp_t                f_in, s_f;
-  logic                f_open, f_apply;
-  // Stage R: request.
-  grp_t                r_in, s_r;
-  logic                r_open, r_apply;
-  logic [15:0]         r_ev, prng_value;
-  uet_lb_pkg::decision_e           r_decision;
-  logic                r_explore;
-
-  // Group numbers at or above NumGroups (possible when NumGroups is not a power of two) name no group:
-  // such an open is dropped and flagged (STATUS.ERR_GROUP); feedback and requests for them count as
-  // for unopened groups.
-  logic open_ok, fb_in_range, req_in_range;
-  if (NumGroups == (1 << GroupW)) begin : g_pow2
-    assign open_ok      = open_valid_i;
-    assign fb_in_range  = 1'b1;
-    assign req_in_range = 1'b1;
-  end else begin : g_range
-    assign open_ok      = open_valid_i && (32'(open_group_i) < NumGroups);
-    assign fb_in_range  = 32'(fb_group_i) < NumGroups;
-    assign req_in_range = 32'(req_group_i) < NumGroups;
-  end
-
-  // Whether a group is open when stage F or R reads it (an open earlier in the cycle counts).
-  assign f_open  = fb_in_range && (open_q[fb_group_i] || (open_ok && open_group_i == fb_group_i));
-  assign r_open  = req_in_range && (open_q[req_group_i] || (open_ok && open_group_i == req_group_i));
-  assign f_apply = fb_valid_i && f_open;
-  assign r_apply = req_fire && r_open;
-
-  // Forwarding: each stage reads the newest state of its group in this cycle.
-  assign e_in = state_q[trk_group];
-
-  always_comb begin
-    f_in = state_q[fb_group_i];
-    if (trk_fire && trk_group == fb_group_i) f_in = s_e;
-    if (open_ok && open_group_i == fb_group_i) f_in = s_o;
-
-    r_in = state_q[req_group_i];
-    if (trk_fire && trk_group == req_group_i) r_in = s_e;
-    if (open_ok && open_group_i == req_group_i) r_in = s_o;
-    if (f_apply && fb_group_i == req_group_i) r_in = s_f;
-  end
-
-  always_comb begin
-    s_o          = '0;
-    s_o.slots[15:0] = (cfg_spray == uet_lb_pkg::SPRAY_NONE) ? open_port_i : 16'd0;
-  end
-
-  // One instance of the group logic per stage.
-  uet_lb_group #(.BufBitsMax(BufBitsMax), .TsWidth(TsWidth), .WindowWidth(WindowWidth)) u_grp_e (
-    .spray_type_i (cfg_spray), .span_mask_i (cfg_span), .start_port_i (cfg_port), .buf_bits_i (cfg_buf),
-    .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
-    .now_i (trk_deadline), .failure_i (trk_fire), .recycle_i (1'b0), .recycle_ev_i (16'd0),
-    .choose_i (1'b0), .explore_ev_i (16'd0),
-    .slots_i (e_in.slots), .wr_i (e_in.wr), .rd_i (e_in.rd), .full_i (e_in.full), .wrapped_i (e_in.wrapped),
-    .replay_i (e_in.replay), .freezing_i (e_in.freezing), .freeze_start_i (e_in.freeze_start),
-    .window_left_i (e_in.window_left),
-    .slots_o (s_e.slots), .wr_o (s_e.wr), .rd_o (s_e.rd), .full_o (s_e.full), .wrapped_o (s_e.wrapped),
-    .replay_o (s_e.replay), .freezing_o (s_e.freezing), .freeze_start_o (s_e.freeze_start),
-    .window_left_o (s_e.window_left),
-    .ev_o (unused_e_ev), .decision_o (unused_e_dec), .explore_o (unused_e_explore)
-  );
-
-  uet_lb_group #(.BufBitsMax(BufBitsMax), .TsWidth(TsWidth), .WindowWidth(WindowWidth)) u_grp_f (
-    .spray_type_i (cfg_spray), .span_mask_i (cfg_span), .start_port_i (cfg_port), .buf_bits_i (cfg_buf),
-    .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
-    .now_i (now_i), .failure_i (f_apply && fb_kind_i == uet_lb_pkg::FB_RTO),
-    .recycle_i (f_apply && (fb_kind_i == uet_lb_pkg::FB_ACK || fb_kind_i == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP)),
-    .recycle_ev_i (fb_ev_i), .choose_i (1'b0), .explore_ev_i (16'd0),
-    .slots_i (f_in.slots), .wr_i (f_in.wr), .rd_i (f_in.rd), .full_i (f_in.full), .wrapped_i (f_in.wrapped),
-    .replay_i (f_in.replay), .freezing_i (f_in.freezing), .freeze_start_i (f_in.freeze_start),
-    .window_left_i (f_in.window_left),
-    .slots_o (s_f.slots), .wr_o (s_f.wr), .rd_o (s_f.rd), .full_o (s_f.full), .wrapped_o (s_f.wrapped),
-    .replay_o (s_f.replay), .freezing_o (s_f.freezing), .freeze_start_o (s_f.freeze_start),
-    .window_left_o (s_f.window_left),
-    .ev_o (unused_f_ev), .decision_o (unused_f_dec), .explore_o (unused_f_explore)
-  );
-
-  uet_lb_group #(.BufBitsMax(BufBitsMax), .TsWidth(TsWidth), .WindowWidth(WindowWidth)) u_grp_r (
-    .spray_type_i (cfg_spray), .span_mask_i (cfg_span), .start_port_i (cfg_port), .buf_bits_i (cfg_buf),
-    .freeze_timeout_i (cfg_timeout), .window_i (cfg_window),
-    .now_i (now_i), .failure_i (1'b0), .recycle_i (1'b0), .recycle_ev_i (16'd0),
-    .choose_i (r_apply), .explore_ev_i (prng_value),
-    .slots_i (r_in.slots), .wr_i (r_in.wr), .rd_i (r_in.rd), .full_i (r_in.full), .wrapped_i (r_in.wrapped),
-    .replay_i (r_in.replay), .freezing_i (r_in.freezing), .freeze_start_i (r_in.freeze_start),
-    .window_left_i (r_in.window_left),
-    .slots_o (s_r.slots), .wr_o (s_r.wr), .rd_o (s_r.rd), .full_o (s_r.full), .wrapped_o (s_r.wrapped),
-    .replay_o (s_r.replay), .freezing_o (s_r.freezing), .freeze_start_o (s_r.freeze_start),
-    .window_left_o (s_r.window_left),
-    .ev_o (r_ev), .decision_o (r_decision), .explore_o (r_explore)
-  );
-
-  uet_lb_prng u_prng (
-    .clk_i      (clk_i),
-    .rst_ni     (rst_ni),
-    .seed_we_i  (seed_we),
-    .seed_i     (seed),
-    .step_i     (r_explore),
-    .set_size_i (cfg_size),
-    .value_o    (prng_value),
-    .state_o    (unused_prng_state)
-  );
+  // Stage registers (declared here; the stages follow).
+  fev_t a_f, b_f, c_f, d_f, l_f;
+  rev_t a_r, b_r, c_r, d_r, l_r;
+  logic a_same, b_same, c_same, d_same, l_same;      // both lanes name one group
+  logic [TsWidth-1:0] c_tmt, d_tmt, l_tmt;           // t - FreezingTimeout (feedback lane)
+  logic               c_tlt, d_tlt, l_tlt;           // t < FreezingTimeout
 
   // ---------------------------------------------------------------------------------------------
-  // Early-failure tracker.
-  logic [TsWidth-1:0] deadline;
-  assign deadline  = now_i + TsWidth'(cfg_mult * base_rtt_i);
-  assign trk_alloc = r_apply && cfg_spray == uet_lb_pkg::SPRAY_REPS && cfg_mult != 8'd0;
+  // Front: what the streams may hand over this cycle.
+  logic [RspCntW-1:0] owed_q;      // requests accepted and not yet taken as responses
+  logic               fb_owed_q;   // an open went ahead of a waiting feedback: the feedback goes next
+  logic [3:0]         settle_q;
+  logic               inflight_due, stall, open_take, fb_take, req_take;
+  logic               reqs_to_tracker, fbs_to_tracker;  // (defined with the tracker)
 
-  uet_lb_efd_tracker #(
-    .Entries (TrackerEntries), .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth)
-  ) u_tracker (
-    .clk_i            (clk_i),
-    .rst_ni           (rst_ni),
-    .now_i            (now_i),
-    .flush_i          (clear_groups),
-    .drop_i           (open_ok),
-    .drop_group_i     (open_group_i),
-    .clear_i          (f_apply && fb_kind_i != uet_lb_pkg::FB_RTO),
-    .clear_group_i    (fb_group_i),
-    .clear_psn_i      (fb_psn_i),
-    .alloc_i          (trk_alloc),
-    .alloc_group_i    (req_group_i),
-    .alloc_psn_i      (req_psn_i),
-    .alloc_ev_i       (r_ev),
-    .alloc_deadline_i (deadline),
-    .untracked_o      (trk_untracked),
-    .fire_o           (trk_fire),
-    .fire_group_o     (trk_group),
-    .fire_psn_o       (trk_psn),
-    .fire_ev_o        (trk_ev),
-    .fire_deadline_o  (trk_deadline),
-    .due_o            (efd_due_o),
-    .count_o          (efd_tracked_o)
-  );
-  // Every event applies at the edge that accepts it: nothing is ever in flight.
-  assign idle_o = 1'b1;
+  // Requests in stages A..L whose deadline is already past: they will be tracked packets past due.
+  assign inflight_due = (a_r.v && ts_before(a_r.dl, now_i)) || (b_r.v && ts_before(b_r.dl, now_i)) ||
+                        (c_r.v && ts_before(c_r.dl, now_i)) || (d_r.v && ts_before(d_r.dl, now_i)) ||
+                        (l_r.v && ts_before(l_r.dl, now_i));
+  assign stall = sweep_q || regs_pending || settle_q != '0 || trk_hold || trk_unsettled || trk_fire ||
+                 (cfg_efd_on && inflight_due);
+  // A tracker run nearly full: no feedback while a request is on its way to the tracker, no request while
+  // a feedback is, and not both in one cycle (they take turns when both wait).
+  logic lock_fb, lock_req, turn_req_q;
+  assign lock_fb  = trk_interlock && (reqs_to_tracker || (turn_req_q && req_valid_i));
+  assign lock_req = trk_interlock && (fbs_to_tracker || (!turn_req_q && fb_valid_i));
 
-  // ---------------------------------------------------------------------------------------------
-  // Registers.
-  uet_lb_regs #(
-    .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth),
-    .TrackerEntries (TrackerEntries)
-  ) u_regs (
-    .clk_i               (clk_i),
-    .rst_ni              (rst_ni),
-    .reg_we_i            (reg_we_i),
-    .reg_addr_i          (reg_addr_i),
-    .reg_wdata_i         (reg_wdata_i),
-    .reg_rdata_o         (reg_rdata_o),
-    .group_opened_i      (open_ok),
-    .bad_open_i          (open_valid_i && !open_ok),
-    .inc_fb_unopened_i   (fb_valid_i && !f_open),
-    .inc_efd_untracked_i (trk_untracked),
-    .inc_req_unopened_i  (req_fire && !r_open),
-    .in_flight_i         (1'b0),  // every event applies in the cycle it is accepted
-    .spray_type_o        (cfg_spray),
-    .span_mask_o         (cfg_span),
-    .start_port_o        (cfg_port),
-    .buf_bits_o          (cfg_buf),
-    .set_size_o          (cfg_size),
-    .freeze_timeout_o    (cfg_timeout),
-    .efd_mult_o          (cfg_mult),
-    .window_o            (cfg_window),
-    .seed_we_o           (seed_we),
-    .seed_o              (seed),
-    .size_we_o           (unused_size_we),
-    .efd_on_o            (unused_efd_on),
-    .clear_groups_o      (clear_groups),
-    .active_o            (unused_active),
-    .busy_o              (unused_regs_busy)  // (counters in one chain: never busy)
-  );
-
-  // ---------------------------------------------------------------------------------------------
-  // State update: later stages win when they touch the same group (they already include the earlier
-  // stages' effects through forwarding).
-  always_comb begin
-    open_d = open_q;
-    if (open_ok) open_d[open_group_i] = 1'b1;
-    if (clear_groups) open_d = '0;
-  end
-
-  // One write per group per cycle: the newest stage that touched it.
-  for (genvar g = 0; g < NumGroups; g++) begin : g_state
-    always_ff @(posedge clk_i) begin
-      if (r_apply && 32'(req_group_i) == g) begin
-        state_q[g] <= s_r;
-      end else if (f_apply && 32'(fb_group_i) == g) begin
-        state_q[g] <= s_f;
-      end else if (open_ok && 32'(open_group_i) == g) begin
-        state_q[g] <= s_o;
-      end else if (trk_fire && 32'(trk_group) == g) begin
-        state_q[g] <= s_e;
-      end
-    end
-  end
-
-  // Response and efd observation registers.
-  logic [15:0]         rsp_ev_q;
-  uet_lb_pkg::decision_e           rsp_decision_q;
-  logic [GroupW-1:0]   rsp_group_q;
-  logic [PsnWidth-1:0] rsp_psn_q;
-  logic                rsp_retx_q;
-  logic                efd_valid_q;
-  logic [GroupW-1:0]   efd_group_q;
-  logic [PsnWidth-1:0] efd_psn_q;
-  logic [15:0]         efd_ev_q;
-  logic [TsWidth-1:0]  efd_time_q;
+  // The feedback lane takes an open or a feedback: the open, unless a feedback waited while the last open
+  // went ahead of it.
+  assign open_ready_o = !stall && !(fb_valid_i && fb_owed_q && !lock_fb);
+  assign fb_ready_o   = !stall && !lock_fb && !(open_valid_i && !fb_owed_q);
+  assign req_ready_o  = !stall && !lock_req && owed_q < RspCntW'(RspDepth);
+  assign open_take    = open_valid_i && open_ready_o;
+  assign fb_take      = fb_valid_i && fb_ready_o;
+  assign req_take     = req_valid_i && req_ready_o;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      open_q      <= '0;
-      rsp_valid_q <= 1'b0;
-      efd_valid_q <= 1'b0;
+      fb_owed_q  <= 1'b0;
+      turn_req_q <= 1'b0;
+      settle_q   <= '0;
     end else begin
-      open_q      <= open_d;
-      efd_valid_q <= trk_fire;
-      if (req_fire) begin
-        rsp_valid_q <= 1'b1;
-      end else if (rsp_ready_i) begin
-        rsp_valid_q <= 1'b0;
-      end
+      if (open_take) fb_owed_q <= fb_valid_i;
+      else if (fb_take) fb_owed_q <= 1'b0;
+      if (fb_take) turn_req_q <= 1'b1;
+      else if (req_take) turn_req_q <= 1'b0;
+      if (apply) settle_q <= 4'(SettleCycles);
+      else if (settle_q != '0) settle_q <= settle_q - 1'b1;
     end
   end
+
+  // Stage A: the lanes' events, registered with their time and (requests) deadline.
+  fev_t a_f_d;
+  rev_t a_r_d;
+  always_comb begin
+    a_f_d      = '0;
+    a_f_d.t    = now_i;
+    if (trk_fire) begin
+      a_f_d.v   = 1'b1;
+      a_f_d.efd = 1'b1;
+      a_f_d.g   = trk_group;
+      a_f_d.ev  = trk_ev;
+      a_f_d.psn = trk_psn;
+      a_f_d.t   = trk_deadline;
+      a_f_d.gen = trk_gen;
+    end else if (open_take) begin
+      a_f_d.v    = in_range(open_group_i);
+      a_f_d.open = 1'b1;
+      a_f_d.g    = open_group_i;
+      a_f_d.ev   = open_port_i;
+    end else if (fb_take) begin
+      a_f_d.v    = 1'b1;
+      a_f_d.fb   = 1'b1;
+      a_f_d.kind = fb_kind_i;
+      a_f_d.g    = fb_group_i;
+      a_f_d.ev   = fb_ev_i;
+      a_f_d.psn  = fb_psn_i;
+    end
+    a_f_d.inr  = in_range(a_f_d.g);
+    a_r_d      = '0;
+    a_r_d.v    = req_take;
+    a_r_d.g    = req_group_i;
+    a_r_d.inr  = in_range(req_group_i);
+    a_r_d.psn  = req_psn_i;
+    a_r_d.retx = req_retx_i;
+    a_r_d.t    = now_i;
+    a_r_d.dl   = now_i + span_q;
+  end
+  assign bad_open = open_take && !in_range(open_group_i);
+
+  // Stages A..D: the event moves on, with the lanes' same-group flag; B computes the feedback lane's time
+  // less the freezing timeout.
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      a_f.v <= 1'b0; b_f.v <= 1'b0; c_f.v <= 1'b0; d_f.v <= 1'b0; l_f.v <= 1'b0;
+      a_r.v <= 1'b0; b_r.v <= 1'b0; c_r.v <= 1'b0; d_r.v <= 1'b0; l_r.v <= 1'b0;
+    end else begin
+      a_f.v <= a_f_d.v; b_f.v <= a_f.v; c_f.v <= b_f.v; d_f.v <= c_f.v; l_f.v <= d_f.v;
+      a_r.v <= a_r_d.v; b_r.v <= a_r.v; c_r.v <= b_r.v; d_r.v <= c_r.v; l_r.v <= d_r.v;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    {a_f.open, a_f.fb, a_f.efd, a_f.kind, a_f.g, a_f.inr, a_f.ev, a_f.psn, a_f.t, a_f.gen} <=
+      {a_f_d.open, a_f_d.fb, a_f_d.efd, a_f_d.kind, a_f_d.g, a_f_d.inr, a_f_d.ev, a_f_d.psn, a_f_d.t, a_f_d.gen};
+    {b_f.open, b_f.fb, b_f.efd, b_f.kind, b_f.g, b_f.inr, b_f.ev, b_f.psn, b_f.t, b_f.gen} <=
+      {a_f.open, a_f.fb, a_f.efd, a_f.kind, a_f.g, a_f.inr, a_f.ev, a_f.psn, a_f.t, a_f.gen};
+    {c_f.open, c_f.fb, c_f.efd, c_f.kind, c_f.g, c_f.inr, c_f.ev, c_f.psn, c_f.t, c_f.gen} <=
+      {b_f.open, b_f.fb, b_f.efd, b_f.kind, b_f.g, b_f.inr, b_f.ev, b_f.psn, b_f.t, b_f.gen};
+    {d_f.open, d_f.fb, d_f.efd, d_f.kind, d_f.g, d_f.inr, d_f.ev, d_f.psn, d_f.t, d_f.gen} <=
+      {c_f.open, c_f.fb, c_f.efd, c_f.kind, c_f.g, c_f.inr, c_f.ev, c_f.psn, c_f.t, c_f.gen};
+    {l_f.open, l_f.fb, l_f.efd, l_f.kind, l_f.g, l_f.inr, l_f.ev, l_f.psn, l_f.t, l_f.gen} <=
+      {d_f.open, d_f.fb, d_f.efd, d_f.kind, d_f.g, d_f.inr, d_f.ev, d_f.psn, d_f.t, d_f.gen};
+    {a_r.g, a_r.inr, a_r.psn, a_r.retx, a_r.t, a_r.dl} <= {a_r_d.g, a_r_d.inr, a_r_d.psn, a_r_d.retx, a_r_d.t, a_r_d.dl};
+    {b_r.g, b_r.inr, b_r.psn, b_r.retx, b_r.t, b_r.dl} <= {a_r.g, a_r.inr, a_r.psn, a_r.retx, a_r.t, a_r.dl};
+    {c_r.g, c_r.inr, c_r.psn, c_r.retx, c_r.t, c_r.dl} <= {b_r.g, b_r.inr, b_r.psn, b_r.retx, b_r.t, b_r.dl};
+    {d_r.g, d_r.inr, d_r.psn, d_r.retx, d_r.t, d_r.dl} <= {c_r.g, c_r.inr, c_r.psn, c_r.retx, c_r.t, c_r.dl};
+    {l_r.g, l_r.inr, l_r.psn, l_r.retx, l_r.t, l_r.dl} <= {d_r.g, d_r.inr, d_r.psn, d_r.retx, d_r.t, d_r.dl};
+    a_same <= a_f_d.v && a_r_d.v && a_f_d.g == a_r_d.g;
+    b_same <= a_same;
+    c_same <= b_same;
+    d_same <= c_same;
+    l_same <= d_same;
+    c_tmt  <= b_f.t - cfg_timeout;
+    c_tlt  <= b_f.t < cfg_timeout;
+    d_tmt  <= c_tmt;
+    d_tlt  <= c_tlt;
+    l_tmt  <= d_tmt;
+    l_tlt  <= d_tlt;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // State banks. Bank F holds the words the feedback lane (and the sweep) wrote, bank R those the request
+  // lane wrote; lvt_q[g] says which holds group g's newest. Each bank has a copy per reader: the
+  // feedback lane, the request lane, and the debug port.
+  localparam int unsigned Readers = DbgPort ? 3 : 2;
+  logic                x_wf, x_wr;                    // stage X writes a word (bank F, bank R)
+  logic [GroupW-1:0]   x_wf_g, x_wr_g;
+  logic [StateW-1:0]   x_wf_d, x_wr_d;
+  logic                bank_f_we;
+  logic [GroupW-1:0]   bank_f_wa;
+  logic [StateW-1:0]   bank_f_wd;
+  logic [GroupW-1:0]   rd_addr [Readers];
+  logic [StateW-1:0]   bank_f_q [Readers], bank_r_q [Readers];
+  assign bank_f_we = sweep_q || x_wf;
+  assign bank_f_wa = sweep_q ? sweep_idx_q : x_wf_g;
+  assign bank_f_wd = sweep_q ? '0 : x_wf_d;
+  assign rd_addr[0] = b_f.g;  // read in stage B's cycle, the word out of the RAM in stage D's
+  assign rd_addr[1] = b_r.g;
+  if (DbgPort) begin : g_dbg_addr
+    assign rd_addr[2] = dbg_group_i;
+  end
+  for (genvar k = 0; k < Readers; k++) begin : g_bank
+    uet_lb_ram #(.Depth (NumGroups), .Width (StateW), .OutReg (1'b1)) u_f (
+      .clk_i (clk_i), .we_i (bank_f_we), .waddr_i (bank_f_wa), .wdata_i (bank_f_wd),
+      .raddr_i (rd_addr[k]), .rdata_o (bank_f_q[k])
+    );
+    uet_lb_ram #(.Depth (NumGroups), .Width (StateW), .OutReg (1'b1)) u_r (
+      .clk_i (clk_i), .we_i (x_wr && !sweep_q), .waddr_i (x_wr_g), .wdata_i (x_wr_d),
+      .raddr_i (rd_addr[k]), .rdata_o (bank_r_q[k])
+    );
+  end
+
+  // The live-value table: 1 = bank R. Read in two registered steps like the banks (the bits as they are
+  // in the cycle of the read address, two cycles later).
+  logic [NumGroups-1:0] lvt_q;
+  logic [Readers-1:0]   lvt_bit;  // at stage D
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || sweep_q) begin
+      lvt_q <= '0;
+    end else begin
+      if (x_wf) lvt_q[x_wf_g] <= 1'b0;
+      if (x_wr) lvt_q[x_wr_g] <= 1'b1;
+    end
+  end
+  for (genvar k = 0; k < Readers; k++) begin : g_lvt
+    uet_lb_bitsel #(.N (NumGroups), .ReadW (1)) u_sel (
+      .clk_i (clk_i), .bits_i (lvt_q), .idx_i (rd_addr[k]), .data_o (lvt_bit[k])
+    );
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Results of stage L (the loop) and their history, for forwarding.
+  typedef struct packed {
+    logic              v;       // a word written to its bank
+    logic [GroupW-1:0] g;
+    logic [StateW-1:0] s;
+  } res_t;
+  res_t x_res_f, x_res_r, y_res_f, y_res_r, z_res_f, z_res_r;  // L one, two, three cycles ago
+  logic [StateW-1:0] next_f, next_r;                            // L's results this cycle
+
+  // Selects for an event at stage C: the newest source of its group's word once it reaches D (L's
+  // events now, then X's and Y's results, else the RAM), and whether L will apply its group when it is
+  // at D (then its word is L's result of that cycle). Registered: one-hot at D.
+  localparam int unsigned Srcs = 6;  // x_res_r, x_res_f, y_res_r, y_res_f, z_res_r, z_res_f
+  // Sources in order: L's request-lane and feedback-lane results, X's, Y's (v: a word, g: its group).
+  logic [Srcs-1:0]   src_v;
+  logic [GroupW-1:0] src_g [Srcs];
+  assign src_v    = {y_res_f.v, y_res_r.v, x_res_f.v, x_res_r.v, l_f.v && l_f.inr && !l_same, l_r.v && l_r.inr};
+  assign src_g[0] = l_r.g;
+  assign src_g[1] = l_f.g;
+  assign src_g[2] = x_res_r.g;
+  assign src_g[3] = x_res_f.g;
+  assign src_g[4] = y_res_r.g;
+  assign src_g[5] = y_res_f.g;
+  function automatic logic [Srcs:0] src_sel(input logic [GroupW-1:0] g, input logic [Srcs-1:0] v,
+                                            input logic [GroupW-1:0] sg0, input logic [GroupW-1:0] sg1,
+                                            input logic [GroupW-1:0] sg2, input logic [GroupW-1:0] sg3,
+                                            input logic [GroupW-1:0] sg4, input logic [GroupW-1:0] sg5);
+    logic [Srcs:0] hit;
+    hit = '0;
+    if (v[0] && sg0 == g) hit[0] = 1'b1;
+    else if (v[1] && sg1 == g) hit[1] = 1'b1;
+    else if (v[2] && sg2 == g) hit[2] = 1'b1;
+    else if (v[3] && sg3 == g) hit[3] = 1'b1;
+    else if (v[4] && sg4 == g) hit[4] = 1'b1;
+    else if (v[5] && sg5 == g) hit[5] = 1'b1;
+    else hit[6] = 1'b1;  // the RAM
+    src_sel = hit;
+  endfunction
+
+  logic [Srcs:0] d_sel_f, d_sel_r;           // at D
+  logic          d_fwd_ff, d_fwd_fr, d_fwd_rf, d_fwd_rr;  // D's group is L's: take L's F (ff, rf) or R (fr, rr) result
+  logic          d_open_prev;                 // L's feedback-lane event is an open of D's feedback-lane group
+  always_ff @(posedge clk_i) begin
+    d_sel_f     <= src_sel(c_f.g, src_v, src_g[0], src_g[1], src_g[2], src_g[3], src_g[4], src_g[5]);
+    d_sel_r     <= src_sel(c_r.g, src_v, src_g[0], src_g[1], src_g[2], src_g[3], src_g[4], src_g[5]);
+    d_fwd_fr    <= d_r.v && d_r.inr && d_r.g == c_f.g;
+    d_fwd_ff    <= d_f.v && d_f.inr && !d_same && d_f.g == c_f.g;
+    d_fwd_rr    <= d_r.v && d_r.inr && d_r.g == c_r.g;
+    d_fwd_rf    <= d_f.v && d_f.inr && !d_same && d_f.g == c_r.g;
+    d_open_prev <= d_f.v && d_f.open && d_f.g == c_f.g;
+  end
+
+  // Stage D: the newest stored word of each lane's group.
+  function automatic logic [StateW-1:0] pick_word(input logic [Srcs:0] sel, input logic lvt,
+                                                  input logic [StateW-1:0] bf, input logic [StateW-1:0] br,
+                                                  input logic [StateW-1:0] xr, input logic [StateW-1:0] xf,
+                                                  input logic [StateW-1:0] yr, input logic [StateW-1:0] yf,
+                                                  input logic [StateW-1:0] zr, input logic [StateW-1:0] zf);
+    logic [StateW-1:0] w;
+    w = '0;
+    if (sel[0]) w = w | xr;
+    if (sel[1]) w = w | xf;
+    if (sel[2]) w = w | yr;
+    if (sel[3]) w = w | yf;
+    if (sel[4]) w = w | zr;
+    if (sel[5]) w = w | zf;
+    if (sel[6]) w = w | (lvt ? br : bf);
+    pick_word = w;
+  endfunction
+  logic [StateW-1:0] pre_f, pre_r;
+  // (At D, x_res holds the result of the cycle when the selects were made at C's L, and so on: the
+  // selects name the sources as they are now.)
+  assign pre_f = pick_word(d_sel_f, lvt_bit[0], bank_f_q[0], bank_r_q[0], x_res_r.s, x_res_f.s, y_res_r.s,
+                           y_res_f.s, z_res_r.s, z_res_f.s);
+  assign pre_r = pick_word(d_sel_r, lvt_bit[1], bank_f_q[1], bank_r_q[1], x_res_r.s, x_res_f.s, y_res_r.s,
+                           y_res_f.s, z_res_r.s, z_res_f.s);
+
+  // An early failure applies only to the open generation its packet was sent in.
+  logic d_live;
+  assign d_live = pre_f[GenW:1] == d_f.gen && !d_open_prev;
+
+  // The loop's state registers: each lane's group word before stage L applies its events.
+  logic [StateW-1:0] st_f_q, st_r_q;
+  logic              l_live;
+  always_ff @(posedge clk_i) begin
+    st_f_q <= d_fwd_fr ? next_r : (d_fwd_ff ? next_f : pre_f);
+    st_r_q <= d_fwd_rr ? next_r : (d_fwd_rf ? next_f : pre_r);
+    l_live <= d_live;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Stage L: the group updates. The feedback lane's alone; the request lane's after the feedback lane's
+  // event when both name its group.
+  logic f_recycle, f_failure, f_open;
+  assign f_open    = l_f.open;
+  assign f_recycle = l_f.fb && (l_f.kind == uet_lb_pkg::FB_ACK || l_f.kind == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
+  assign f_failure = (l_f.fb && l_f.kind == uet_lb_pkg::FB_RTO) || (l_f.efd && l_live);
+
+  uet_lb_pkg::decision_e unused_dec_f, l_dec;
+  logic [15:0]           unused_aux_f, l_aux;
+  logic [PtrW-1:0]       unused_rd_f, l_slot_rd, l_slot_wr, unused_wr_r;
+  logic                  l_f_open, unused_r_open_f, unused_f_open_r, l_r_open;
+
+  uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .GenW (GenW)) u_upd_f (
+    .spray_i (cfg_spray), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window), .w_m1_i (w_m1_q),
+    .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
+    .state_i (st_f_q),
+    .f_open_i (l_f.v && f_open), .f_recycle_i (l_f.v && f_recycle), .f_failure_i (l_f.v && f_failure),
+    .f_time_i (l_f.t), .f_time_mt_i (l_tmt), .f_time_lt_t_i (l_tlt), .f_port_i (l_f.ev),
+    .r_req_i (1'b0),
+    .state_o (next_f), .decision_o (unused_dec_f), .aux_o (unused_aux_f), .slot_rd_o (unused_rd_f),
+    .slot_wr_o (l_slot_wr), .f_open_o (l_f_open), .r_open_o (unused_r_open_f)
+  );
+  logic fr;  // the feedback-lane event is on the request lane's group
+  assign fr = l_f.v && l_same;
+  uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .GenW (GenW)) u_upd_r (
+    .spray_i (cfg_spray), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window), .w_m1_i (w_m1_q),
+    .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
+    .state_i (st_r_q),
+    .f_open_i (fr && f_open), .f_recycle_i (fr && f_recycle), .f_failure_i (fr && f_failure),
+    .f_time_i (l_f.t), .f_time_mt_i (l_tmt), .f_time_lt_t_i (l_tlt), .f_port_i (l_f.ev),
+    .r_req_i (l_r.v),
+    .state_o (next_r), .decision_o (l_dec), .aux_o (l_aux), .slot_rd_o (l_slot_rd), .slot_wr_o (unused_wr_r),
+    .f_open_o (unused_f_open_r), .r_open_o (l_r_open)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Stage X: what L did. Bank writes, the slot RAM, the PRNG step, counters, the tracker's operations.
+  typedef struct packed {
+    logic                v, open, fb, efd, live;
+    logic [2:0]          kind;
+    logic [GroupW-1:0]   g;
+    logic                inr, applies;   // the group was open before the event (and is in range)
+    logic [15:0]         ev;
+    logic [PsnWidth-1:0] psn;
+    logic [TsWidth-1:0]  t;
+    logic                recycle;
+    logic [PtrW-1:0]     slot_wr;
+  } xf_t;
+  typedef struct packed {
+    logic                  v, applies;   // the group was open when the request applied (and in range)
+    logic [GroupW-1:0]     g;
+    logic [PsnWidth-1:0]   psn;
+    logic                  retx;
+    logic [TsWidth-1:0]    t, dl;
+    logic [2:0]            dec;          // a uet_lb_pkg::decision_e value
+    logic [15:0]           aux;
+    logic [PtrW-1:0]       slot_rd;
+    logic [GenW-1:0]       gen;          // the group's open generation after the events
+  } xr_t;
+  xf_t x_f;
+  xr_t x_r;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      x_f.v     <= 1'b0;
+      x_r.v     <= 1'b0;
+      x_res_f.v <= 1'b0;
+      x_res_r.v <= 1'b0;
+      y_res_f.v <= 1'b0;
+      y_res_r.v <= 1'b0;
+      z_res_f.v <= 1'b0;
+      z_res_r.v <= 1'b0;
+    end else begin
+      x_f.v     <= l_f.v;
+      x_r.v     <= l_r.v;
+      x_res_f.v <= l_f.v && l_f.inr && !l_same;
+      x_res_r.v <= l_r.v && l_r.inr;
+      y_res_f.v <= x_res_f.v;
+      y_res_r.v <= x_res_r.v;
+      z_res_f.v <= y_res_f.v;
+      z_res_r.v <= y_res_r.v;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    {x_f.open, x_f.fb, x_f.efd, x_f.live, x_f.kind, x_f.g, x_f.inr, x_f.ev, x_f.psn, x_f.t} <=
+      {l_f.open, l_f.fb, l_f.efd, l_live, l_f.kind, l_f.g, l_f.inr, l_f.ev, l_f.psn, l_f.t};
+    x_f.applies <= l_f.inr && l_f_open;
+    x_f.recycle <= f_recycle;
+    x_f.slot_wr <= l_slot_wr;
+    {x_r.g, x_r.psn, x_r.retx, x_r.t, x_r.dl} <= {l_r.g, l_r.psn, l_r.retx, l_r.t, l_r.dl};
+    x_r.applies <= l_r.inr && l_r_open;
+    x_r.dec     <= l_dec;
+    x_r.aux     <= l_aux;
+    x_r.slot_rd <= l_slot_rd;
+    x_r.gen     <= next_r[GenW:1];
+    {x_res_f.g, x_res_f.s} <= {l_f.g, next_f};
+    {x_res_r.g, x_res_r.s} <= {l_r.g, next_r};
+    {y_res_f.g, y_res_f.s, y_res_r.g, y_res_r.s} <= {x_res_f.g, x_res_f.s, x_res_r.g, x_res_r.s};
+    {z_res_f.g, z_res_f.s, z_res_r.g, z_res_r.s} <= {y_res_f.g, y_res_f.s, y_res_r.g, y_res_r.s};
+  end
+  assign x_wf   = x_res_f.v;
+  assign x_wf_g = x_res_f.g;
+  assign x_wf_d = x_res_f.s;
+  assign x_wr   = x_res_r.v;
+  assign x_wr_g = x_res_r.g;
+  assign x_wr_d = x_res_r.s;
+
+  logic reps;
+  assign reps = cfg_spray == uet_lb_pkg::SPRAY_REPS;
+
+  // The slot RAM: slot k of group g at {g, k}. A recycle writes; a reuse or replay reads (the value a
+  // recycle of the same cycle writes there is forwarded).
+  logic              slot_we, slot_re, x_match;
+  logic [SlotAW-1:0] slot_wa, slot_ra;
+  logic [15:0]       slot_q;
+  assign slot_we = x_f.v && x_f.applies && x_f.recycle && reps;
+  assign slot_wa = {x_f.g, x_f.slot_wr};
+  assign slot_re = x_r.v && x_r.applies && (x_r.dec == uet_lb_pkg::DEC_REUSE || x_r.dec == uet_lb_pkg::DEC_REPLAY);
+  assign slot_ra = {x_r.g, x_r.slot_rd};
+  assign x_match = slot_we && slot_wa == slot_ra;
+  uet_lb_ram #(.Depth (NumGroups * SlotsMax), .Width (16), .OutReg (1'b1)) u_slots (
+    .clk_i (clk_i), .we_i (slot_we), .waddr_i (slot_wa), .wdata_i (x_f.ev), .raddr_i (slot_ra), .rdata_o (slot_q)
+  );
 
   always_ff @(posedge clk_i) begin
-    if (req_fire) begin
-      rsp_ev_q       <= r_apply ? r_ev : 16'd0;
-      rsp_decision_q <= r_apply ? r_decision : uet_lb_pkg::DEC_FIXED;
-      rsp_group_q    <= req_group_i;
-      rsp_psn_q      <= req_psn_i;
-      rsp_retx_q     <= req_retx_i;
-    end
-    if (trk_fire) begin
-      efd_group_q <= trk_group;
-      efd_psn_q   <= trk_psn;
-      efd_ev_q    <= trk_ev;
-      efd_time_q  <= trk_deadline;
+    if (a_r_d.v && a_r_d.g == 11 && now_i > 134000 && now_i < 136000) $display("ACC R g11 psn=%0d now=%0d dl=%0d", a_r_d.psn, now_i, a_r_d.dl);
+    if (x_r.v && x_r.g == 11 && x_r.psn > 3740 && x_r.psn < 3770) $display("X R g11 psn=%0d applies=%0d efd_on=%0d", x_r.psn, x_r.applies, cfg_efd_on);
+  end
+  // The PRNG steps for every explore that applies, in order; its draw is ready in stage Z.
+  logic        explore_step;
+  logic [15:0] prng_value;
+  assign explore_step = x_r.v && x_r.applies && reps && x_r.dec == uet_lb_pkg::DEC_EXPLORE;
+  uet_lb_prng u_prng (
+    .clk_i (clk_i), .rst_ni (rst_ni), .seed_we_i (seed_we), .seed_i (seed), .step_i (explore_step),
+    .set_size_i (cfg_size), .value_o (prng_value)
+  );
+
+  // Counters and the register block's events.
+  assign inc_fb_unopened  = x_f.v && x_f.fb && !x_f.applies;
+  assign inc_req_unopened = x_r.v && !x_r.applies;
+  assign opened           = x_f.v && x_f.open;
+
+  // Stages Y and Z carry the response; Z makes the entropy value.
+  typedef struct packed {
+    logic                  v, applies, slot, explore, match;
+    logic [GroupW-1:0]     g;
+    logic [PsnWidth-1:0]   psn;
+    logic                  retx;
+    logic [2:0]            dec;    // a uet_lb_pkg::decision_e value
+    logic [15:0]           ev;     // None or Default: the value; a slot's forwarded value with match
+  } rsp_t;
+  rsp_t y_q, z_q;
+  logic [15:0] x_ev;
+  always_comb begin
+    x_ev = x_r.aux;  // None: the local port
+    if (cfg_spray == uet_lb_pkg::SPRAY_DEFAULT) x_ev = cfg_port + {8'd0, x_r.aux[7:0] & cfg_span};
+    if (x_match) x_ev = x_f.ev;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      y_q.v <= 1'b0;
+      z_q.v <= 1'b0;
+    end else begin
+      y_q.v <= x_r.v;
+      z_q.v <= y_q.v;
     end
   end
+  always_ff @(posedge clk_i) begin
+    y_q.applies <= x_r.applies;
+    y_q.slot    <= slot_re;
+    y_q.explore <= explore_step;
+    y_q.match   <= x_match;
+    y_q.g       <= x_r.g;
+    y_q.psn     <= x_r.psn;
+    y_q.retx    <= x_r.retx;
+    y_q.dec     <= x_r.applies ? x_r.dec : uet_lb_pkg::DEC_FIXED;
+    y_q.ev      <= x_ev;
+    {z_q.applies, z_q.slot, z_q.explore, z_q.match, z_q.g, z_q.psn, z_q.retx, z_q.dec, z_q.ev} <=
+      {y_q.applies, y_q.slot, y_q.explore, y_q.match, y_q.g, y_q.psn, y_q.retx, y_q.dec, y_q.ev};
+  end
+  logic [15:0] z_ev;
+  always_comb begin
+    z_ev = z_q.ev;
+    if (z_q.explore) z_ev = prng_value;
+    else if (z_q.slot && !z_q.match) z_ev = slot_q;
+    if (!z_q.applies) z_ev = 16'd0;
+  end
 
-  assign rsp_valid_o    = rsp_valid_q;
-  assign rsp_ev_o       = rsp_ev_q;
-  assign rsp_decision_o = rsp_decision_q;
-  assign rsp_group_o    = rsp_group_q;
-  assign rsp_psn_o      = rsp_psn_q;
-  assign rsp_retx_o     = rsp_retx_q;
-  assign efd_valid_o    = efd_valid_q;
-  assign efd_group_o    = efd_group_q;
-  assign efd_psn_o      = efd_psn_q;
-  assign efd_ev_o       = efd_ev_q;
-  assign efd_time_o     = efd_time_q;
+  // Stage E: the response queue takes it; the tracker takes its entropy value.
+  logic        e_v;
+  rsp_t        e_q;
+  logic [15:0] e_ev;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) e_v <= 1'b0;
+    else e_v <= z_q.v;
+  end
+  always_ff @(posedge clk_i) begin
+    e_q  <= z_q;
+    e_ev <= z_ev;
+  end
 
-  // Observation port.
-  grp_t dbg;
-  assign dbg                = state_q[dbg_group_i];
-  assign dbg_open_o         = open_q[dbg_group_i];
-  assign dbg_count_o        = (BufBitsMax + 1)'(uet_lb_pkg::cache_count(16'(dbg.wr), 16'(dbg.rd), dbg.full, cfg_buf));
-  assign dbg_wr_o           = dbg.wr;
-  assign dbg_replay_o       = dbg.replay;
-  assign dbg_wrapped_o      = dbg.wrapped;
-  assign dbg_freezing_o     = dbg.freezing;
-  assign dbg_freeze_start_o = dbg.freeze_start;
-  assign dbg_window_left_o  = dbg.window_left;
-  assign dbg_slot0_o        = dbg.slots[15:0];
+  // Response queue (RspDepth entries; owed_q counts them with the requests in flight, so it never
+  // overflows).
+  localparam int unsigned QAW = $clog2(RspDepth);
+  localparam int unsigned RqW = 16 + 3 + GroupW + PsnWidth + 1;  // ev, decision, group, psn, retx
+  logic [RqW-1:0] rq_mem [RspDepth];
+  logic [QAW:0]   rq_wp_q, rq_rp_q;
+  logic           rsp_take;
+  assign rsp_valid_o = rq_wp_q != rq_rp_q;
+  assign rsp_take    = rsp_valid_o && rsp_ready_i;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rq_wp_q <= '0;
+      rq_rp_q <= '0;
+      owed_q  <= '0;
+    end else begin
+      if (e_v) rq_wp_q <= rq_wp_q + 1'b1;
+      if (rsp_take) rq_rp_q <= rq_rp_q + 1'b1;
+      owed_q <= owed_q + RspCntW'(req_take) - RspCntW'(rsp_take);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (e_v) rq_mem[rq_wp_q[QAW-1:0]] <= {e_ev, e_q.dec, e_q.g, e_q.psn, e_q.retx};
+  end
+  assign {rsp_ev_o, rsp_decision_o, rsp_group_o, rsp_psn_o, rsp_retx_o} = rq_mem[rq_rp_q[QAW-1:0]];
+
+  // ---------------------------------------------------------------------------------------------
+  // Early-failure tracker: clears and allocations from stage X, the allocation's entropy value at E.
+  logic trk_clr, trk_alc, quiet, trk_quiet_core;
+  assign trk_clr = x_f.v && x_f.fb && x_f.applies && x_f.kind != uet_lb_pkg::FB_RTO;
+  assign trk_alc = x_r.v && x_r.applies && cfg_efd_on;
+  // No feedback or request before the tracker's first stage (X is its t0).
+  assign trk_quiet_core = !(a_f.v && a_f.fb) && !(b_f.v && b_f.fb) && !(c_f.v && c_f.fb) &&
+                          !(d_f.v && d_f.fb) && !(l_f.v && l_f.fb) && !a_r.v && !b_r.v && !c_r.v && !d_r.v &&
+                          !l_r.v;
+  assign quiet = trk_quiet_core;
+  // Requests and feedback on their way to the tracker (through its own stages too).
+  assign reqs_to_tracker = a_r.v || b_r.v || c_r.v || d_r.v || l_r.v || x_r.v || trk_busy;
+  assign fbs_to_tracker  = (a_f.v && a_f.fb) || (b_f.v && b_f.fb) || (c_f.v && c_f.fb) || (d_f.v && d_f.fb) ||
+                           (l_f.v && l_f.fb) || (x_f.v && x_f.fb) || trk_busy;
+  // The oldest time of a request not yet at the tracker (they are in time order along the stages).
+  logic [TsWidth-1:0] t_ref;
+  always_comb begin
+    t_ref = now_i;
+    if (a_r.v) t_ref = a_r.t;
+    if (b_r.v) t_ref = b_r.t;
+    if (c_r.v) t_ref = c_r.t;
+    if (d_r.v) t_ref = d_r.t;
+    if (l_r.v) t_ref = l_r.t;
+  end
+
+  uet_lb_tracker #(
+    .Entries (TrackerEntries), .Ways (TrackerWays), .Runs (TrackerRuns), .RunDepth (TrackerRunDepth),
+    .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth), .GenW (GenW)
+  ) u_tracker (
+    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (clear_groups), .now_i (now_i), .t_ref_i (t_ref),
+    .clr_valid_i (trk_clr), .clr_group_i (x_f.g), .clr_psn_i (x_f.psn),
+    .alc_valid_i (trk_alc), .alc_group_i (x_r.g), .alc_psn_i (x_r.psn), .alc_time_i (x_r.t),
+    .alc_deadline_i (x_r.dl), .alc_gen_i (x_r.gen), .alc_ev_i (e_ev),
+    .untracked_o (trk_untracked), .tracked_o (efd_tracked_o),
+    .hold_o (trk_hold), .unsettled_o (trk_unsettled), .interlock_o (trk_interlock), .quiet_i (quiet),
+    .fire_o (trk_fire), .fire_group_o (trk_group), .fire_psn_o (trk_psn), .fire_ev_o (trk_ev),
+    .fire_gen_o (trk_gen), .fire_deadline_o (trk_deadline), .busy_o (trk_busy)
+  );
+  assign efd_due_o = trk_hold;
+
+  // Early failures applied, shown a cycle after stage X.
+  logic                efd_v_q;
+  logic [GroupW-1:0]   efd_g_q;
+  logic [PsnWidth-1:0] efd_psn_q;
+  logic [15:0]         efd_ev_q;
+  logic [TsWidth-1:0]  efd_t_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) efd_v_q <= 1'b0;
+    else efd_v_q <= x_f.v && x_f.efd && x_f.live && x_f.applies;
+    {efd_g_q, efd_psn_q, efd_ev_q, efd_t_q} <= {x_f.g, x_f.psn, x_f.ev, x_f.t};
+  end
+  assign efd_valid_o = efd_v_q;
+  assign efd_group_o = efd_g_q;
+  assign efd_psn_o   = efd_psn_q;
+  assign efd_ev_o    = efd_ev_q;
+  assign efd_time_o  = efd_t_q;
+
+  // ---------------------------------------------------------------------------------------------
+  // Idle, and applying register writes: when no event is in any stage and the tracker is quiet.
+  logic drained;
+  assign drained = !a_f.v && !b_f.v && !c_f.v && !d_f.v && !l_f.v && !x_f.v && !a_r.v && !b_r.v && !c_r.v &&
+                   !d_r.v && !l_r.v && !x_r.v && !y_q.v && !z_q.v && !e_v && !trk_busy && !trk_fire &&
+                   !trk_hold;
+  assign apply  = regs_pending && drained && !sweep_q;
+  assign idle_o = drained && !regs_pending && !sweep_q && settle_q == '0;
+
+  // ---------------------------------------------------------------------------------------------
+  // Observation port: a group's stored word (both banks, the live-value bit) and its slot 0.
+  if (DbgPort) begin : g_dbg
+    logic [StateW-1:0] w;
+    assign w = lvt_bit[2] ? bank_r_q[2] : bank_f_q[2];
+    logic              v_open, v_frz, v_act, v_x, v_wrap;
+    logic [GenW-1:0]   v_gen;
+    logic [TsWidth-1:0] v_aux;
+    logic [WindowWidth-1:0] v_left;
+    logic [PtrW-1:0]   v_wr, v_replay;
+    logic [PtrW:0]     v_cnt;
+    uet_lb_state_view #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .GenW (GenW)) u_view (
+      .state_i (w), .open_o (v_open), .gen_o (v_gen), .aux_o (v_aux), .freezing_o (v_frz), .left_o (v_left),
+      .active_o (v_act), .explore_o (v_x), .wr_o (v_wr), .cnt_o (v_cnt), .wrapped_o (v_wrap), .replay_o (v_replay)
+    );
+    logic [15:0] slot0;
+    uet_lb_ram #(.Depth (NumGroups), .Width (16), .OutReg (1'b1)) u_slot0 (
+      .clk_i (clk_i), .we_i (slot_we && x_f.slot_wr == '0), .waddr_i (x_f.g), .wdata_i (x_f.ev),
+      .raddr_i (dbg_group_i), .rdata_o (slot0)
+    );
+    logic unused_dbg;
+    assign unused_dbg = ^{v_gen, v_act, v_x};
+    assign dbg_open_o         = v_open;
+    assign dbg_count_o        = v_cnt;
+    assign dbg_wr_o           = v_wr;
+    assign dbg_replay_o       = v_replay;
+    assign dbg_wrapped_o      = v_wrap;
+    assign dbg_freezing_o     = v_frz;
+    assign dbg_freeze_start_o = v_aux;
+    assign dbg_window_left_o  = v_left;
+    assign dbg_slot0_o        = reps ? slot0 : v_aux[15:0];
+  end else begin : g_no_dbg
+    logic unused_dbg;
+    assign unused_dbg         = ^dbg_group_i;
+    assign dbg_open_o         = 1'b0;
+    assign dbg_count_o        = '0;
+    assign dbg_wr_o           = '0;
+    assign dbg_replay_o       = '0;
+    assign dbg_wrapped_o      = 1'b0;
+    assign dbg_freezing_o     = 1'b0;
+    assign dbg_freeze_start_o = '0;
+    assign dbg_window_left_o  = '0;
+    assign dbg_slot0_o        = '0;
+  end
+
+  logic unused;
+  assign unused = ^{unused_active, unused_dec_f, unused_aux_f, unused_rd_f, unused_wr_r, unused_r_open_f,
+                    unused_f_open_r, trk_busy, z_res_f.g, z_res_r.g, e_q.v, e_q.applies, e_q.slot, e_q.explore,
+                    e_q.match, e_q.ev, z_res_f.v, z_res_r.v, l_f.gen, x_f.inr};
 
   // ---------------------------------------------------------------------------------------------
   // Assertions (Verilator --assert and Yosys read_verilog -formal): registered history, no sequences.
 `ifndef SYNTHESIS
-  logic                past_valid_q, stall_q, req_stall_q, req_fire_q;
+  logic                past_valid_q, stall_q, req_stall_q;
   logic [15:0]         past_ev_q;
-  uet_lb_pkg::decision_e           past_dec_q;
-  logic [PsnWidth-1:0] past_psn_q;
+  uet_lb_pkg::decision_e past_dec_q;
+  logic [PsnWidth-1:0] past_psn_q, past_rsp_psn_q;
   logic [GroupW-1:0]   past_req_group_q;
   always_ff @(posedge clk_i) begin
     past_valid_q     <= rst_ni;
     stall_q          <= rsp_valid_o && !rsp_ready_i;
     req_stall_q      <= req_valid_i && !req_ready_o;
-    req_fire_q       <= req_fire;
     past_ev_q        <= rsp_ev_o;
     past_dec_q       <= rsp_decision_o;
+    past_rsp_psn_q   <= rsp_psn_o;
     past_psn_q       <= req_psn_i;
     past_req_group_q <= req_group_i;
   end
   always_ff @(posedge clk_i) begin
     if (rst_ni && past_valid_q) begin
       // A response is held, unchanged, until it is taken.
-      if (stall_q) assert (rsp_valid_o && rsp_ev_o == past_ev_q && rsp_decision_o == past_dec_q);
-      // No response without a request: a new response follows an accepted request.
-      if (rsp_valid_o && !stall_q) assert (req_fire_q);
+      if (stall_q) assert (rsp_valid_o && rsp_ev_o == past_ev_q && rsp_decision_o == past_dec_q &&
+                           rsp_psn_o == past_rsp_psn_q);
       // Inputs: a request is held until it is accepted (checked on the environment).
       if (req_stall_q) assert (req_valid_i && req_psn_i == past_psn_q && req_group_i == past_req_group_q);
+      // Both lanes' loop registers hold the same word when they name one group.
+      if (l_f.v && l_r.v && l_same) assert (st_f_q == st_r_q);
+      assert (32'(owed_q) <= RspDepth);
+      assert (!(e_v && 32'(QAW'(rq_wp_q - rq_rp_q)) == RspDepth - 1 && rq_wp_q[QAW] != rq_rp_q[QAW]));
     end
     if (rst_ni) begin
-      assert (base_rtt_i != '0 || !trk_alloc);
+      assert (base_rtt_i != '0 || !cfg_efd_on || !req_valid_i);
       assert (!(fb_valid_i && fb_kind_i > uet_lb_pkg::FB_RTO));
     end
   end

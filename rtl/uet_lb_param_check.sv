@@ -1,5 +1,5 @@
-// Elaboration-time checks of the parameters both load-balancer tops (uet_lb, uet_lb_pipe) share.
-// No ports and no logic: an impossible setting stops elaboration with $error.
+// Elaboration-time checks of the core's parameters. No ports and no logic: an impossible setting stops
+// elaboration with $error.
 `default_nettype none
 
 module uet_lb_param_check #(
@@ -7,7 +7,10 @@ module uet_lb_param_check #(
   parameter int unsigned BufBitsMax     = 3,
   parameter int unsigned TsWidth        = 32,
   parameter int unsigned PsnWidth       = 32,
-  parameter int unsigned TrackerEntries = 32,
+  parameter int unsigned TrackerEntries = 1024,
+  parameter int unsigned TrackerWays    = 4,
+  parameter int unsigned TrackerRuns    = 2,
+  parameter int unsigned TrackerRunDepth = 2048,
   parameter int unsigned WindowWidth    = 12,
   parameter int unsigned BaseRttWidth   = 20
 ) ();
@@ -23,8 +26,19 @@ module uet_lb_param_check #(
   if (PsnWidth < 1 || PsnWidth > 32) begin : g_bad_psn
     $error("uet_lb: PsnWidth must be 1..32");
   end
-  if (TrackerEntries < 1 || TrackerEntries > 256) begin : g_bad_trk
-    $error("uet_lb: TrackerEntries must be 1..256");
+  if (TrackerWays != 1 && TrackerWays != 2 && TrackerWays != 4) begin : g_bad_ways
+    $error("uet_lb: TrackerWays must be 1, 2 or 4");
+  end
+  if (TrackerEntries < TrackerWays || TrackerEntries > 65536 || (TrackerEntries & (TrackerEntries - 1)) != 0)
+  begin : g_bad_trk
+    $error("uet_lb: TrackerEntries must be a power of 2, TrackerWays..65536");
+  end
+  if (TrackerRuns < 1 || TrackerRuns > 4) begin : g_bad_runs
+    $error("uet_lb: TrackerRuns must be 1..4");
+  end
+  if (TrackerRunDepth < 64 || TrackerRunDepth > 65536 || (TrackerRunDepth & (TrackerRunDepth - 1)) != 0)
+  begin : g_bad_depth
+    $error("uet_lb: TrackerRunDepth must be a power of 2, 64..65536");
   end
   if (WindowWidth < 1 || WindowWidth > 16) begin : g_bad_win
     $error("uet_lb: WindowWidth must be 1..16");

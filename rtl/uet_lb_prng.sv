@@ -1,5 +1,7 @@
 // The load balancer's PRNG (SPEC section 8): xorshift32 with shifts 13, 17, 5, mapped onto
-// 0..EntropyValueSetSize-1 by the high word of a 32 x 17-bit product.
+// 0..EntropyValueSetSize-1 by the high word of a 32 x 17-bit product. One step a cycle at most; the draw
+// of a step is ready two cycles later (the product in two registered steps: two 16 x 17-bit products,
+// then their sum), so the caller asks for it in step order and takes it in the same order.
 `default_nettype none
 
 module uet_lb_prng (
@@ -8,47 +10,61 @@ module uet_lb_prng (
   input  logic        seed_we_i,   ///< load `seed_i` (takes priority over `step_i`)
   input  logic [31:0] seed_i,      ///< new state, must be non-zero
   input  logic        step_i,      ///< step once this cycle (one explore)
-  input  logic [16:0] set_size_i,  ///< EntropyValueSetSize, 1..65536
-  output logic [15:0] value_o,     ///< the draw if stepped this cycle: (next_state x set_size) >> 32
-  output logic [31:0] state_o      ///< current state (for observation)
+  input  logic [16:0] set_size_i,  ///< EntropyValueSetSize, 1..65536 (stable while draws are in flight)
+  output logic [15:0] value_o      ///< the draw of the step two cycles ago: (next_state x set_size) >> 32
 );
-  logic [31:0] state_q, state_d, x1, x2, next;
-  logic [48:0] product;
-  logic        unused_product;
+  logic [31:0] state_q, next;
+  logic [31:0] x1, x2;
 
-  // xorshift32 of the current state: what an explore this cycle returns.
-  assign x1      = state_q ^ (state_q << 13);
-  assign x2      = x1 ^ (x1 >> 17);
-  assign next    = x2 ^ (x2 << 5);
-  assign product = next * set_size_i;
-  assign value_o = product[47:32];  // set size <= 2^16, so product < 2^48
-  assign unused_product = ^{product[48], product[31:0]};
-  assign state_o = state_q;
-
-  always_comb begin
-    state_d = state_q;
-    if (seed_we_i) begin
-      state_d = seed_i;
-    end else if (step_i) begin
-      state_d = next;
-    end
-  end
+  assign x1   = state_q ^ (state_q << 13);
+  assign x2   = x1 ^ (x1 >> 17);
+  assign next = x2 ^ (x2 << 5);
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q <= 32'd1;
-    end else begin
-      state_q <= state_d;
+    end else if (seed_we_i) begin
+      state_q <= seed_i;
+    end else if (step_i) begin
+      state_q <= next;
     end
   end
 
+  // (s x size) >> 32 with s = hi x 2^16 + lo: ((hi x size) + ((lo x size) >> 16)) >> 16, exactly, since
+  // the dropped low part of lo x size is below 2^16.
+  logic [32:0] p_hi_q, p_lo_q;  // 16 x 17 bits
+  logic [32:0] sum;
+  logic        unused_sum_top;
+  logic [15:0] unused_sum_low;
+  always_ff @(posedge clk_i) begin
+    p_hi_q <= 33'(state_q[31:16]) * 33'(set_size_i);
+    p_lo_q <= 33'(state_q[15:0]) * 33'(set_size_i);
+  end
+  assign sum = p_hi_q + (p_lo_q >> 16);
+  assign {unused_sum_top, value_o, unused_sum_low} = sum;  // < 2^32: the top bit is 0
+
 `ifndef SYNTHESIS
+  logic [48:0] full;
+  logic [15:0] value_ref;
+  logic [31:0] state_p;
+  logic [16:0] size_p;
+  logic [15:0] unused_low;
+  logic        unused_full;
+  assign unused_full = ^{full[48], full[15:0]};
+  always_ff @(posedge clk_i) begin
+    state_p <= state_q;
+    size_p  <= set_size_i;
+  end
+  assign full = 49'(state_p) * 49'(size_p);
+  assign {value_ref, unused_low} = full[47:16];
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assert (state_q != 32'd0);                            // xorshift never reaches 0 from non-zero
       assert (!(seed_we_i && seed_i == 32'd0));             // the register block refuses seed 0
-      if (set_size_i != 17'd0) assert ({1'b0, value_o} < set_size_i);
     end
+  end
+  always_comb begin
+    if (size_p != '0) assert (value_o == value_ref && {1'b0, value_o} < size_p);
   end
 `endif
 endmodule

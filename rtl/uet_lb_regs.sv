@@ -1,6 +1,11 @@
 // Register block of the load balancer: configuration (SPEC section 2 attributes the hardware reads, W,
 // the PRNG seed), sticky errors and counters, behind a simple register port. An out-of-range write is
 // refused (the old value stays) and sets a sticky error bit; nothing is clamped.
+//
+// Two copies of the configuration: the written one (what reads return) takes an accepted write at once;
+// the active one (what the core uses) takes every write made since, a CTRL clear and a re-seed only when
+// the core says every event accepted before them has been applied (apply_i, while pending_o). So a
+// write applies between events, never under an event in flight; the core holds new events meanwhile.
 `default_nettype none
 
 module uet_lb_regs #(
@@ -8,19 +13,16 @@ module uet_lb_regs #(
   parameter int unsigned BufBitsMax     = 3,
   parameter int unsigned TsWidth        = 32,
   parameter int unsigned WindowWidth    = 12,
-  parameter int unsigned TrackerEntries = 32,
-  /// 1 (the pipelined core's form): a write takes effect one cycle later (the port, its range checks
-  /// and its address decoded are registered first, so no write decoding sits after the port's own
-  /// logic), and each counter counts in two halves, the high one a cycle after the low one carries out
-  /// (increments must then come at most every other cycle; busy_o covers the carry); a read returns
-  /// its data in the cycle after the address.
-  parameter bit          Pipelined      = 1'b0,
-  parameter int unsigned CountW         = 32   ///< counter width, 17..32 (below 32 for tests only)
+  parameter int unsigned TrackerEntries = 1024,
+  parameter int unsigned TrackerWays    = 4,
+  parameter int unsigned TrackerRuns    = 2,
+  parameter int unsigned CountW         = 32   ///< counter width, 2..32 (below 32 for tests only)
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,          ///< synchronous, active low
-  // Register port: write when reg_we_i (applied at this edge, or the next with Pipelined); read data is
-  // combinational from reg_addr_i, or (Pipelined) valid in the cycle after it.
+  // Register port: the port, its range checks and its decoded address are registered first, so a write
+  // is taken at the edge after the one that samples it (a refusal's error shows a cycle after that);
+  // read data are valid in the cycle after the address.
   input  logic                   reg_we_i,
   input  logic [5:0]             reg_addr_i,      ///< word address
   input  logic [31:0]            reg_wdata_i,
@@ -31,10 +33,11 @@ module uet_lb_regs #(
   input  logic                   inc_fb_unopened_i,
   input  logic                   inc_efd_untracked_i,
   input  logic                   inc_req_unopened_i,
-  /// An accepted event is still to be applied (uet_lb_pipe; 0 in uet_lb): the locked registers refuse
-  /// writes meanwhile too, so no event in flight reads a group's state with another B or spraying type.
-  input  logic                   in_flight_i,
-  // Configuration out.
+  /// Every event accepted before the pending writes has been applied: the active configuration takes
+  /// them at this edge (with pending_o).
+  input  logic                   apply_i,
+  output logic                   pending_o,       ///< a write, a CTRL clear or a re-seed waits for apply_i
+  // Active configuration out.
   output logic [1:0]             spray_type_o,    ///< a uet_lb_pkg::spray_e value
   output logic [7:0]             span_mask_o,     ///< 2^EntropyMaskBits - 1
   output logic [15:0]            start_port_o,
@@ -43,14 +46,12 @@ module uet_lb_regs #(
   output logic [TsWidth-1:0]     freeze_timeout_o,
   output logic [7:0]             efd_mult_o,
   output logic [WindowWidth-1:0] window_o,
-  output logic                   seed_we_o,       ///< re-seed the PRNG this cycle
+  output logic                   seed_we_o,       ///< re-seed the PRNG (at an apply after a SEED write)
   output logic [31:0]            seed_o,          ///< new PRNG state, valid with seed_we_o
-  output logic                   size_we_o,       ///< EntropyValueSetSize is written this cycle
-  output logic                   efd_on_o,        ///< REPS with a non-zero multiplier (registered)
-  output logic                   clear_groups_o,  ///< close every group at the end of this cycle (Pipelined:
-                                                  ///< a cycle after the write applies, from a register)
-  output logic                   active_o,        ///< a group was opened since reset or the last clear
-  output logic                   busy_o           ///< a counter's carry or a clear is pending (Pipelined)
+  output logic                   efd_on_o,        ///< REPS with a non-zero multiplier (active)
+  output logic                   clear_groups_o,  ///< close every group, flush the tracker (at an apply after
+                                                  ///< a CTRL clear)
+  output logic                   active_o         ///< a group was opened since reset or the last CTRL clear
 );
   // Register word addresses (byte address / 4). docs/registers.md is the map; keep them in step.
   localparam logic [5:0] REG_ID                = 6'h00;  // RO  identification and version
@@ -70,6 +71,7 @@ module uet_lb_regs #(
   localparam logic [5:0] REG_CNT_REQ_UNOPENED  = 6'h0E;  // RO (write clears) requests for unopened groups
   localparam logic [5:0] REG_PARAMS            = 6'h0F;  // RO build parameters
   localparam logic [5:0] REG_ERR_ADDR          = 6'h10;  // RO word address of the last refused write
+  localparam logic [5:0] REG_TRACKER           = 6'h11;  // RO the early-failure tracker's geometry
 
   /// STATUS bits.
   localparam int unsigned STATUS_ERR_RANGE  = 0;  // a write was out of range (old value kept)
@@ -77,41 +79,52 @@ module uet_lb_regs #(
   localparam int unsigned STATUS_ERR_ADDR   = 2;  // a write to an unknown or read-only address
   localparam int unsigned STATUS_ERR_GROUP  = 3;  // an open named a group >= NumGroups (dropped)
   localparam int unsigned STATUS_ACTIVE     = 8;  // RO: a group has been opened since reset or CLEAR
+  localparam int unsigned STATUS_PENDING    = 9;  // RO: a write waits for the events before it
 
-  localparam logic [31:0] CORE_ID = 32'h5545_0100;  // "UE", version 1.0
+  localparam logic [31:0] CORE_ID = 32'h5545_0200;  // "UE", version 2.0
 
   localparam logic [4:0] BufBitsDefault = (BufBitsMax >= 3) ? 5'd3 : 5'(BufBitsMax);
   localparam logic [WindowWidth-1:0] WindowDefault =
       (WindowWidth >= 7) ? WindowWidth'(71) : {WindowWidth{1'b1}};
   localparam logic [31:0] TimeoutMax = (TsWidth >= 32) ? 32'h7fff_ffff : (32'd1 << (TsWidth - 1)) - 32'd1;
-  // FreezingTimeout at reset: 100,000 ns, or the largest the timestamps allow when that is smaller
-  // (TsWidth 16 or 17).
+  // FreezingTimeout at reset: 100,000 ns, or the largest the timestamps allow when that is smaller.
   localparam logic [31:0] TimeoutDefault = (TimeoutMax < 32'd100_000) ? TimeoutMax : 32'd100_000;
 
-  logic [1:0]             spray_q, spray_d;  // holds a uet_lb_pkg::spray_e value
-  logic [3:0]             mask_q, mask_d;
-  logic [7:0]             span_q, span_d;    // 2^mask_q - 1, written with mask_q (no subtraction on use)
-  logic [15:0]            port_q, port_d;
-  logic [4:0]             buf_q, buf_d;
-  logic [16:0]            size_q, size_d;
-  logic [31:0]            timeout_q, timeout_d;
-  logic [7:0]             mult_q, mult_d;
-  logic [WindowWidth-1:0] window_q, window_d;
-  logic [31:0]            seed_q, seed_d;
-  logic                   err_range_q, err_range_d, err_locked_q, err_locked_d, err_addr_q, err_addr_d,
-                          err_group_q, err_group_d;
-  logic [5:0]             bad_addr_q, bad_addr_d;
-  logic                   active_q, active_d;
-  logic [CountW-1:0]      cnt_fb_q, cnt_efd_q, cnt_req_q;
-  logic                   efd_on_q;
-  logic                   refuse_range, refuse_locked, refuse_addr, clear_now;
-  logic                   locked;  // SPRAY_TYPE, REPS_BUF_BITS: groups open or events in flight
-  assign locked = active_q || in_flight_i;
+  // The configuration as one word, so the written and the active copy are one assignment apart.
+  typedef struct packed {
+    logic [1:0]             spray;  // a uet_lb_pkg::spray_e value
+    logic [3:0]             mask;
+    logic [7:0]             span;   // 2^mask - 1, written with mask (no subtraction on use)
+    logic [15:0]            port;
+    logic [4:0]             bufb;
+    logic [16:0]            size;
+    logic [31:0]            timeout;
+    logic [7:0]             mult;
+    logic [WindowWidth-1:0] window;
+    logic [31:0]            seed;
+  } cfg_t;
+
+  // The round robin's mask for EntropyMaskBits m: 2^m - 1.
+  function automatic logic [7:0] span_of(input logic [3:0] m);
+    span_of = 8'((9'd1 << m) - 9'd1);
+  endfunction
+
+  // (A concatenation in field order: spray, mask, span, port, bufb, size, timeout, mult, window, seed.)
+  localparam cfg_t CfgReset = {2'(uet_lb_pkg::SPRAY_DEFAULT), 4'd7, 8'd127, 16'd256, BufBitsDefault,
+                               17'd65536, TimeoutDefault, 8'd3, WindowDefault, 32'd1};
+
+  cfg_t        cfg_q, cfg_d, act_q;
+  logic        err_range_q, err_range_d, err_locked_q, err_locked_d, err_addr_q, err_addr_d,
+               err_group_q, err_group_d;
+  logic [5:0]  bad_addr_q, bad_addr_d;
+  logic        active_q, active_d;
+  logic [CountW-1:0] cnt_fb_q, cnt_efd_q, cnt_req_q;
+  logic        refuse_range, refuse_locked, refuse_addr, clear_now;
+  // What waits for apply_i: a configuration write, a CTRL clear, a SEED write (the re-seed).
+  logic        pend_cfg_q, pend_cfg_d, pend_clear_q, pend_clear_d, pend_seed_q, pend_seed_d;
 
   // Range checks of a written word. A test `value > 2^k - 1` is `value[31:k] != 0`; the other limits add
-  // a test of a few low bits. Written as a `>`, each would be a carry chain (synthesis does not shorten a
-  // comparator against a constant), and those chains, followed by the refusal, were the deepest path of
-  // the core. Bit-range tests are also cheap for a solver.
+  // a test of a few low bits (a `>` against a constant would be a carry chain).
   typedef struct packed {
     logic zero, ctrl, spray, mask, port, buf_bits, size, timeout, mult, window;
   } over_t;
@@ -145,230 +158,157 @@ module uet_lb_regs #(
     decode = {known & {(SelBits - 1){we_in}}, we_in && known == '0};
   endfunction
 
-  // The write as the logic below sees it: the port, or (Pipelined) the port a cycle ago, with its range
-  // checks and its address decoded before the register.
-  sel_t        sel;
-  logic [5:0]  waddr;
-  logic [31:0] wdata;
-  over_t       over;
-  if (Pipelined) begin : g_write_reg
-    sel_t        sel_q;
-    logic [5:0]  waddr_q;
-    logic [31:0] wdata_q;
-    over_t       over_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        sel_q <= '0;
-      end else begin
-        sel_q <= decode(reg_we_i, reg_addr_i);
-      end
+  // The write as the logic below sees it: the port a cycle ago, with its range checks and its address
+  // decoded before the register.
+  sel_t        sel_q;
+  logic [5:0]  waddr_q;
+  logic [31:0] wdata_q;
+  over_t       over_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      sel_q <= '0;
+    end else begin
+      sel_q <= decode(reg_we_i, reg_addr_i);
     end
-    always_ff @(posedge clk_i) begin
-      waddr_q <= reg_addr_i;
-      wdata_q <= reg_wdata_i;
-      over_q  <= range_checks(reg_wdata_i);
-    end
-    assign sel   = sel_q;
-    assign waddr = waddr_q;
-    assign wdata = wdata_q;
-    assign over  = over_q;
-  end else begin : g_write_now
-    assign sel   = decode(reg_we_i, reg_addr_i);
-    assign waddr = reg_addr_i;
-    assign wdata = reg_wdata_i;
-    assign over  = range_checks(reg_wdata_i);
+  end
+  always_ff @(posedge clk_i) begin
+    waddr_q <= reg_addr_i;
+    wdata_q <= reg_wdata_i;
+    over_q  <= range_checks(reg_wdata_i);
   end
 
   // The counters (a write to one clears it).
-  logic cnt_busy_fb, cnt_busy_efd, cnt_busy_req, clear_busy;
-  uet_lb_counter #(.Width (CountW), .Split (Pipelined)) u_cnt_fb (
-    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_fb_unopened_i), .clear_i (sel.cnt_fb),
-    .value_o (cnt_fb_q), .busy_o (cnt_busy_fb)
+  uet_lb_counter #(.Width (CountW)) u_cnt_fb (
+    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_fb_unopened_i), .clear_i (sel_q.cnt_fb), .value_o (cnt_fb_q)
   );
-  uet_lb_counter #(.Width (CountW), .Split (Pipelined)) u_cnt_efd (
-    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_efd_untracked_i), .clear_i (sel.cnt_efd),
-    .value_o (cnt_efd_q), .busy_o (cnt_busy_efd)
+  uet_lb_counter #(.Width (CountW)) u_cnt_efd (
+    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_efd_untracked_i), .clear_i (sel_q.cnt_efd), .value_o (cnt_efd_q)
   );
-  uet_lb_counter #(.Width (CountW), .Split (Pipelined)) u_cnt_req (
-    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_req_unopened_i), .clear_i (sel.cnt_req),
-    .value_o (cnt_req_q), .busy_o (cnt_busy_req)
+  uet_lb_counter #(.Width (CountW)) u_cnt_req (
+    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_req_unopened_i), .clear_i (sel_q.cnt_req), .value_o (cnt_req_q)
   );
-  assign busy_o = cnt_busy_fb || cnt_busy_efd || cnt_busy_req || clear_busy;
 
-  // The round robin's mask for EntropyMaskBits m: 2^m - 1.
-  function automatic logic [7:0] span_of(input logic [3:0] m);
-    span_of = 8'((9'd1 << m) - 9'd1);
-  endfunction
-
-  // The refusal the sticky errors take: this write's, or (Pipelined) the write's before, registered, so
-  // the refusal and the error's update are in separate cycles (STATUS shows it a cycle later).
+  // The refusal the sticky errors take: the write's before, registered (STATUS shows it a cycle later).
   typedef struct packed {
     logic       range, locked, addr;
     logic [5:0] waddr;
   } refuse_t;
-  refuse_t refuse_now, err_refuse;
+  refuse_t refuse_q;
+
   always_comb begin
-    spray_d       = spray_q;
-    mask_d        = mask_q;
-    span_d        = span_q;
-    port_d        = port_q;
-    buf_d         = buf_q;
-    size_d        = size_q;
-    timeout_d     = timeout_q;
-    mult_d        = mult_q;
-    window_d      = window_q;
-    seed_d        = seed_q;
-    // A refusal's sticky error and address (Pipelined: the refusal of the write before, registered),
-    // before this write's STATUS clear, which the later write wins.
-    err_range_d   = err_range_q || err_refuse.range;
-    err_locked_d  = err_locked_q || err_refuse.locked;
-    err_addr_d    = err_addr_q || err_refuse.addr;
+    cfg_d         = cfg_q;
+    err_range_d   = err_range_q || refuse_q.range;
+    err_locked_d  = err_locked_q || refuse_q.locked;
+    err_addr_d    = err_addr_q || refuse_q.addr;
     err_group_d   = err_group_q || bad_open_i;
-    bad_addr_d    = (err_refuse.range || err_refuse.locked || err_refuse.addr) ? err_refuse.waddr : bad_addr_q;
+    bad_addr_d    = (refuse_q.range || refuse_q.locked || refuse_q.addr) ? refuse_q.waddr : bad_addr_q;
     active_d      = active_q || group_opened_i;
-    seed_we_o     = 1'b0;
-    size_we_o     = 1'b0;
     clear_now     = 1'b0;
     refuse_range  = 1'b0;
     refuse_locked = 1'b0;
     refuse_addr   = 1'b0;
+    pend_cfg_d    = pend_cfg_q && !apply_i;
+    pend_clear_d  = pend_clear_q && !apply_i;
+    pend_seed_d   = pend_seed_q && !apply_i;
 
     // At most one strobe is set (one address per write).
-    if (sel.ctrl) begin
-      if (over.ctrl) refuse_range = 1'b1;
-      else if (wdata[0]) clear_now = 1'b1;
+    if (sel_q.ctrl) begin
+      if (over_q.ctrl) refuse_range = 1'b1;
+      else if (wdata_q[0]) clear_now = 1'b1;
     end
-    if (sel.status) begin  // write 1 to clear a sticky error
-      if (wdata[STATUS_ERR_RANGE])  err_range_d  = 1'b0;
-      if (wdata[STATUS_ERR_LOCKED]) err_locked_d = 1'b0;
-      if (wdata[STATUS_ERR_ADDR])   err_addr_d   = 1'b0;
-      if (wdata[STATUS_ERR_GROUP])  err_group_d  = bad_open_i;
+    if (sel_q.status) begin  // write 1 to clear a sticky error
+      if (wdata_q[STATUS_ERR_RANGE])  err_range_d  = 1'b0;
+      if (wdata_q[STATUS_ERR_LOCKED]) err_locked_d = 1'b0;
+      if (wdata_q[STATUS_ERR_ADDR])   err_addr_d   = 1'b0;
+      if (wdata_q[STATUS_ERR_GROUP])  err_group_d  = bad_open_i;
     end
-    if (sel.spray) begin
-      if (over.spray) refuse_range = 1'b1;
-      else if (locked) refuse_locked = 1'b1;
-      else spray_d = wdata[1:0];
+    if (sel_q.spray) begin
+      if (over_q.spray) refuse_range = 1'b1;
+      else if (active_q) refuse_locked = 1'b1;
+      else cfg_d.spray = wdata_q[1:0];
     end
-    if (sel.mask) begin
-      if (over.mask) refuse_range = 1'b1;
+    if (sel_q.mask) begin
+      if (over_q.mask) refuse_range = 1'b1;
       else begin
-        mask_d = wdata[3:0];
-        span_d = span_of(wdata[3:0]);
+        cfg_d.mask = wdata_q[3:0];
+        cfg_d.span = span_of(wdata_q[3:0]);
       end
     end
-    if (sel.port) begin
-      if (over.port) refuse_range = 1'b1;
-      else port_d = wdata[15:0];
+    if (sel_q.port) begin
+      if (over_q.port) refuse_range = 1'b1;
+      else cfg_d.port = wdata_q[15:0];
     end
-    if (sel.buf_bits) begin
-      if (over.buf_bits) refuse_range = 1'b1;
-      else if (locked) refuse_locked = 1'b1;
-      else buf_d = wdata[4:0];
+    if (sel_q.buf_bits) begin
+      if (over_q.buf_bits) refuse_range = 1'b1;
+      else if (active_q) refuse_locked = 1'b1;
+      else cfg_d.bufb = wdata_q[4:0];
     end
-    if (sel.size) begin
-      if (over.zero || over.size) refuse_range = 1'b1;
+    if (sel_q.size) begin
+      if (over_q.zero || over_q.size) refuse_range = 1'b1;
+      else cfg_d.size = wdata_q[16:0];
+    end
+    if (sel_q.timeout) begin
+      if (over_q.zero || over_q.timeout) refuse_range = 1'b1;
+      else cfg_d.timeout = wdata_q;
+    end
+    if (sel_q.mult) begin
+      if (over_q.mult) refuse_range = 1'b1;
+      else cfg_d.mult = wdata_q[7:0];
+    end
+    if (sel_q.window) begin
+      if (over_q.window) refuse_range = 1'b1;
+      else cfg_d.window = wdata_q[WindowWidth-1:0];
+    end
+    if (sel_q.seed) begin
+      if (over_q.zero) refuse_range = 1'b1;
       else begin
-        size_d    = wdata[16:0];
-        size_we_o = 1'b1;
+        cfg_d.seed  = wdata_q;
+        pend_seed_d = 1'b1;
       end
     end
-    if (sel.timeout) begin
-      if (over.zero || over.timeout) refuse_range = 1'b1;
-      else timeout_d = wdata;
+    if (sel_q.unknown) refuse_addr = 1'b1;  // unknown or read-only
+    if (cfg_d != cfg_q) pend_cfg_d = 1'b1;
+    if (clear_now) begin
+      active_d     = 1'b0;
+      pend_clear_d = 1'b1;
     end
-    if (sel.mult) begin
-      if (over.mult) refuse_range = 1'b1;
-      else mult_d = wdata[7:0];
-    end
-    if (sel.window) begin
-      if (over.window) refuse_range = 1'b1;
-      else window_d = wdata[WindowWidth-1:0];
-    end
-    if (sel.seed) begin
-      if (over.zero) refuse_range = 1'b1;
-      else begin
-        seed_d    = wdata;
-        seed_we_o = 1'b1;
-      end
-    end
-    if (sel.unknown) refuse_addr = 1'b1;  // unknown or read-only
-    if (clear_now) active_d = 1'b0;
-  end
-
-  // The clear of every group: as the write applies, or (Pipelined) a cycle later from a register, so
-  // that it reaches the core's state (a synchronous reset of the tracker and the open bits) from a
-  // flip-flop. STATUS.ACTIVE falls as the write applies either way.
-  if (Pipelined) begin : g_clear_reg
-    logic clear_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        clear_q <= 1'b0;
-      end else begin
-        clear_q <= clear_now;
-      end
-    end
-    assign clear_groups_o = clear_q;
-    assign clear_busy     = clear_q;
-  end else begin : g_clear_now
-    assign clear_groups_o = clear_now;
-    assign clear_busy     = 1'b0;
-  end
-
-  // (The refusal the sticky errors take, declared above.)
-  assign refuse_now = {refuse_range, refuse_locked, refuse_addr, waddr};
-  if (Pipelined) begin : g_refuse_reg
-    refuse_t refuse_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        refuse_q <= '0;
-      end else begin
-        refuse_q <= refuse_now;
-      end
-    end
-    assign err_refuse = refuse_q;
-  end else begin : g_refuse_now
-    assign err_refuse = refuse_now;
   end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      spray_q      <= uet_lb_pkg::SPRAY_DEFAULT;
-      mask_q       <= 4'd7;
-      span_q       <= span_of(4'd7);
-      port_q       <= 16'd256;
-      buf_q        <= BufBitsDefault;
-      size_q       <= 17'd65536;
-      timeout_q    <= TimeoutDefault;
-      mult_q       <= 8'd3;
-      window_q     <= WindowDefault;
-      seed_q       <= 32'd1;
+      cfg_q        <= CfgReset;
+      act_q        <= CfgReset;
       err_range_q  <= 1'b0;
       err_locked_q <= 1'b0;
       err_addr_q   <= 1'b0;
       err_group_q  <= 1'b0;
       bad_addr_q   <= '0;
       active_q     <= 1'b0;
-      efd_on_q     <= 1'b0;  // SPRAY_DEFAULT at reset
+      refuse_q     <= '0;
+      pend_cfg_q   <= 1'b0;
+      pend_clear_q <= 1'b0;
+      pend_seed_q  <= 1'b0;
     end else begin
-      spray_q      <= spray_d;
-      mask_q       <= mask_d;
-      span_q       <= span_d;
-      port_q       <= port_d;
-      buf_q        <= buf_d;
-      size_q       <= size_d;
-      timeout_q    <= timeout_d;
-      mult_q       <= mult_d;
-      window_q     <= window_d;
-      seed_q       <= seed_d;
+      cfg_q        <= cfg_d;
+      if (apply_i) act_q <= cfg_q;
       err_range_q  <= err_range_d;
       err_locked_q <= err_locked_d;
       err_addr_q   <= err_addr_d;
       err_group_q  <= err_group_d;
       bad_addr_q   <= bad_addr_d;
       active_q     <= active_d;
-      efd_on_q     <= spray_d == uet_lb_pkg::SPRAY_REPS && mult_d != 8'd0;
+      refuse_q     <= {refuse_range, refuse_locked, refuse_addr, waddr_q};
+      pend_cfg_q   <= pend_cfg_d;
+      pend_clear_q <= pend_clear_d;
+      pend_seed_q  <= pend_seed_d;
     end
   end
+
+  assign pending_o      = pend_cfg_q || pend_clear_q || pend_seed_q;
+  // The one-cycle commands of an apply (the active copy takes cfg_q at the same edge).
+  assign clear_groups_o = apply_i && pend_clear_q;
+  assign seed_we_o      = apply_i && pend_seed_q;
+  assign seed_o         = cfg_q.seed;
 
   logic [31:0] status;
   always_comb begin
@@ -378,72 +318,70 @@ module uet_lb_regs #(
     status[STATUS_ERR_ADDR]   = err_addr_q;
     status[STATUS_ERR_GROUP]  = err_group_q;
     status[STATUS_ACTIVE]     = active_q;
+    status[STATUS_PENDING]    = pending_o;
   end
 
-  // The readable words, in address order 0x00..0x10 (unknown addresses read 0).
-  localparam int unsigned Words = 17;
+  // PARAMS[31:24] is TrackerEntries - 1 up to 255 entries and 255 above (TRACKER has the size).
+  localparam int unsigned TrkParam = (TrackerEntries > 256) ? 255 : TrackerEntries - 1;
+
+  // The readable words, in address order 0x00..0x11 (unknown addresses read 0).
+  localparam int unsigned Words = 18;
   logic [Words*32-1:0] words;  // (flat: word k at [32k +: 32])
   always_comb begin
     words = '0;
     words[32*REG_ID +: 32] = CORE_ID;
     words[32*REG_STATUS +: 32] = status;
-    words[32*REG_SPRAY_TYPE +: 32] = 32'(spray_q);
-    words[32*REG_ENTROPY_MASK_BITS +: 32] = 32'(mask_q);
-    words[32*REG_START_PORT +: 32] = 32'(port_q);
-    words[32*REG_REPS_BUF_BITS +: 32] = 32'(buf_q);
-    words[32*REG_EV_SET_SIZE +: 32] = 32'(size_q);
-    words[32*REG_FREEZE_TIMEOUT +: 32] = timeout_q;
-    words[32*REG_EFD_MULT +: 32] = 32'(mult_q);
-    words[32*REG_WINDOW +: 32] = 32'(window_q);
-    words[32*REG_SEED +: 32] = seed_q;
+    words[32*REG_SPRAY_TYPE +: 32] = 32'(cfg_q.spray);
+    words[32*REG_ENTROPY_MASK_BITS +: 32] = 32'(cfg_q.mask);
+    words[32*REG_START_PORT +: 32] = 32'(cfg_q.port);
+    words[32*REG_REPS_BUF_BITS +: 32] = 32'(cfg_q.bufb);
+    words[32*REG_EV_SET_SIZE +: 32] = 32'(cfg_q.size);
+    words[32*REG_FREEZE_TIMEOUT +: 32] = cfg_q.timeout;
+    words[32*REG_EFD_MULT +: 32] = 32'(cfg_q.mult);
+    words[32*REG_WINDOW +: 32] = 32'(cfg_q.window);
+    words[32*REG_SEED +: 32] = cfg_q.seed;
     words[32*REG_CNT_FB_UNOPENED +: 32] = 32'(cnt_fb_q);
     words[32*REG_CNT_EFD_UNTRACKED +: 32] = 32'(cnt_efd_q);
     words[32*REG_CNT_REQ_UNOPENED +: 32] = 32'(cnt_req_q);
-    words[32*REG_PARAMS +: 32] = {8'(TrackerEntries - 1), 8'(WindowWidth), 4'(BufBitsMax), 12'(NumGroups - 1)};
+    words[32*REG_PARAMS +: 32] = {8'(TrkParam), 8'(WindowWidth), 4'(BufBitsMax), 12'(NumGroups - 1)};
     words[32*REG_ERR_ADDR +: 32] = 32'(bad_addr_q);
+    words[32*REG_TRACKER +: 32] = {4'(TrackerRuns), 4'(TrackerWays), 24'(TrackerEntries)};
   end
 
-  // Reads: a multiplexer on reg_addr_i, or (Pipelined) the address decoded into a one-hot register and
-  // an AND-OR of the words after it, so the read data are valid in the cycle after the address (three
-  // LUT levels after registers, none after the port).
-  if (Pipelined) begin : g_read_reg
-    logic [Words-1:0] rsel_q;
-    always_ff @(posedge clk_i) begin
-      for (int k = 0; k < Words; k++) rsel_q[k] <= 32'(reg_addr_i) == k;
-    end
-    always_comb begin
-      reg_rdata_o = '0;
-      for (int k = 0; k < Words; k++) reg_rdata_o = reg_rdata_o | (rsel_q[k] ? words[32*k +: 32] : '0);
-    end
-  end else begin : g_read_now
-    always_comb begin
-      reg_rdata_o = 32'(reg_addr_i) < Words ? words[32*reg_addr_i +: 32] : '0;
-    end
+  // Reads: the address decoded into a one-hot register, and an AND-OR of the words after it, so the read
+  // data are valid in the cycle after the address.
+  logic [Words-1:0] rsel_q;
+  always_ff @(posedge clk_i) begin
+    for (int k = 0; k < Words; k++) rsel_q[k] <= 32'(reg_addr_i) == k;
+  end
+  always_comb begin
+    reg_rdata_o = '0;
+    for (int k = 0; k < Words; k++) reg_rdata_o = reg_rdata_o | (rsel_q[k] ? words[32*k +: 32] : '0);
   end
 
-  assign spray_type_o     = spray_q;
-  assign span_mask_o      = span_q;
-  assign start_port_o     = port_q;
-  assign buf_bits_o       = buf_q;
-  assign set_size_o       = size_q;
-  assign freeze_timeout_o = TsWidth'(timeout_q);
-  assign efd_mult_o       = mult_q;
-  assign window_o         = window_q;
-  assign seed_o           = seed_d;  // the value being written, valid with seed_we_o
+  assign spray_type_o     = act_q.spray;
+  assign span_mask_o      = act_q.span;
+  assign start_port_o     = act_q.port;
+  assign buf_bits_o       = act_q.bufb;
+  assign set_size_o       = act_q.size;
+  assign freeze_timeout_o = TsWidth'(act_q.timeout);
+  assign efd_mult_o       = act_q.mult;
+  assign window_o         = act_q.window;
+  assign efd_on_o         = act_q.spray == uet_lb_pkg::SPRAY_REPS && act_q.mult != 8'd0;
   assign active_o         = active_q;
-  assign efd_on_o         = efd_on_q;
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (spray_q != 2'd3);
-      assert (mask_q <= 4'd8);
-      assert (span_q == span_of(mask_q));
-      assert (buf_q <= 5'(BufBitsMax));
-      assert (size_q != '0 && size_q <= 17'd65536);
-      assert (timeout_q != '0 && timeout_q <= TimeoutMax);
-      assert (seed_q != '0);
-      assert (efd_on_q == (spray_q == uet_lb_pkg::SPRAY_REPS && mult_q != 8'd0));
+      assert (cfg_q.spray != 2'd3 && act_q.spray != 2'd3);
+      assert (cfg_q.mask <= 4'd8);
+      assert (cfg_q.span == span_of(cfg_q.mask) && act_q.span == span_of(act_q.mask));
+      assert (cfg_q.bufb <= 5'(BufBitsMax) && act_q.bufb <= 5'(BufBitsMax));
+      assert (cfg_q.size != '0 && cfg_q.size <= 17'd65536 && act_q.size != '0);
+      assert (cfg_q.timeout != '0 && cfg_q.timeout <= TimeoutMax && act_q.timeout != '0);
+      assert (cfg_q.seed != '0);
+      // While nothing is pending the active copy is the written one.
+      if (!pend_cfg_q) assert (act_q == cfg_q);
     end
   end
 `endif

@@ -20,17 +20,18 @@ constexpr const char* kUsage = R"(usage: uetlb-run [options]
 
 Drives the entropy load balancer with a stimulus and writes its records.
 
-  --engine model|rtl|rtl-pipe
-                         which implementation applies the events (default: model). 'rtl' is the Verilated
-                         core uet_lb, 'rtl-pipe' its pipelined variant uet_lb_pipe; both are present when
-                         the build found Verilator and SystemC.
+  --engine model|rtl     which implementation applies the events (default: model). 'rtl' is the Verilated
+                         core uet_lb, present when the build found Verilator and SystemC.
   --config FILE.json     configuration (SPEC section 2); keys missing from the file take their defaults;
                          without --config every attribute takes its default.
   --stimulus FILE.csv    events to apply, header 'time_ns,group,event,value,psn' (required).
   --trace OUT.csv        LB trace: every applied event, in order (required).
   --monitor OUT.csv      uet-monitor record: one row per data packet (Tx) or retransmission (ReTx).
-  --efd-entries N        early-failure tracker entries, as in the RTL (default 32, the RTL build's; 0 = unbounded, model only).
-  --wave FILE.fst        (rtl engines) write an FST waveform for GTKWave.
+  --efd-entries N        early-failure tracker places, as in the RTL (default 1024, the core's; 0 = unbounded,
+                         model only).
+  --efd-ways N           places per tracker set: 1, 2 or 4 (default 4).
+  --efd-runs N           deadline-ordered tracker runs: 1..4 (default 2).
+  --wave FILE.fst        (rtl engine) write an FST waveform for GTKWave.
   --quiet                print nothing but errors.
   --help                 this text.
 
@@ -44,7 +45,7 @@ struct Args {
   std::string trace;
   std::string monitor;
   std::string wave;
-  std::size_t efd_entries = 32;
+  uetlb::ModelOptions tracker = uetlb::kProductTracker;
   bool quiet = false;
 };
 
@@ -57,9 +58,7 @@ Args parse_args(uetlb::cli::Args& cl) {
       std::exit(0);
     } else if (opt == "--engine") {
       a.engine = cl.value(opt);
-      if (a.engine != "model" && a.engine != "rtl" && a.engine != "rtl-pipe") {
-        cl.fail("--engine '" + a.engine + "' is not model, rtl or rtl-pipe");
-      }
+      if (a.engine != "model" && a.engine != "rtl") cl.fail("--engine '" + a.engine + "' is not model or rtl");
     } else if (opt == "--config") {
       a.config = cl.value(opt);
     } else if (opt == "--stimulus") {
@@ -71,7 +70,11 @@ Args parse_args(uetlb::cli::Args& cl) {
     } else if (opt == "--wave") {
       a.wave = cl.value(opt);
     } else if (opt == "--efd-entries") {
-      a.efd_entries = cl.uint_value(opt, 0, 1'000'000);
+      a.tracker.efd_tracker_entries = cl.uint_value(opt, 0, 1'000'000);
+    } else if (opt == "--efd-ways") {
+      a.tracker.efd_tracker_ways = cl.uint_value(opt, 1, 4);
+    } else if (opt == "--efd-runs") {
+      a.tracker.efd_tracker_runs = cl.uint_value(opt, 1, 4);
     } else if (opt == "--quiet") {
       a.quiet = true;
     } else {
@@ -80,18 +83,20 @@ Args parse_args(uetlb::cli::Args& cl) {
   }
   if (a.stimulus.empty()) cl.fail("--stimulus is required");
   if (a.trace.empty()) cl.fail("--trace is required");
-  if (!a.wave.empty() && a.engine == "model") cl.fail("--wave needs --engine rtl or rtl-pipe");
+  if (!a.wave.empty() && a.engine == "model") cl.fail("--wave needs --engine rtl");
+  try {
+    uetlb::validate(a.tracker);
+  } catch (const uetlb::ConfigError& e) {
+    cl.fail(std::string("--efd-entries/--efd-ways/--efd-runs: ") + e.what());
+  }
   return a;
 }
 
 std::unique_ptr<uetlb::Engine> make_engine(const Args& a, const uetlb::Config& cfg,
                                            [[maybe_unused]] const uetlb::cli::Args& cl) {
-  uetlb::ModelOptions opts;
-  opts.efd_tracker_entries = a.efd_entries;
-  if (a.engine == "model") return std::make_unique<uetlb::ModelEngine>(cfg, opts);
+  if (a.engine == "model") return std::make_unique<uetlb::ModelEngine>(cfg, a.tracker);
 #ifdef UETLB_WITH_RTL
-  return uetlb::make_rtl_engine(cfg, opts, a.wave,
-                                a.engine == "rtl-pipe" ? uetlb::RtlCore::Pipelined : uetlb::RtlCore::SingleCycle);
+  return uetlb::make_rtl_engine(cfg, a.tracker, a.wave);
 #else
   cl.fail("--engine rtl is not in this build (Verilator or SystemC was not found at configure time)");
 #endif

@@ -55,10 +55,66 @@ void FlatIndex::grow() {
   }
 }
 
+EarlyFailureDetector::EarlyFailureDetector(TrackerGeometry geometry) : geo_(geometry) {
+  if (!bounded()) return;
+  const std::size_t sets = geo_.entries / geo_.ways;
+  while ((std::size_t{1} << set_bits_) < sets) ++set_bits_;
+  set_used_.assign(sets, 0);
+  run_tail_.assign(geo_.runs, std::nullopt);
+  run_fifo_.assign(geo_.runs, {});
+  run_depth_ = geo_.run_depth != 0 ? geo_.run_depth : std::max<std::size_t>(64, 2 * geo_.entries);
+}
+
+std::size_t EarlyFailureDetector::run_size(std::size_t r) {
+  auto& q = run_fifo_[r];
+  while (!q.empty()) {
+    const Entry& e = entries_[q.front().first];
+    if (e.holds && e.packet.send_order == q.front().second) break;
+    q.pop_front();
+  }
+  return q.size();
+}
+
+std::uint32_t EarlyFailureDetector::hardware_set(GroupId group, Psn psn, unsigned set_bits) {
+  if (set_bits == 0) return 0;
+  const std::uint32_t mask = (std::uint32_t{1} << set_bits) - 1;
+  std::uint32_t s = static_cast<std::uint32_t>(psn) & mask;
+  for (unsigned shift = 0; shift < 32; shift += set_bits) {
+    const std::uint32_t chunk = (static_cast<std::uint32_t>(group) >> shift) & mask;
+    std::uint32_t reversed = 0;
+    for (unsigned k = 0; k < set_bits; ++k) {
+      if ((chunk >> k) & 1U) reversed |= std::uint32_t{1} << (set_bits - 1 - k);
+    }
+    s ^= reversed;
+  }
+  return s;
+}
+
 bool EarlyFailureDetector::track(GroupId group, Psn psn, EntropyValue ev, TimeNs now, TimeNs delay) {
-  if (capacity_ != 0 && live_ >= capacity_) return false;
   TimeNs deadline = 0;
   if (__builtin_add_overflow(now, delay, &deadline)) deadline = std::numeric_limits<TimeNs>::max();
+
+  std::uint32_t set = 0;
+  std::size_t hw_run = 0;
+  if (bounded()) {
+    // A place in its set, a run its deadline does not go below, and room in that run.
+    set = hardware_set(group, psn, set_bits_);
+    if (set_used_[set] >= geo_.ways) return false;
+    const auto fits = [&](std::size_t r) { return !run_tail_[r] || deadline >= *run_tail_[r]; };
+    std::size_t run = run_cur_;
+    if (!fits(run)) {
+      run = geo_.runs;
+      for (std::size_t r = 0; r < geo_.runs && run == geo_.runs; ++r) {
+        if (fits(r)) run = r;
+      }
+      if (run == geo_.runs) return false;
+    }
+    if (run_size(run) >= run_depth_) return false;  // the run is full
+    run_cur_ = run;
+    run_tail_[run] = deadline;
+    ++set_used_[set];
+    hw_run = run;
+  }
 
   std::uint32_t id = 0;
   if (!free_.empty()) {
@@ -71,23 +127,38 @@ bool EarlyFailureDetector::track(GroupId group, Psn psn, EntropyValue ev, TimeNs
   Entry& e = entries_[id];
   e.packet = {group, psn, ev, deadline, next_order_++};
   e.alive = true;
+  e.holds = bounded();
+  e.set = set;
   const std::uint32_t previous = by_key_.exchange(key(group, psn), id);
   e.next_same_key = previous == FlatIndex::kAbsent ? kNone : previous;
-  if (deadline < earliest_ || live_ == 0) earliest_ = deadline;
+  if (deadline < earliest_ || (live_ == 0 && held_dropped_ == 0)) earliest_ = deadline;
 
   if (runs_.empty() || runs_.back().delay != delay) runs_.push_back(Run{delay, {}});
   runs_.back().fifo.push_back(id);
+  if (bounded()) run_fifo_[hw_run].emplace_back(id, e.packet.send_order);
   ++live_;
   return true;
+}
+
+void EarlyFailureDetector::release(std::uint32_t id) {
+  Entry& e = entries_[id];
+  if (e.holds) {
+    --set_used_[e.set];
+    if (!e.alive) --held_dropped_;
+    e.holds = false;
+  }
+  if (e.alive) {
+    e.alive = false;
+    --live_;
+  }
 }
 
 void EarlyFailureDetector::clear(GroupId group, Psn psn) {
   const std::uint32_t first = by_key_.find(key(group, psn));
   if (first == FlatIndex::kAbsent) return;
-  for (std::uint32_t id = first; id != kNone; id = entries_[id].next_same_key) {
-    entries_[id].alive = false;  // the FIFO slot is released when it reaches the head
-    --live_;
-  }
+  // Every packet of the key, a dropped one still holding its place included (the hardware cannot tell
+  // them apart by key). Their run slots are released when they reach the head.
+  for (std::uint32_t id = first; id != kNone; id = entries_[id].next_same_key) release(id);
   by_key_.erase(key(group, psn));
   release_dead();
 }
@@ -96,14 +167,31 @@ void EarlyFailureDetector::drop_group(GroupId group) {
   for (auto& run : runs_) {
     for (std::uint32_t id : run.fifo) {
       Entry& e = entries_[id];
-      if (e.alive && e.packet.group == group) {
+      if (!e.alive || e.packet.group != group) continue;
+      e.alive = false;
+      --live_;
+      if (e.holds) {
+        ++held_dropped_;  // keeps its place until its deadline (or a clear of its key)
+      } else {
         unlink(id);
-        e.alive = false;
-        --live_;
       }
     }
   }
   release_dead();
+}
+
+void EarlyFailureDetector::reset() {
+  entries_.clear();
+  free_.clear();
+  runs_.clear();
+  by_key_ = FlatIndex();
+  std::fill(set_used_.begin(), set_used_.end(), 0);
+  std::fill(run_tail_.begin(), run_tail_.end(), std::nullopt);
+  for (auto& q : run_fifo_) q.clear();
+  run_cur_ = 0;
+  live_ = 0;
+  held_dropped_ = 0;
+  earliest_ = 0;
 }
 
 void EarlyFailureDetector::release_dead() {
@@ -140,44 +228,46 @@ void EarlyFailureDetector::unlink(std::uint32_t id) {
 }
 
 void EarlyFailureDetector::release_dead_heads(Run& run) {
-  while (!run.fifo.empty() && !entries_[run.fifo.front()].alive) {
+  while (!run.fifo.empty() && !entries_[run.fifo.front()].alive && !entries_[run.fifo.front()].holds) {
     free_.push_back(run.fifo.front());
     run.fifo.pop_front();
   }
 }
 
 std::optional<TrackedPacket> EarlyFailureDetector::pop_earliest(bool any, TimeNs before) {
-  Run* best = nullptr;
-  for (auto& run : runs_) {
-    release_dead_heads(run);
-    if (run.fifo.empty()) continue;
-    const TrackedPacket& p = entries_[run.fifo.front()].packet;
-    if (best == nullptr) {
-      best = &run;
-      continue;
+  for (;;) {
+    Run* best = nullptr;
+    for (auto& run : runs_) {
+      release_dead_heads(run);
+      if (run.fifo.empty()) continue;
+      const TrackedPacket& p = entries_[run.fifo.front()].packet;
+      if (best == nullptr) {
+        best = &run;
+        continue;
+      }
+      const TrackedPacket& b = entries_[best->fifo.front()].packet;
+      if (p.deadline < b.deadline || (p.deadline == b.deadline && p.send_order < b.send_order)) best = &run;
     }
-    const TrackedPacket& b = entries_[best->fifo.front()].packet;
-    if (p.deadline < b.deadline || (p.deadline == b.deadline && p.send_order < b.send_order)) best = &run;
+    // Forget exhausted runs, except the newest (it may still grow).
+    while (runs_.size() > 1 && runs_.front().fifo.empty()) runs_.pop_front();
+    if (best == nullptr) return std::nullopt;
+    const std::uint32_t id = best->fifo.front();
+    Entry& e = entries_[id];
+    if (!any && e.packet.deadline >= before) return std::nullopt;
+    best->fifo.pop_front();
+    unlink(id);
+    const bool fires = e.alive;
+    release(id);  // a dropped packet leaves silently, freeing its place
+    free_.push_back(id);
+    if (fires) return e.packet;
   }
-  // Forget exhausted runs, except the newest (it may still grow).
-  while (runs_.size() > 1 && runs_.front().fifo.empty()) runs_.pop_front();
-  if (best == nullptr) return std::nullopt;
-  const std::uint32_t id = best->fifo.front();
-  Entry& e = entries_[id];
-  if (!any && e.packet.deadline >= before) return std::nullopt;
-  best->fifo.pop_front();
-  unlink(id);
-  e.alive = false;
-  --live_;
-  free_.push_back(id);
-  return e.packet;
 }
 
 std::optional<TrackedPacket> EarlyFailureDetector::pop_due(TimeNs before) {
-  if (live_ == 0 || before <= earliest_) return std::nullopt;  // nothing can be due yet
+  if ((live_ == 0 && held_dropped_ == 0) || before <= earliest_) return std::nullopt;  // nothing due yet
   auto p = pop_earliest(false, before);
   if (!p) {
-    // Nothing due: the earliest live deadline is a new lower bound.
+    // Nothing due: the earliest deadline still held is a new lower bound.
     TimeNs lo = std::numeric_limits<TimeNs>::max();
     for (const Run& run : runs_) {
       if (!run.fifo.empty()) lo = std::min(lo, entries_[run.fifo.front()].packet.deadline);

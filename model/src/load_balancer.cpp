@@ -4,9 +4,29 @@
 
 namespace uetlb {
 
+void validate(const ModelOptions& o) {
+  if (o.efd_tracker_entries == 0) return;  // unbounded: the other two do not apply
+  if (o.efd_tracker_ways != 1 && o.efd_tracker_ways != 2 && o.efd_tracker_ways != 4) {
+    throw ConfigError("tracker ways " + std::to_string(o.efd_tracker_ways) + " is not 1, 2 or 4");
+  }
+  const std::size_t n = o.efd_tracker_entries;
+  if ((n & (n - 1)) != 0 || n < o.efd_tracker_ways) {
+    throw ConfigError("tracker entries " + std::to_string(n) + " is not a power of 2 of at least the ways (" +
+                      std::to_string(o.efd_tracker_ways) + ")");
+  }
+  if (o.efd_tracker_runs < 1 || o.efd_tracker_runs > 4) {
+    throw ConfigError("tracker runs " + std::to_string(o.efd_tracker_runs) + " is outside 1..4");
+  }
+}
+
 LoadBalancer::LoadBalancer(const Config& config, ModelOptions options)
-    : config_(config), prng_(config.seed), efd_(options.efd_tracker_entries), base_rtt_(config.initial_base_rtt_ns) {
+    : config_(config),
+      prng_(config.seed),
+      efd_(TrackerGeometry{options.efd_tracker_entries, options.efd_tracker_ways, options.efd_tracker_runs,
+                           options.efd_tracker_run_depth}),
+      base_rtt_(config.initial_base_rtt_ns) {
   config_.validate();
+  validate(options);
   reps_settings_.buffer_size_mask_bits = config_.reps_buffer_size_mask_bits;
   reps_settings_.window_length = config_.exploration_window();
   reps_settings_.freezing_timeout_ns = config_.freezing_timeout_ns;
@@ -26,6 +46,11 @@ void LoadBalancer::advance_to(TimeNs now) {
   // strictly before `now` are due here.
   while (auto p = efd_.pop_due(now)) apply_early_failure(*p);
   if (now > last_time_) last_time_ = now;
+}
+
+void LoadBalancer::close_all() {
+  for (Group& g : groups_) g = Group{};
+  efd_.reset();
 }
 
 void LoadBalancer::finish() {

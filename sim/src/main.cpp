@@ -23,9 +23,7 @@ records NIC architects read. With no scenario it runs the default one: a 16-host
 spines with one leaf-spine link failed, under None, Default Packet Spraying and REPS, and compares them.
 
   --out DIR              records directory (default out/fabric); one subdirectory per spraying type
-  --engine model|rtl|rtl-pipe
-                         the load balancer in each NIC: the golden model (default), the Verilated uet_lb,
-                         or the Verilated pipelined variant uet_lb_pipe
+  --engine model|rtl     the load balancer in each NIC: the golden model (default) or the Verilated uet_lb
   --seed N               overrides the scenario's seed (ECMP salts, workload)
   --compare              run the scenario under all three spraying types (default without a scenario)
   --no-plots             do not draw the PNG plots
@@ -53,9 +51,7 @@ int main(int argc, char** argv) {
       out = cl.value(a);
     } else if (a == "--engine") {
       engine = cl.value(a);
-      if (engine != "model" && engine != "rtl" && engine != "rtl-pipe") {
-        cl.fail("--engine '" + engine + "' is not model, rtl or rtl-pipe");
-      }
+      if (engine != "model" && engine != "rtl") cl.fail("--engine '" + engine + "' is not model or rtl");
     } else if (a == "--seed") {
       seed = static_cast<std::uint32_t>(cl.uint_value(a, 1, 0xffffffffULL));
     } else if (a == "--compare") {
@@ -82,13 +78,10 @@ int main(int argc, char** argv) {
     }
     uetsim::EngineFactory factory;
     if (engine == "model") {
-      factory = [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::ModelOptions{32}); };
+      factory = [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::kProductTracker); };
     } else {
 #ifdef UETLB_WITH_RTL
-      const uetlb::RtlCore core = engine == "rtl-pipe" ? uetlb::RtlCore::Pipelined : uetlb::RtlCore::SingleCycle;
-      factory = [core](const uetlb::Config& c) {
-        return uetlb::make_rtl_engine(c, uetlb::ModelOptions{uetlb::rtl_build().tracker_entries}, "", core);
-      };
+      factory = [](const uetlb::Config& c) { return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), ""); };
 #else
       cl.fail("--engine " + engine + " is not in this build (Verilator was not found at configure time)");
 #endif

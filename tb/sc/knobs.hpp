@@ -10,7 +10,6 @@
 namespace uetlb::tb {
 
 struct Knobs {
-  std::string core = "single";  ///< single (uet_lb) or pipe (uet_lb_pipe)
   std::uint32_t seed = 1;
   std::uint64_t cycles = 200'000;       ///< clock cycles to simulate after reset
   std::uint64_t start_time = 0;         ///< now_i (ns) of the first cycle; near 2^32 the run crosses the wrap

@@ -1,12 +1,13 @@
-// uetlb-tb: the cycle-accurate SystemC testbench. The Verilated core (uet_lb, or uet_lb_pipe with
-// --core pipe) runs against the golden model: constrained-random drivers on every interface, monitors, a
-// scoreboard that feeds the model each event at the rising edge that takes it (open, feedback, request
-// within one edge: the order both cores apply them in) and compares every response and every
-// early-failure event, functional coverage, and an optional FST waveform.
+// uetlb-tb: the cycle-accurate SystemC testbench. The Verilated core uet_lb runs against the golden model:
+// constrained-random drivers on every interface, monitors, a scoreboard that feeds the model each event at
+// the rising edge that takes it (the feedback lane's open or feedback, then the request: the order the
+// core applies them in) and compares every response and every early-failure event, functional coverage,
+// and an optional FST waveform.
 //
-// Time: the testbench owns now_i. It advances 1 ns per cycle, jumps over idle gaps, never past the
-// next tracked deadline + 1, and holds still while a tracked packet is past due, so the core (one efd per
-// cycle) and the model (every due deadline before the next event) see the same order.
+// Time: the testbench owns now_i. It advances 1 ns per cycle, jumps over idle gaps, never past the next
+// tracked deadline + 1 (so deadlines fall between events as well as far behind them), and holds still
+// while the core fires past-due packets (efd_due_o). The core holds its streams while a tracked packet is
+// past due, so it applies early failures before the events they precede, as the model does.
 #include <systemc.h>
 #include <verilated.h>
 #include <verilated_fst_sc.h>
@@ -26,7 +27,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "Vuet_lb_pipe_sc.h"
 #include "Vuet_lb_sc.h"
 #include "coverage.hpp"
 #include "knobs.hpp"
@@ -44,12 +44,13 @@ namespace {
 constexpr unsigned kCoreGroups = UETLB_RTL_GROUPS;
 constexpr unsigned kCoreBufBits = UETLB_RTL_BUF_BITS;
 constexpr unsigned kCoreTracker = UETLB_RTL_TRACKER;
+constexpr unsigned kCoreWays = UETLB_RTL_WAYS;
+constexpr unsigned kCoreRuns = UETLB_RTL_RUNS;
 
 constexpr const char* kUsage = R"(usage: uetlb-tb [options]
 
 Cycle-accurate SystemC testbench: the Verilated core against the golden model.
 
-  --core C               single (uet_lb, the default) or pipe (uet_lb_pipe)
   --seed N               random seed (default 1); also picks the spraying type and attributes
   --cycles N             cycles to run after reset and configuration (default 200000)
   --start-time NS        time of the first cycle (default 0; 4291967296 crosses the RTL's 32-bit wrap)
@@ -68,7 +69,7 @@ Cycle-accurate SystemC testbench: the Verilated core against the golden model.
   --rtt-change P         probability per cycle that the base RTT changes
   --bad-reg P            probability per cycle of an out-of-range register write (must be refused)
   --same-group P         probability that a feedback targets the group of the cycle's request
-  --wave FILE.fst        write an FST waveform (open with tb/uetlb.gtkw, tb/uetlb_pipe.gtkw for pipe)
+  --wave FILE.fst        write an FST waveform (open with tb/uetlb.gtkw)
   --wave-group N         group whose state the dbg_* signals show (default 0)
   --coverage-out FILE    write the coverage counts as JSON
   --rtl-coverage FILE    write Verilator line/toggle coverage (builds configured with UETLB_TB_COVERAGE)
@@ -88,9 +89,6 @@ Knobs parse_args(uetlb::cli::Args& cl) {
     if (opt == "--help" || opt == "-h") {
       std::cout << kUsage;
       std::exit(0);
-    } else if (opt == "--core") {
-      k.core = cl.value(opt);
-      if (k.core != "single" && k.core != "pipe") cl.fail("--core '" + k.core + "' is not single or pipe");
     } else if (opt == "--seed") {
       k.seed = static_cast<std::uint32_t>(cl.uint_value(opt, 0, 0xffffffffULL));
     } else if (opt == "--cycles") {
@@ -259,8 +257,7 @@ struct Owed {
   Choice expect;
 };
 
-// The testbench, over either core (the Verilated SystemC uet_lb or uet_lb_pipe: the same ports). Every
-// stream is driven through its handshake: an event stays valid until the rising edge that takes it,
+// The testbench over the Verilated SystemC uet_lb. Every stream is driven through its handshake: an event stays valid until the rising edge that takes it,
 // and the testbench learns which edges took what by sampling valid and ready just before each edge.
 template <class Dut>
 class Testbench : public sc_module {
@@ -286,7 +283,7 @@ class Testbench : public sc_module {
         dut("uet_lb"),
         knobs_(knobs),
         cfg_(cfg),
-        model_(cfg, ModelOptions{kCoreTracker}),
+        model_(cfg, ModelOptions{kCoreTracker, kCoreWays, kCoreRuns}),
         rng_(knobs.seed) {
     dut.clk_i(clk);
     dut.rst_ni(rst_n);
@@ -613,6 +610,7 @@ class Testbench : public sc_module {
   }
   bool in_burst() const { return burst_left_ > 0; }
   bool any_pending() const { return pend_open_ || pend_fb_ || pend_req_; }
+  bool quiesced() const { return !any_pending() && idle.read() && !efd_due.read(); }
 
   // ---------------------------------------------------------------------------------------------
   // Drivers: inputs for the next rising edge. Each stream shows its pending event, unchanged, until an
@@ -643,36 +641,35 @@ class Testbench : public sc_module {
     now.write(static_cast<std::uint32_t>(t));
   }
 
-  // Time for the next cycle, and whether new events may be presented in it.
+  // Time for the next cycle, and whether new events may be presented in it (not while the core fires
+  // past-due packets: time holds still then).
   bool advance_time(bool gap) {
-    if (efd_due.read()) return false;  // the core fires a past-due packet this cycle: hold time
+    if (efd_due.read()) return false;
     TimeNs target = now_ + (gap ? 30'000 + pick(150'000) : 1);
-    if (!knobs_.scoreboard) {  // no model to keep in step with: time moves freely
-      set_time(target);
-      return true;
+    if (knobs_.scoreboard) {
+      if (const auto next = model_.efd_next_deadline(); next && *next + 1 < target) {
+        target = std::max(now_ + 1, *next + 1);  // stop just past a deadline now and then
+      }
     }
-    if (const auto next = model_.efd_next_deadline(); next && *next + 1 < target) {
-      target = std::max(now_ + 1, *next + 1);  // never step past a deadline: they fire in time order
-    }
-    // Events may share a cycle with at most one newly due packet (uet_lb fires it first, in the same
-    // cycle). Events waiting on their streams stay valid at their time, so with one pending, time waits.
-    const bool events_ok = model_.efd_due_before(target) <= 1;
-    if (!events_ok && any_pending()) return true;
     set_time(target);
-    return events_ok;
+    return true;
   }
 
   void drive_run() {
     reg_we.write(false);
-    if (!opened_all_) {  // open every group in use, one at a time, first
-      // After a CTRL clear time holds still until all are open again, so no deadline passes while the
-      // core (tracker flushed) and the model (entries dropped at each reopen) disagree on what is tracked.
-      if (!clearing_ && !advance_time(false)) return;
+    if (!opened_all_) {  // open every group in use, one at a time, first (and again after a CTRL clear)
+      if (!advance_time(false)) return;
       if (pend_open_) return;
       const GroupId g = next_open_++;
       drive_open(g, 4791 + g);
       opened_all_ = next_open_ >= knobs_.groups;
-      if (opened_all_) clearing_ = false;
+      return;
+    }
+    // A CTRL clear: written in a cycle that does not move time (the core idle and nothing past due at
+    // this time), and time holds still until it has applied (the model closed every group when it was
+    // written), so no deadline passes in between.
+    if (reg_seq_ == RegSeq::Cleared || (reg_seq_ == RegSeq::Quiesce && quiesced())) {
+      maybe_register_activity();
       return;
     }
     if (burst_left_ > 0) --burst_left_;
@@ -682,15 +679,16 @@ class Testbench : public sc_module {
     if (rtt_edges_left_ == 0 && chance(knobs_.rtt_change)) {  // one change in flight at a time
       base_rtt_now_ = 1'000 + pick(7'000);
       base_rtt.write(static_cast<std::uint32_t>(base_rtt_now_));
-      // The model takes the new base RTT before the requests that use it: those the next edge takes in
-      // uet_lb; in uet_lb_pipe, which computes M x base RTT in registered steps, kSpanDelay edges later.
-      rtt_edges_left_ = kSpanDelay + 1;
+      // The model takes the new base RTT before the requests that use it: the core computes M x base RTT
+      // in registered steps, so those the edges kSpanDelay after the next take.
+      rtt_edges_left_ = regs::kSpanDelay + 1;
       cov_.hit("base_rtt.changed");
     }
     if (gap) return;  // the gap cycle itself brings no new events
-    // Waiting to write CTRL, or to read a counter: nothing new until the core is idle (under a steady
-    // load the pipelined core, four stages deep, is seldom idle by chance).
-    if (reg_seq_ == RegSeq::Quiesce || reg_seq_ == RegSeq::AuditFb || reg_seq_ == RegSeq::AuditEfd) {
+    // Waiting to write CTRL or for it to apply, or to read a counter: nothing new until the core is idle
+    // (under a steady load the core, nine stages deep, is seldom idle by chance).
+    if (reg_seq_ == RegSeq::Quiesce || reg_seq_ == RegSeq::Cleared || reg_seq_ == RegSeq::AuditFb ||
+        reg_seq_ == RegSeq::AuditEfd) {
       maybe_register_activity();
       return;
     }
@@ -749,7 +747,7 @@ class Testbench : public sc_module {
   //    has taken; then CNT_FB_UNOPENED and CNT_EFD_UNTRACKED must equal the model's counts;
   //  - CTRL clear: no new events until none waits and the core is idle; then every group closes and the
   //    tracker empties; the groups are then reopened.
-  enum class RegSeq { Idle, CheckError, CheckAddr, Clear, AuditFb, AuditEfd, Quiesce };
+  enum class RegSeq { Idle, CheckError, CheckAddr, Clear, AuditFb, AuditEfd, Quiesce, Cleared };
 
   void maybe_register_activity() {
     switch (reg_seq_) {
@@ -793,16 +791,25 @@ class Testbench : public sc_module {
         return;
       }
       case RegSeq::Quiesce:
-        if (any_pending() || !idle.read() || efd_due.read()) return;
-        write_reg(regs::kCtrl, 1);  // close every group; they are reopened next
-        clearing_ = true;
+        if (!quiesced()) return;
+        write_reg(regs::kCtrl, 1);  // close every group; they are reopened once it applies
+        if (knobs_.scoreboard) model_.close_all();
+        reg_wait_ = 2;  // (the write reaches the register block two edges on)
+        reg_seq_ = RegSeq::Cleared;
+        return;
+      case RegSeq::Cleared:
+        if (reg_wait_ > 0) {
+          --reg_wait_;
+          return;
+        }
+        if (!idle.read()) return;
         opened_all_ = false;
         next_open_ = 0;
         reg_seq_ = RegSeq::Idle;
         cov_.hit("reg.ctrl_clear");
         return;
       case RegSeq::CheckError:
-        if (reg_wait_ > 0) {  // uet_lb_pipe: the refusal's error reaches STATUS later
+        if (reg_wait_ > 0) {  // the refusal's error reaches STATUS two cycles after the write
           --reg_wait_;
           return;
         }
@@ -951,11 +958,9 @@ class Testbench : public sc_module {
   TimeNs now_ = 0;
   TimeNs base_rtt_now_ = 0;
   unsigned rtt_edges_left_ = 0;  // edges until the model takes base_rtt_now_ (0: it has it)
-  // Cycles from a change of base_rtt_i to the first request that uses it (interfaces.md).
-  static constexpr unsigned kSpanDelay = std::is_same_v<Dut, Vuet_lb_pipe_sc> ? regs::kPipeSpanDelay : 0;
-  // Extra cycles before a refused write's error shows in STATUS (registers.md: uet_lb_pipe registers the
-  // refusal before the sticky error).
-  static constexpr unsigned kRegErrorDelay = std::is_same_v<Dut, Vuet_lb_pipe_sc> ? 2 : 0;
+  // Extra cycles before a refused write's error shows in STATUS (registers.md: the port and the refusal
+  // are registered before the sticky error).
+  static constexpr unsigned kRegErrorDelay = 2;
   unsigned reg_wait_ = 0;
   std::uint64_t cycle_ = 0, run_cycles_ = 0, stop_at_ = 0, mismatches_ = 0, rtl_efd_count_ = 0, accepted_ = 0;
   std::uint64_t stalled_ = 0, drain_cycles_ = 0;
@@ -972,7 +977,6 @@ class Testbench : public sc_module {
   RegSeq reg_seq_ = RegSeq::Idle;
   std::uint32_t bad_addr_ = 0;
   std::uint32_t expect_error_ = 0;
-  bool clearing_ = false;  // CTRL clear issued: time holds until every group is open again
   std::vector<std::deque<Outstanding>> outstanding_;
   std::vector<Psn> next_psn_;
   std::deque<TraceRow> model_efd_, rtl_efd_;
@@ -1029,8 +1033,7 @@ int run(const Knobs& knobs, const Config& cfg, const char* core) {
     if (knobs.require_coverage) std::cerr << "uetlb-tb: coverage bin '" << b << "' is short of its goal\n";
   }
   if (!knobs.wave.empty()) {
-    std::cout << "waveform: " << knobs.wave << " (gtkwave " << knobs.wave << " "
-              << (core == std::string("uet_lb") ? "tb/uetlb.gtkw" : "tb/uetlb_pipe.gtkw") << ")\n";
+    std::cout << "waveform: " << knobs.wave << " (gtkwave " << knobs.wave << " tb/uetlb.gtkw)\n";
   }
   if (!knobs.coverage_out.empty()) {
     std::ofstream out(knobs.coverage_out);
@@ -1056,5 +1059,5 @@ int sc_main(int argc, char** argv) {
   } catch (const ConfigError& e) {
     cl.fail(e.what());
   }
-  return knobs.core == "pipe" ? run<Vuet_lb_pipe_sc>(knobs, cfg, "uet_lb_pipe") : run<Vuet_lb_sc>(knobs, cfg, "uet_lb");
+  return run<Vuet_lb_sc>(knobs, cfg, "uet_lb");
 }

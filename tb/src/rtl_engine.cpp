@@ -1,14 +1,19 @@
-// The RTL engine: drives the Verilated uet_lb or uet_lb_pipe (--cc) one event at a time, and turns what
-// the core does into the same trace rows the golden model writes.
+// The RTL engine: drives the Verilated uet_lb (--cc) one event at a time, and turns what the core does
+// into the same trace rows the golden model writes.
 //
-// Handshakes. Each event is held valid until its stream is ready, a request waits for its response (one
-// cycle later for uet_lb, three for uet_lb_pipe) and a feedback until the core is idle (its counters
-// then include it), so the same code drives both cores.
+// Handshakes. Each event is held valid until its stream is ready. A request waits for its response (nine
+// cycles); an open or a feedback returns once the core has taken it, since the core applies events in
+// the order it takes them whatever the stages hold, and the next event follows in the next cycle.
 //
-// Time. The core sees now_i = time mod 2^32. Before the events of time t, the engine moves now_i to t
-// (in steps below 2^30 ns, inside the wrap-safe range), clocks one idle cycle, and lets every packet past
-// its deadline fire, one per cycle: the tracker fires them in SPEC section 6 order (deadline, then send
-// order) by itself. Then it applies the events of t.
+// Time. The core sees now_i = time mod 2^32. Before the events of time t, the engine moves now_i to t (in
+// steps below 2^30 ns, inside the wrap-safe range) and clocks until the core no longer holds its streams
+// for a packet past its deadline: the tracker fires those in SPEC section 6 order itself. When one fired,
+// it also waits until the core is idle, so the early failure's trace row comes before the next event's.
+//
+// Counters. Requests and decisions come from the responses, early failures from efd_valid_o. What the
+// engine cannot see per event it reads from the core's registers when asked (counters()): feedback for
+// groups that are not open (CNT_FB_UNOPENED) and requests the tracker could not take (CNT_EFD_UNTRACKED).
+// A request for a group that is not open is refused before it reaches the core, as the model refuses it.
 #include "uetlb/rtl_engine.hpp"
 
 #include <verilated.h>
@@ -16,11 +21,9 @@
 
 #include <algorithm>
 #include <string>
-#include <type_traits>
+#include <vector>
 
 #include "Vuet_lb.h"
-#include "Vuet_lb_pipe.h"
-#include "Vuet_lb_pipe_traced.h"
 #include "Vuet_lb_traced.h"
 #include "uetlb/rtl_regs.hpp"
 
@@ -30,15 +33,14 @@ namespace {
 constexpr unsigned kWindowWidth = 12;
 constexpr TimeNs kMaxJumpNs = TimeNs{1} << 30;  // deadlines are < 2^28 ns ahead (M x base RTT), time is mod 2^32
 constexpr unsigned kBaseRttWidth = 20;
-constexpr int kMaxWaitCycles = 1000;  // far above any stall of either core
+constexpr long kMaxWaitCycles = 1'000'000;  // far above any stall (a tracker full of packets firing)
 
-// Top is a Verilated core; Traced says it was built with FST tracing (only those have trace()). Without a
-// wave the engine runs a build without tracing, which is faster even while no wave is open.
+// Top is the Verilated core; Traced says it was built with FST tracing (only that one has trace()).
+// Without a wave the engine runs the build without tracing, which is faster even while no wave is open.
 template <class Top, bool Traced>
 class RtlEngine final : public Engine {
  public:
-  RtlEngine(const Config& cfg, const ModelOptions& opts, const std::string& wave, std::string name)
-      : cfg_(cfg), name_(std::move(name)) {
+  RtlEngine(const Config& cfg, const ModelOptions& opts, const std::string& wave) : cfg_(cfg) {
     check_fits(cfg, opts);
     ctx_ = std::make_unique<VerilatedContext>();
     ctx_->fatalOnError(true);
@@ -49,6 +51,7 @@ class RtlEngine final : public Engine {
       top_->trace(tfp_.get(), 99);
       tfp_->open(wave.c_str());
     }
+    open_.assign(rtl_build().num_groups, false);
     reset();
     configure();
   }
@@ -58,7 +61,7 @@ class RtlEngine final : public Engine {
     if (tfp_) tfp_->close();
   }
 
-  std::string name() const override { return name_; }
+  std::string name() const override { return "rtl"; }
   void set_trace_sink(LoadBalancer::TraceSink sink) override { trace_ = std::move(sink); }
 
   void open(TimeNs now, GroupId group, EntropyValue local_port) override {
@@ -67,43 +70,36 @@ class RtlEngine final : public Engine {
     top_->open_valid_i = 1;
     top_->open_group_i = static_cast<CData>(group);
     top_->open_port_i = local_port;
-    wait_ready(top_->open_ready_o);
-    tick();
+    handshake(top_->open_ready_o);
     top_->open_valid_i = 0;
-    wait_idle();
+    open_[group] = true;
     emit(now, group, EventKind::Open, local_port, std::nullopt, std::nullopt);
   }
 
   Choice request(TimeNs now, GroupId group, Psn psn, bool retx) override {
     check_group(group);
+    if (!open_[group]) {
+      throw UsageError(std::string(retx ? "retx" : "tx") + " for group " + std::to_string(group) +
+                       ", which is not open");
+    }
     advance_to(now);
-    const std::uint32_t unopened_before = read_reg(regs::kCntReqUnopened);
-    const std::uint32_t untracked_before = read_reg(regs::kCntEfdUntracked);
     top_->req_valid_i = 1;
     top_->req_group_i = static_cast<CData>(group);
     top_->req_psn_i = psn;
     top_->req_retx_i = retx;
     top_->rsp_ready_i = 1;
-    wait_ready(top_->req_ready_o);
-    tick();
+    handshake(top_->req_ready_o);
     top_->req_valid_i = 0;
-    for (int wait = 0; !top_->rsp_valid_o; ++wait) {
+    for (long wait = 0; !top_->rsp_valid_o; ++wait) {
       if (wait == kMaxWaitCycles) throw std::logic_error("rtl: no response to an accepted request");
       tick();
     }
     const Choice c{static_cast<EntropyValue>(top_->rsp_ev_o), static_cast<Decision>(top_->rsp_decision_o)};
-    if (read_reg(regs::kCntReqUnopened) != unopened_before) {  // (the read's cycle takes the response)
-      throw UsageError(std::string(retx ? "retx" : "tx") + " for group " + std::to_string(group) +
-                       ", which is not open");
-    }
+    tick();  // the response is taken at this edge
     counters_.requests++;
     counters_.decisions[static_cast<int>(c.decision)]++;
     if (cfg_.packet_spraying_type == SprayingType::Reps && cfg_.failure_detection_rtt_multiplier > 0) {
-      if (read_reg(regs::kCntEfdUntracked) != untracked_before) {
-        counters_.efd_untracked++;
-      } else {
-        counters_.efd_tracked++;
-      }
+      ++allocations_;
     }
     emit(now, group, retx ? EventKind::Retx : EventKind::Tx, c.ev, psn, c.decision);
     return c;
@@ -111,24 +107,18 @@ class RtlEngine final : public Engine {
 
   void feedback(TimeNs now, GroupId group, FeedbackKind kind, EntropyValue ev, Psn psn) override {
     if (group >= rtl_build().num_groups) {  // names no group of the core: as for an unopened group
-      counters_.feedback_unopened++;
+      ++out_of_range_feedback_;
       return;
     }
     advance_to(now);
-    const std::uint32_t before = read_reg(regs::kCntFbUnopened);
     top_->fb_valid_i = 1;
     top_->fb_group_i = static_cast<CData>(group);
     top_->fb_kind_i = static_cast<CData>(kind);
     top_->fb_ev_i = ev;
     top_->fb_psn_i = psn;
-    wait_ready(top_->fb_ready_o);
-    tick();
+    handshake(top_->fb_ready_o);
     top_->fb_valid_i = 0;
-    wait_idle();
-    if (read_reg(regs::kCntFbUnopened) != before) {
-      counters_.feedback_unopened++;
-      return;
-    }
+    if (!open_[group]) return;  // the core counts it (CNT_FB_UNOPENED)
     counters_.feedback++;
     emit(now, group, to_event(kind), ev, psn, std::nullopt);
   }
@@ -141,17 +131,23 @@ class RtlEngine final : public Engine {
     }
     advance_to(now);
     top_->base_rtt_i = static_cast<IData>(base_rtt);
-    // uet_lb_pipe computes M x base RTT in registered steps: let it take the new value before the next
-    // event (uet_lb needs no cycle; the extra ones do no harm).
-    for (unsigned i = 0; i < regs::kPipeSpanDelay; ++i) tick();
+    // M x base RTT takes kSpanDelay cycles to reach the requests the core accepts.
+    for (unsigned i = 0; i < regs::kSpanDelay; ++i) tick();
   }
 
   void finish() override {
     wait_idle();
     while (top_->efd_tracked_o != 0) advance_to(time_ + kMaxJumpNs);
+    wait_idle();
   }
 
-  Counters counters() const override { return counters_; }
+  Counters counters() const override {
+    Counters c = counters_;
+    c.feedback_unopened = read_reg(regs::kCntFbUnopened) + out_of_range_feedback_;
+    c.efd_untracked = read_reg(regs::kCntEfdUntracked);
+    c.efd_tracked = allocations_ - c.efd_untracked;
+    return c;
+  }
 
  private:
   static void check_fits(const Config& cfg, const ModelOptions& opts) {
@@ -171,10 +167,14 @@ class RtlEngine final : public Engine {
     if (cfg.initial_base_rtt_ns >= (std::uint64_t{1} << b.base_rtt_width)) {
       refuse("InitialBaseRTT", cfg.initial_base_rtt_ns, "1.." + std::to_string((1U << b.base_rtt_width) - 1) + " ns");
     }
-    if (opts.efd_tracker_entries != b.tracker_entries) {
-      throw ConfigError("early-failure tracker size " + std::to_string(opts.efd_tracker_entries) +
-                        " differs from the RTL build's TrackerEntries " + std::to_string(b.tracker_entries) +
-                        " (use --efd-entries " + std::to_string(b.tracker_entries) + ")");
+    if (opts.efd_tracker_entries != b.tracker_entries || opts.efd_tracker_ways != b.tracker_ways ||
+        opts.efd_tracker_runs != b.tracker_runs) {
+      throw ConfigError("early-failure tracker " + std::to_string(opts.efd_tracker_entries) + " entries, " +
+                        std::to_string(opts.efd_tracker_ways) + " ways, " + std::to_string(opts.efd_tracker_runs) +
+                        " runs differs from the RTL build's TrackerEntries " + std::to_string(b.tracker_entries) +
+                        ", TrackerWays " + std::to_string(b.tracker_ways) + ", TrackerRuns " +
+                        std::to_string(b.tracker_runs) + " (use --efd-entries " + std::to_string(b.tracker_entries) +
+                        ")");
     }
   }
 
@@ -185,26 +185,30 @@ class RtlEngine final : public Engine {
     }
   }
 
-  // Clocks idle cycles until the stream whose valid is set is ready (the edge after accepts the event).
-  void wait_ready(const CData& ready) {
+  // Clocks until the stream whose valid is set is ready, then the edge that takes the event.
+  void handshake(const CData& ready) const {
     top_->eval();
-    for (int wait = 0; !ready; ++wait) {
+    for (long wait = 0; !ready; ++wait) {
       if (wait == kMaxWaitCycles) throw std::logic_error("rtl: a stream stayed not ready");
+      tick();
+      top_->eval();
+    }
+    tick();
+  }
+
+  // Clocks idle cycles until every accepted event and register write has been applied.
+  void wait_idle() const {
+    top_->eval();
+    for (long wait = 0; !top_->idle_o; ++wait) {
+      if (wait == kMaxWaitCycles) throw std::logic_error("rtl: the core stayed busy");
       tick();
       top_->eval();
     }
   }
 
-  // Clocks idle cycles until every accepted event has been applied.
-  void wait_idle() {
-    for (int wait = 0; !top_->idle_o; ++wait) {
-      if (wait == kMaxWaitCycles) throw std::logic_error("rtl: the core stayed busy");
-      tick();
-    }
-  }
-
-  // One clock cycle: inputs are already set; the rising edge comes half-way.
-  void tick() {
+  // One clock cycle: inputs are already set; the rising edge comes half-way. (const: counters() reads
+  // registers, which takes cycles but changes nothing the events see.)
+  void tick() const {
     top_->clk_i = 0;
     top_->eval();
     if (tfp_) tfp_->dump(static_cast<std::uint64_t>(2 * cycle_));
@@ -215,7 +219,7 @@ class RtlEngine final : public Engine {
     if (top_->efd_valid_o) collect_efd();
   }
 
-  void collect_efd() {
+  void collect_efd() const {
     // efd_time_o is the deadline mod 2^32; it lies at most 2^31 ns before the current time.
     const std::uint32_t back = static_cast<std::uint32_t>(time_) - top_->efd_time_o;
     const TimeNs deadline = time_ - back;
@@ -229,17 +233,17 @@ class RtlEngine final : public Engine {
     top_->now_i = static_cast<IData>(t);
   }
 
-  // Idle cycles at an event's time before its early failures are looked at: two beats for uet_lb_pipe
-  // (below), one for uet_lb.
-  static constexpr int kSettleCycles =
-      std::is_same_v<Top, Vuet_lb_pipe> || std::is_same_v<Top, Vuet_lb_pipe_traced> ? 4 : 1;
-
-  // Lets every entry past its deadline fire (one per cycle in uet_lb, one per beat of two cycles in
-  // uet_lb_pipe). With no event waiting, uet_lb_pipe's efd_due_o compares with the time taken at the end
-  // of the beat before last, so two beats at the new time come first.
+  // Lets every tracked packet past its deadline fire (the core holds its streams meanwhile), then, if
+  // any did, waits until they are applied.
   void settle() {
-    for (int i = 0; i < kSettleCycles; ++i) tick();
-    while (top_->efd_due_o) tick();
+    top_->eval();
+    if (!top_->efd_due_o) return;
+    for (long wait = 0; top_->efd_due_o; ++wait) {
+      if (wait == kMaxWaitCycles) throw std::logic_error("rtl: early failures kept the core busy");
+      tick();
+      top_->eval();
+    }
+    wait_idle();
   }
 
   void advance_to(TimeNs t) {
@@ -247,7 +251,6 @@ class RtlEngine final : public Engine {
       throw UsageError("time " + std::to_string(t) + " ns is before the previous event's " + std::to_string(time_) +
                        " ns; events must come in non-decreasing time");
     }
-    if (t == time_) return;
     while (time_ < t) {
       set_time(std::min(t, time_ + kMaxJumpNs));
       settle();
@@ -257,10 +260,12 @@ class RtlEngine final : public Engine {
   void reset() {
     top_->rst_ni = 0;
     top_->rsp_ready_i = 1;
+    top_->open_valid_i = top_->fb_valid_i = top_->req_valid_i = top_->reg_we_i = 0;
     top_->base_rtt_i = static_cast<IData>(cfg_.initial_base_rtt_ns);
     set_time(0);
     for (int i = 0; i < 2; ++i) tick();
     top_->rst_ni = 1;
+    wait_idle();  // the sweep that closes every group
   }
 
   void write_reg(std::uint8_t addr, std::uint32_t value, const char* key) {
@@ -269,7 +274,8 @@ class RtlEngine final : public Engine {
     top_->reg_wdata_i = value;
     tick();
     top_->reg_we_i = 0;
-    tick();  // uet_lb_pipe applies a write at the edge after the one that takes it
+    tick();  // the write is taken at this edge
+    wait_idle();
     const std::uint32_t status = read_reg(regs::kStatus);
     if (status & regs::kStatusErrors) {
       throw ConfigError(std::string("config key '") + key + "': the RTL refused " + std::to_string(value) +
@@ -277,8 +283,8 @@ class RtlEngine final : public Engine {
     }
   }
 
-  // The address for a cycle: uet_lb_pipe returns the data in the cycle after it (uet_lb at once).
-  std::uint32_t read_reg(std::uint8_t addr) {
+  // The address for a cycle: the data come in the cycle after it.
+  std::uint32_t read_reg(std::uint8_t addr) const {
     top_->reg_addr_i = addr;
     tick();
     top_->eval();
@@ -296,43 +302,43 @@ class RtlEngine final : public Engine {
     write_reg(regs::kEfdMult, cfg_.failure_detection_rtt_multiplier, "FailureDetectionRTTMultiplier");
     write_reg(regs::kWindow, static_cast<std::uint32_t>(cfg_.exploration_window()), "exploration window W");
     write_reg(regs::kSeed, cfg_.seed, "Seed");
-    for (unsigned i = 0; i < regs::kPipeSpanDelay; ++i) tick();  // M x base RTT settles (uet_lb_pipe)
   }
 
   void emit(TimeNs time, GroupId group, EventKind event, EntropyValue ev, std::optional<Psn> psn,
-            std::optional<Decision> decision) {
+            std::optional<Decision> decision) const {
     const std::uint64_t seq = seq_++;
     if (trace_) trace_(TraceRow{seq, time, group, event, ev, psn, decision});
   }
 
   Config cfg_;
-  std::string name_;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Top> top_;
   std::unique_ptr<VerilatedFstC> tfp_;
   LoadBalancer::TraceSink trace_;
-  Counters counters_;
+  mutable Counters counters_;
+  std::vector<bool> open_;
+  std::uint64_t allocations_ = 0;           // requests under REPS with M > 0 (tracked or not)
+  std::uint64_t out_of_range_feedback_ = 0;  // feedback naming a group the build does not have
   TimeNs time_ = 0;
-  std::uint64_t cycle_ = 0;
-  std::uint64_t seq_ = 0;
+  mutable std::uint64_t cycle_ = 0;
+  mutable std::uint64_t seq_ = 0;
 };
 
 }  // namespace
 
 RtlBuild rtl_build() {
-  return {UETLB_RTL_GROUPS, UETLB_RTL_BUF_BITS, UETLB_RTL_TRACKER, kWindowWidth, kBaseRttWidth};
+  return {UETLB_RTL_GROUPS, UETLB_RTL_BUF_BITS, UETLB_RTL_TRACKER, UETLB_RTL_WAYS,
+          UETLB_RTL_RUNS,   kWindowWidth,       kBaseRttWidth};
 }
 
-std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
-                                        RtlCore core) {
-  const bool pipe = core == RtlCore::Pipelined;
-  const std::string name = pipe ? "rtl-pipe" : "rtl";
-  if (wave.empty()) {
-    if (pipe) return std::make_unique<RtlEngine<Vuet_lb_pipe, false>>(config, options, wave, name);
-    return std::make_unique<RtlEngine<Vuet_lb, false>>(config, options, wave, name);
-  }
-  if (pipe) return std::make_unique<RtlEngine<Vuet_lb_pipe_traced, true>>(config, options, wave, name);
-  return std::make_unique<RtlEngine<Vuet_lb_traced, true>>(config, options, wave, name);
+ModelOptions rtl_model_options() {
+  const RtlBuild b = rtl_build();
+  return ModelOptions{b.tracker_entries, b.tracker_ways, b.tracker_runs};
+}
+
+std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave) {
+  if (wave.empty()) return std::make_unique<RtlEngine<Vuet_lb, false>>(config, options, wave);
+  return std::make_unique<RtlEngine<Vuet_lb_traced, true>>(config, options, wave);
 }
 
 }  // namespace uetlb

@@ -1,5 +1,5 @@
-// The RTL (Verilated uet_lb and uet_lb_pipe behind the RTL engine) against the golden model: identical
-// traces and counters on every SPEC section 12 vector and on random event streams across configurations.
+// The RTL (Verilated uet_lb behind the RTL engine) against the golden model: identical traces and counters
+// on every SPEC section 12 vector and on random event streams across configurations.
 #include <catch2/catch.hpp>
 #include <random>
 #include <sstream>
@@ -18,20 +18,7 @@ std::string trace_of(Engine& e, const std::vector<StimulusRow>& rows, const std:
   return out.str();
 }
 
-ModelOptions rtl_options() {
-  ModelOptions o;
-  o.efd_tracker_entries = rtl_build().tracker_entries;
-  return o;
-}
-
-// Each equivalence test runs on both cores.
-RtlCore core_under_test() {
-  const RtlCore core = GENERATE(RtlCore::SingleCycle, RtlCore::Pipelined);
-  return core;
-}
-const char* core_name(RtlCore c) {
-  return c == RtlCore::Pipelined ? "uet_lb_pipe" : "uet_lb";
-}
+ModelOptions rtl_options() { return rtl_model_options(); }
 
 void require_same_counters(const Counters& m, const Counters& r) {
   REQUIRE(m.requests == r.requests);
@@ -124,8 +111,6 @@ std::vector<StimulusRow> random_stimulus(std::uint32_t seed, int packets, GroupI
 }  // namespace
 
 TEST_CASE("RTL = model on every SPEC 12 vector", "[rtl][equivalence][spec]") {
-  const RtlCore core = core_under_test();
-  INFO("core " << core_name(core));
   for (const char* v :
        {"v01_default", "v02_default_wrap", "v03_mask0", "v03_none", "v04_reps_reuse", "v05_reps_overwrite",
         "v06_reps_discard", "v07_reps_window", "v07_reps_window_empty", "v08_reps_freezing", "v09_reps_rto_empty",
@@ -135,7 +120,7 @@ TEST_CASE("RTL = model on every SPEC 12 vector", "[rtl][equivalence][spec]") {
     const Config cfg = Config::from_file(base + ".json");
     const auto rows = read_stimulus_file(base + ".csv");
     ModelEngine model(cfg, rtl_options());
-    auto rtl = make_rtl_engine(cfg, rtl_options(), "", core);
+    auto rtl = make_rtl_engine(cfg, rtl_options(), "");
     const std::string expected = trace_of(model, rows, base);
     REQUIRE(trace_of(*rtl, rows, base) == expected);
     require_same_counters(model.counters(), rtl->counters());
@@ -165,8 +150,6 @@ TEST_CASE("RTL = model on random streams across configurations", "[rtl][equivale
       {"default mask 0", R"({"EntropyMaskBits":0,"StartingPortOffset":0})"},
       {"none", R"({"PacketSprayingType":"None"})"},
   };
-  const RtlCore core = core_under_test();
-  INFO("core " << core_name(core));
   const GroupId groups = static_cast<GroupId>(rtl_build().num_groups);
   std::uint32_t seed = 1;
   for (const auto& c : cases) {
@@ -175,7 +158,7 @@ TEST_CASE("RTL = model on random streams across configurations", "[rtl][equivale
       const Config cfg = Config::from_json(c.json, c.name);
       const auto rows = random_stimulus(seed, 3000, groups, groups - 3);
       ModelEngine model(cfg, rtl_options());
-      auto rtl = make_rtl_engine(cfg, rtl_options(), "", core);
+      auto rtl = make_rtl_engine(cfg, rtl_options(), "");
       const std::string expected = trace_of(model, rows, "random");
       const std::string got = trace_of(*rtl, rows, "random");
       if (got != expected) {
@@ -192,16 +175,14 @@ TEST_CASE("RTL = model on random streams across configurations", "[rtl][equivale
 }
 
 TEST_CASE("RTL engine refuses configurations the build cannot hold", "[rtl][errors]") {
-  const RtlCore core = core_under_test();
-  INFO("core " << core_name(core));
   Config c;
   c.reps_buffer_size_mask_bits = rtl_build().buf_bits_max + 1;
-  REQUIRE_THROWS_WITH(make_rtl_engine(c, rtl_options(), "", core), Catch::Contains("'REPSBufferSizeMaskBits'"));
+  REQUIRE_THROWS_WITH(make_rtl_engine(c, rtl_options(), ""), Catch::Contains("'REPSBufferSizeMaskBits'"));
   Config w;
   w.initial_base_rtt_ns = 1'000'000;  // W = 11950 >= 2^12
-  REQUIRE_THROWS_WITH(make_rtl_engine(w, rtl_options(), "", core), Catch::Contains("exploration window W"));
-  REQUIRE_THROWS_WITH(make_rtl_engine(Config{}, ModelOptions{0}, "", core), Catch::Contains("TrackerEntries"));
-  auto e = make_rtl_engine(Config{}, rtl_options(), "", core);
+  REQUIRE_THROWS_WITH(make_rtl_engine(w, rtl_options(), ""), Catch::Contains("exploration window W"));
+  REQUIRE_THROWS_WITH(make_rtl_engine(Config{}, ModelOptions{0}, ""), Catch::Contains("TrackerEntries"));
+  auto e = make_rtl_engine(Config{}, rtl_options(), "");
   REQUIRE_THROWS_WITH(e->open(0, rtl_build().num_groups, 1), Catch::Contains("outside the RTL build"));
   REQUIRE_THROWS_WITH(e->request(0, 0, 1, false), Catch::Contains("which is not open"));
 }

@@ -18,7 +18,7 @@ using namespace uetsim;
 namespace {
 
 EngineFactory model_factory() {
-  return [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::ModelOptions{32}); };
+  return [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::kProductTracker); };
 }
 
 std::string slurp(const std::string& path) {
@@ -133,9 +133,7 @@ TEST_CASE("sim records: required columns, and the same scenario gives the same r
 }
 
 #ifdef UETLB_WITH_RTL
-TEST_CASE("sim engines: the model and both RTL cores give identical records on a small scenario", "[sim][rtl]") {
-  const uetlb::RtlCore core = GENERATE(uetlb::RtlCore::SingleCycle, uetlb::RtlCore::Pipelined);
-  INFO("core " << (core == uetlb::RtlCore::Pipelined ? "uet_lb_pipe" : "uet_lb"));
+TEST_CASE("sim engines: the model and the RTL core give identical records on a small scenario", "[sim][rtl]") {
   for (auto t : {uetlb::SprayingType::Reps, uetlb::SprayingType::Default}) {
     const Scenario s = small(t);
     const std::string m = tmpdir("engine_model"), r = tmpdir("engine_rtl");
@@ -143,9 +141,7 @@ TEST_CASE("sim engines: the model and both RTL cores give identical records on a
     fm.set_monitor(true);
     const RunSummary sm = fm.run();
     fm.write_records(m);
-    Fabric fr(s, [core](const uetlb::Config& c) {
-      return uetlb::make_rtl_engine(c, uetlb::ModelOptions{uetlb::rtl_build().tracker_entries}, "", core);
-    });
+    Fabric fr(s, [](const uetlb::Config& c) { return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), ""); });
     fr.set_monitor(true);
     const RunSummary sr = fr.run();
     fr.write_records(r);

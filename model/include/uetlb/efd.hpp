@@ -44,26 +44,48 @@ class FlatIndex {
   std::size_t size_ = 0;
 };
 
+/// The hardware tracker's limits (rtl/uet_lb_tracker.sv), which the model mirrors so that the requests
+/// it cannot track are the same (SPEC section 6 leaves the bound to the hardware):
+/// - a packet takes one of `ways` places in the set its (group, psn) hashes to (hardware_set), and holds
+///   it until it is cleared or fires; a packet whose group was reopened holds it until its deadline;
+/// - packets are kept in `runs` deadline-ordered runs: one goes to the run it was last added to when its
+///   deadline is not below that run's last deadline, else to the lowest-numbered run where it is not, else
+///   it is not tracked;
+/// - a run holds `run_depth` packets from its oldest one still holding a place on; a packet that would
+///   make its run hold more is not tracked.
+/// entries 0: no limit at all.
+struct TrackerGeometry {
+  std::size_t entries = 0;    ///< places in all (sets x ways), a power of 2; 0 = unbounded
+  std::size_t ways = 4;       ///< places per set: 1, 2 or 4
+  std::size_t runs = 2;       ///< deadline-ordered runs, 1..4
+  std::size_t run_depth = 0;  ///< packets a run holds; 0: the core's default, 2 x entries (64 at least)
+};
+
 /// The set of tracked packets. Expired packets leave in (deadline, send order) order.
 class EarlyFailureDetector {
  public:
-  /// `capacity` bounds the number of tracked packets (as the RTL's tracker does); 0 = unbounded.
-  explicit EarlyFailureDetector(std::size_t capacity = 0) : capacity_(capacity) {}
+  explicit EarlyFailureDetector(TrackerGeometry geometry = {});
+
+  /// The hardware tracker's set of (group, psn) for 2^set_bits sets: the PSN's low bits XOR each
+  /// set_bits-wide chunk of the group number with its bits reversed.
+  static std::uint32_t hardware_set(GroupId group, Psn psn, unsigned set_bits);
 
   /// Tracks a packet sent at `now` with deadline now + delay. Returns false, tracking nothing,
-  /// when the tracker is full.
+  /// when the tracker has no room for it (TrackerGeometry).
   bool track(GroupId group, Psn psn, EntropyValue ev, TimeNs now, TimeNs delay);
   /// Clears every tracked packet of (group, psn): an ACK or NACK proves the path delivers.
   void clear(GroupId group, Psn psn);
-  /// Drops every tracked packet of a group (the group was opened anew).
+  /// Drops every tracked packet of a group (the group was opened anew): none of them fires.
   void drop_group(GroupId group);
+  /// Empties the tracker (the hardware's CTRL clear, which also closes every group).
+  void reset();
   /// Removes and returns the next expired packet with deadline < `before`, if any.
   std::optional<TrackedPacket> pop_due(TimeNs before);
   /// Removes and returns the next tracked packet whatever its deadline (end of run).
   std::optional<TrackedPacket> pop_next();
 
   std::size_t size() const { return live_; }
-  std::size_t capacity() const { return capacity_; }
+  const TrackerGeometry& geometry() const { return geo_; }
   /// Tracked packets whose deadline is before `before` (they would leave at the next pop_due(before)).
   std::size_t count_due(TimeNs before) const;
   /// The earliest deadline of a tracked packet, if any.
@@ -73,7 +95,9 @@ class EarlyFailureDetector {
   static constexpr std::uint32_t kNone = 0xffffffffU;
   struct Entry {
     TrackedPacket packet;
-    bool alive = false;
+    bool alive = false;                   // will fire at its deadline
+    bool holds = false;                   // holds a place in its set (alive, or dropped until its deadline)
+    std::uint32_t set = 0;
     std::uint32_t next_same_key = kNone;  // other entries of the same (group, psn)
   };
   // Packets tracked with the same delay expire in send order: one FIFO per delay in use.
@@ -83,12 +107,24 @@ class EarlyFailureDetector {
   };
   static std::uint64_t key(GroupId g, Psn p) { return (static_cast<std::uint64_t>(g) << 32) | p; }
   void unlink(std::uint32_t id);
+  void release(std::uint32_t id);
   void release_dead_heads(Run& run);
   void release_dead();
   std::optional<TrackedPacket> pop_earliest(bool any, TimeNs before);
+  bool bounded() const { return geo_.entries != 0; }
 
-  std::size_t capacity_;
-  std::size_t live_ = 0;
+  TrackerGeometry geo_;
+  unsigned set_bits_ = 0;
+  std::vector<std::uint8_t> set_used_;            // places held per set
+  std::vector<std::optional<TimeNs>> run_tail_;   // the hardware runs' last deadlines
+  // The hardware runs' packets in the order they were added (entry id, send order), from the oldest that
+  // may still hold a place; fronts that no longer do are dropped when a run's size is needed.
+  std::vector<std::deque<std::pair<std::uint32_t, std::uint64_t>>> run_fifo_;
+  std::size_t run_depth_ = 0;
+  std::size_t run_size(std::size_t r);
+  std::size_t run_cur_ = 0;
+  std::size_t live_ = 0;           // alive: will fire
+  std::size_t held_dropped_ = 0;   // dropped, still holding a place until the deadline
   std::uint64_t next_order_ = 0;
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> free_;

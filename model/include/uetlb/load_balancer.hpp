@@ -23,9 +23,21 @@ class UsageError : public std::runtime_error {
 
 /// Options that describe the hardware the model mirrors (not configuration attributes).
 struct ModelOptions {
-  /// Early-failure tracker entries; 0 = unbounded. The RTL's tracker is bounded (SPEC section 6).
+  /// The early-failure tracker's places (TrackerGeometry::entries); 0 = unbounded. The RTL's tracker is
+  /// bounded (SPEC section 6).
   std::size_t efd_tracker_entries = 0;
+  std::size_t efd_tracker_ways = 4;  ///< TrackerGeometry::ways
+  std::size_t efd_tracker_runs = 2;  ///< TrackerGeometry::runs
+  std::size_t efd_tracker_run_depth = 0;  ///< TrackerGeometry::run_depth (0: the core's default)
 };
+
+/// The tracker of the product core at its default parameters (rtl/uet_lb.sv: TrackerEntries 1024,
+/// TrackerWays 4, TrackerRuns 2): what the runner and the fabric simulator mirror unless told otherwise.
+inline constexpr ModelOptions kProductTracker{1024, 4, 2, 0};
+
+/// Refuses options no hardware tracker has (ConfigError naming the option): entries not a power of 2
+/// or fewer than the ways, ways other than 1, 2 or 4, runs outside 1..4.
+void validate(const ModelOptions& options);
 
 /// What the load balancer counts besides the trace.
 struct Counters {
@@ -64,6 +76,9 @@ class LoadBalancer {
   void advance_to(TimeNs now);
   /// Applies every remaining early-failure deadline (end of a run).
   void finish();
+  /// Closes every group and empties the early-failure tracker, as the hardware's CTRL clear does (not a
+  /// SPEC operation: testbenches use it to follow the core).
+  void close_all();
 
   bool is_open(GroupId group) const { return group < groups_.size() && groups_[group].open; }
   /// The REPS state of an open group under REPS, else nullptr.

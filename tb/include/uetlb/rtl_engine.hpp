@@ -13,19 +13,19 @@ struct RtlBuild {
   unsigned num_groups;
   unsigned buf_bits_max;
   unsigned tracker_entries;
+  unsigned tracker_ways;
+  unsigned tracker_runs;
   unsigned window_width;
   unsigned base_rtt_width;
 };
 RtlBuild rtl_build();
 
-/// Which Verilated core: uet_lb (an open, a feedback and a request every cycle) or uet_lb_pipe (one event
-/// per cycle, state in RAM).
-enum class RtlCore { SingleCycle, Pipelined };
+/// The model options that mirror the build's early-failure tracker.
+ModelOptions rtl_model_options();
 
 /// Creates the RTL engine. Throws ConfigError when the configuration needs more than the build offers
-/// (REPSBufferSizeMaskBits, W, FreezingTimeout, InitialBaseRTT) or the tracker size differs from the
+/// (REPSBufferSizeMaskBits, W, FreezingTimeout, InitialBaseRTT) or the tracker's geometry differs from the
 /// build's. `wave` names an FST file to write, or is empty.
-std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
-                                        RtlCore core = RtlCore::SingleCycle);
+std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave);
 
 }  // namespace uetlb

@@ -5,9 +5,11 @@
 
 namespace uetlb::regs {
 
-/// Cycles from a change of base_rtt_i to the first accepted request whose deadline uses it: uet_lb_pipe
-/// computes M x base RTT in five registered steps (docs/interfaces.md); uet_lb uses it at once.
-inline constexpr unsigned kPipeSpanDelay = 5;
+/// Cycles from a change of base_rtt_i to the first accepted request whose deadline uses it (M x base RTT
+/// is computed in two registered steps, docs/interfaces.md).
+inline constexpr unsigned kSpanDelay = 2;
+/// Cycles from a request's acceptance to its response, when the response queue is empty and taken.
+inline constexpr unsigned kRspLatency = 9;
 
 inline constexpr std::uint8_t kId = 0x00;
 inline constexpr std::uint8_t kCtrl = 0x01;
@@ -26,17 +28,16 @@ inline constexpr std::uint8_t kCntEfdUntracked = 0x0D;
 inline constexpr std::uint8_t kCntReqUnopened = 0x0E;
 inline constexpr std::uint8_t kParams = 0x0F;
 inline constexpr std::uint8_t kErrAddr = 0x10;
+inline constexpr std::uint8_t kTracker = 0x11;
 
 inline constexpr std::uint32_t kStatusErrRange = 1U << 0;
 inline constexpr std::uint32_t kStatusErrLocked = 1U << 1;
 inline constexpr std::uint32_t kStatusErrAddr = 1U << 2;
 inline constexpr std::uint32_t kStatusErrGroup = 1U << 3;
 inline constexpr std::uint32_t kStatusActive = 1U << 8;
+inline constexpr std::uint32_t kStatusPending = 1U << 9;
 inline constexpr std::uint32_t kStatusErrors = kStatusErrRange | kStatusErrLocked | kStatusErrAddr | kStatusErrGroup;
 
-inline constexpr std::uint32_t kCoreId = 0x55450100;
-
-/// Decision codes on rsp_decision_o (uet_lb_pkg::decision_e), in the order of uetlb::Decision.
-/// Feedback kind codes on fb_kind_i (uet_lb_pkg::fb_kind_e), in the order of uetlb::FeedbackKind.
+inline constexpr std::uint32_t kCoreId = 0x55450200;
 
 }  // namespace uetlb::regs

@@ -1,5 +1,6 @@
-// A Verilated load-balancer top (uet_lb or uet_lb_pipe) with a 1 ns-per-cycle clock, reset done, and
-// register writes: the common start of the cycle-level tests and of the plain C++ benchmarks.
+// A Verilated load-balancer top (uet_lb) with a 1 ns-per-cycle clock, reset done (and the sweep that
+// closes every group), and register writes: the common start of the cycle-level tests and of the plain
+// C++ benchmarks.
 #pragma once
 
 #include <verilated.h>
@@ -17,7 +18,8 @@ struct TopHarness {
   std::unique_ptr<V> m;
   std::uint64_t cycle = 0;
 
-  /// Builds the core and holds it in reset for two cycles (response taken every cycle, base RTT 6 us).
+  /// Builds the core, holds it in reset for two cycles and waits until it is idle (response taken every
+  /// cycle, base RTT 6 us).
   TopHarness() : m(std::make_unique<V>(&ctx, "uet_lb")) { start(); }
 
   /// The same, with every variable of the core starting random (Verilator's random reset, from `seed`)
@@ -36,8 +38,9 @@ struct TopHarness {
     ++cycle;
   }
 
-  /// Writes a register, then waits one more cycle (uet_lb applies a write at the edge that takes it,
-  /// uet_lb_pipe at the next); returns STATUS's error bits afterwards (0: the write was taken).
+  /// Writes a register and waits until the core has applied it (idle_o: the register block takes the
+  /// write a cycle after the port, the core applies it once every earlier event is applied); returns
+  /// STATUS's error bits afterwards (0: the write was taken).
   std::uint32_t write(std::uint8_t a, std::uint32_t v) {
     m->reg_we_i = 1;
     m->reg_addr_i = a;
@@ -45,12 +48,12 @@ struct TopHarness {
     tick();
     m->reg_we_i = 0;
     tick();
+    if (!wait_for(m->idle_o, 1000)) return ~0U;
     return read(regs::kStatus) & regs::kStatusErrors;
   }
 
-  /// Clocks until `ready` (an output of the core, e.g. open_ready_o) is high, at most `max_cycles` cycles,
-  /// with the inputs as they are: true when it is (uet_lb_pipe's streams hand over in a beat's second
-  /// cycle only), false when it stayed low.
+  /// Clocks until `ready` (an output of the core, e.g. open_ready_o or idle_o) is high, at most
+  /// `max_cycles` cycles, with the inputs as they are: true when it is, false when it stayed low.
   bool wait_for(const CData& ready, int max_cycles) {
     m->eval();
     for (int k = 0; !ready; ++k) {
@@ -61,8 +64,7 @@ struct TopHarness {
     return true;
   }
 
-  /// Reads a register: the address for a cycle (uet_lb_pipe returns the data in the cycle after the
-  /// address; uet_lb's read port is combinational and shows them then too).
+  /// Reads a register: the address for a cycle, the data in the cycle after it.
   std::uint32_t read(std::uint8_t a) {
     m->reg_addr_i = a;
     tick();
@@ -88,6 +90,7 @@ struct TopHarness {
     tick();
     m->rst_ni = 1;
     ctx.assertOn(true);
+    wait_for(m->idle_o, 1 << 14);  // the sweep: a cycle per group
   }
 };
 

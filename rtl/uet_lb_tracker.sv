@@ -1,0 +1,602 @@
+// Early-failure tracker in block RAM (SPEC section 6): the packets sent under REPS with M > 0, each until
+// an ACK or NACK of its (group, psn) clears it or its deadline passes, when it fires one early failure.
+//
+// Storage. Entries = Sets x Ways ways. A packet takes a free way of the set its (group, psn) hashes to
+// (uet_lb_tracker_set below): the set's keys are read in one RAM word per way (tag RAMs), so a clear
+// finds every tracked packet of its key by comparing Ways keys; each way's group, psn, entropy value,
+// open generation and allocation number (seq) sit in RAMs read by way. A valid bit per way (flip-flops)
+// says the way holds a tracked packet. A packet that finds its set full, or no run its deadline fits,
+// is not tracked (untracked_o); the golden model mirrors both rules (ModelOptions).
+//
+// Order. Firing order is by deadline, then send order. Packets are appended to a run (a FIFO,
+// uet_lb_tracker_run) whose deadlines never decrease, so each run's head is its earliest; a packet goes
+// to the current run when its deadline is not below the run's last one, else to another run where it is
+// not (a base-RTT or multiplier decrease starts one), else it is not tracked. The earliest live head of
+// all runs fires. Cleared packets free their way at once and leave their run when they reach its head.
+//
+// A full run. A run holds RunDepth packets from its oldest live one on; a packet that would make it hold
+// more is not tracked (the model mirrors this too). That needs the run's head to be its oldest live
+// packet when the allocation is decided: while a run is nearly full (RunDepth - Margin), the core holds
+// its streams until the head is known live (dead heads leave one a cycle, no time need pass:
+// unsettled_o), and then lets no clear be in flight beside an allocation (interlock_o), so nothing
+// kills the head between an allocation's acceptance and its decision.
+//
+// Timing. Clear and allocate operations (one of each a cycle, the clear first) enter at t0 and take
+// effect at t5 (four register stages, then a record that every table applies). Each stage forwards the
+// effect of the records it cannot yet see in the tables, so an operation acts on the tracker exactly as
+// it stands after every earlier one. The entropy value of an allocation comes three cycles after it
+// (alc_ev_i, when the core has made it).
+//
+// Early failures. hold_o tells the core to accept no new event: a live packet is past its deadline at
+// now_i, or could be (a dead head is leaving and what follows is past due or not yet seen), or an
+// allocation in flight here has a deadline before now_i. Once the core has no feedback or request in
+// flight before the tracker (quiet_i) and the tracker itself is idle, the earliest live packet past due
+// fires: fire_o for one cycle with its fields, its way freed and its run's head popped. The core applies
+// it as an event before the next one it accepts.
+`default_nettype none
+
+module uet_lb_tracker #(
+  parameter int unsigned Entries  = 1024,  ///< ways in all: Sets x Ways (powers of 2)
+  parameter int unsigned Ways     = 4,     ///< ways per set: 1, 2 or 4
+  parameter int unsigned Runs     = 2,     ///< runs (1..4)
+  parameter int unsigned RunDepth = 2048,  ///< elements a run holds (a power of 2, >= 64)
+  parameter int unsigned GroupW   = 4,
+  parameter int unsigned PsnWidth = 32,
+  parameter int unsigned TsWidth  = 32,
+  parameter int unsigned GenW     = 8,     ///< open generation width (the core's GenW)
+  // Derived, do not override.
+  parameter int unsigned Sets     = Entries / Ways,
+  parameter int unsigned SetW     = (Sets > 1) ? $clog2(Sets) : 1,
+  parameter int unsigned WayW     = (Ways > 1) ? $clog2(Ways) : 1,
+  parameter int unsigned EntW     = (Entries > 1) ? $clog2(Entries) : 1,
+  parameter int unsigned SeqW     = $clog2(Runs * RunDepth) + 2,
+  parameter int unsigned CntW     = $clog2(Entries + 1)
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,         ///< synchronous, active low
+  input  logic                flush_i,        ///< drop every tracked packet (a CTRL clear)
+  input  logic [TsWidth-1:0]  now_i,          ///< the time of the events the core accepts now
+  input  logic [TsWidth-1:0]  t_ref_i,        ///< the oldest time of an event not yet at t0 (or now_i)
+  // Operations (t0), in event order: the clear applies before the allocation.
+  input  logic                clr_valid_i,    ///< an ACK or NACK of (group, psn)
+  input  logic [GroupW-1:0]   clr_group_i,
+  input  logic [PsnWidth-1:0] clr_psn_i,
+  input  logic                alc_valid_i,    ///< a request to track
+  input  logic [GroupW-1:0]   alc_group_i,
+  input  logic [PsnWidth-1:0] alc_psn_i,
+  input  logic [TsWidth-1:0]  alc_time_i,     ///< when it was sent
+  input  logic [TsWidth-1:0]  alc_deadline_i,
+  input  logic [GenW-1:0]     alc_gen_i,      ///< the group's open generation when it was sent
+  input  logic [15:0]         alc_ev_i,       ///< its entropy value, three cycles after alc_valid_i
+  output logic                untracked_o,    ///< an allocation found no room (five cycles after it)
+  output logic [CntW-1:0]     tracked_o,      ///< packets tracked now
+  // Early failures.
+  output logic                hold_o,         ///< a packet is (or may be) past its deadline: accept nothing
+  output logic                unsettled_o,    ///< a run is nearly full and its head not known live, or its
+                                              ///< oldest allocation too old: accept nothing
+  output logic                interlock_o,    ///< a run is nearly full (its head live): let no clear and
+                                              ///< allocation be in flight together
+  input  logic                quiet_i,        ///< no clear or allocation is in flight before t0
+  output logic                fire_o,         ///< apply this early failure now
+  output logic [GroupW-1:0]   fire_group_o,
+  output logic [PsnWidth-1:0] fire_psn_o,
+  output logic [15:0]         fire_ev_o,
+  output logic [GenW-1:0]     fire_gen_o,
+  output logic [TsWidth-1:0]  fire_deadline_o,
+  output logic                busy_o          ///< an operation is in flight here
+);
+  localparam int unsigned RunW   = (Runs > 1) ? $clog2(Runs) : 1;
+  localparam int unsigned KeyW   = GroupW + PsnWidth;
+  localparam int unsigned RunCntW = $clog2(RunDepth + 1);
+  // Allocations that may still come after unsettled_o or interlock_o rises: the core's stages up to t0 and
+  // ours, rounded up.
+  localparam int unsigned Margin = 24;
+  localparam int unsigned AgeMax = (1 << (SeqW - 1)) - Margin;  // allocations the oldest element may lag
+
+  // ---------------------------------------------------------------------------------------------
+  // The set of a (group, psn): the PSN's low bits XOR each SetW-bit chunk of the group number reversed.
+  // Consecutive PSNs of one group take consecutive sets; low group numbers start far apart. The golden
+  // model computes the same (tracker_set in model/src/efd.cpp); change both together.
+  function automatic logic [SetW-1:0] set_of(input logic [GroupW-1:0] g, input logic [SetW-1:0] p);
+    logic [SetW-1:0] s;
+    s = '0;
+    if (Sets > 1) begin
+      s = p;
+      for (int c = 0; c * SetW < GroupW; c++) begin
+        for (int k = 0; k < SetW; k++) begin
+          if (c * SetW + k < GroupW) s[SetW - 1 - k] = s[SetW - 1 - k] ^ g[c * SetW + k];
+        end
+      end
+    end
+    set_of = s;
+  endfunction
+
+  // x strictly before y, modulo 2^TsWidth (|x - y| < 2^(TsWidth-1)).
+  function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
+    logic [TsWidth-1:0] d;
+    d      = x - y;
+    ts_before = d[TsWidth-1];
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // Operation stages t0..t4 and the records.
+  typedef struct packed {
+    logic                clr;
+    logic [KeyW-1:0]     ckey;
+    logic [SetW-1:0]     cset;
+    logic                alc;
+    logic [KeyW-1:0]     akey;
+    logic [SetW-1:0]     aset;
+    logic [TsWidth-1:0]  tm;
+    logic [TsWidth-1:0]  dl;
+    logic [GenW-1:0]     gen;
+  } op_t;
+  // What an operation did (decided at t4, applied by every table at t5).
+  typedef struct packed {
+    logic                clr;        // the clear freed cmask in cset
+    logic [SetW-1:0]     cset;
+    logic [Ways-1:0]     cmask;
+    logic                alc;        // the allocation took way awy of aset (tracked)
+    logic                untracked;  // the allocation found no room
+    logic [SetW-1:0]     aset;
+    logic [WayW-1:0]     awy;
+    logic [KeyW-1:0]     akey;
+    logic [TsWidth-1:0]  dl;
+    logic [GenW-1:0]     gen;
+    logic [15:0]         ev;
+    logic [SeqW-1:0]     seq;
+    logic [RunW-1:0]     run;
+  } rec_t;
+  // Flags of an operation against the ones before it (index d - 1: the operation d ahead).
+  localparam int unsigned Back = 5;
+  typedef struct packed {
+    logic [Back-1:0] keq;  // clear key == that allocation's key
+    logic [Back-1:0] csa;  // clear set == that allocation's set
+    logic [Back-1:0] csc;  // clear set == that clear's set
+    logic [Back-1:0] asa;  // allocation set == that allocation's set
+    logic [Back-1:0] asc;  // allocation set == that clear's set
+    logic            own;  // clear set == own allocation set
+    logic            dge;  // deadline >= the allocation's one ahead (modulo)
+  } cmp_t;
+
+  op_t  op0, op1_q, op2_q, op3_q, op4_q;
+  cmp_t cmp0, cmp1_q, cmp2_q, cmp3_q, cmp4_q;
+  rec_t rec_d, rec0_q, rec1_q, rec2_q, rec3_q;  // rec0_q: decided last cycle, applied now
+  logic [15:0] ev4_q;
+
+  assign op0.clr  = clr_valid_i;
+  assign op0.ckey = {clr_group_i, clr_psn_i};
+  assign op0.cset = set_of(clr_group_i, SetW'(clr_psn_i));
+  assign op0.alc  = alc_valid_i;
+  assign op0.akey = {alc_group_i, alc_psn_i};
+  assign op0.aset = set_of(alc_group_i, SetW'(alc_psn_i));
+  assign op0.tm   = alc_time_i;
+  assign op0.dl   = alc_deadline_i;
+  assign op0.gen  = alc_gen_i;
+
+  // t0: compare with the operations ahead (t1..t4) and the record of the one before them (d ahead at
+  // index d - 1). (Written out per operation: Yosys 0.23 mishandles arrays of structures.)
+  logic [KeyW-1:0] ah_akey [Back];
+  logic [SetW-1:0] ah_aset [Back], ah_cset [Back];
+  assign ah_akey[0] = op1_q.akey;
+  assign ah_akey[1] = op2_q.akey;
+  assign ah_akey[2] = op3_q.akey;
+  assign ah_akey[3] = op4_q.akey;
+  assign ah_akey[4] = rec0_q.akey;
+  assign ah_aset[0] = op1_q.aset;
+  assign ah_aset[1] = op2_q.aset;
+  assign ah_aset[2] = op3_q.aset;
+  assign ah_aset[3] = op4_q.aset;
+  assign ah_aset[4] = rec0_q.aset;
+  assign ah_cset[0] = op1_q.cset;
+  assign ah_cset[1] = op2_q.cset;
+  assign ah_cset[2] = op3_q.cset;
+  assign ah_cset[3] = op4_q.cset;
+  assign ah_cset[4] = rec0_q.cset;
+  always_comb begin
+    for (int d = 0; d < Back; d++) begin
+      cmp0.keq[d] = op0.ckey == ah_akey[d];
+      cmp0.csa[d] = op0.cset == ah_aset[d];
+      cmp0.csc[d] = op0.cset == ah_cset[d];
+      cmp0.asa[d] = op0.aset == ah_aset[d];
+      cmp0.asc[d] = op0.aset == ah_cset[d];
+    end
+    cmp0.own = op0.cset == op0.aset;
+    cmp0.dge = !ts_before(op0.dl, op1_q.dl);
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      op1_q.clr <= 1'b0;
+      op1_q.alc <= 1'b0;
+      op2_q.clr <= 1'b0;
+      op2_q.alc <= 1'b0;
+      op3_q.clr <= 1'b0;
+      op3_q.alc <= 1'b0;
+      op4_q.clr <= 1'b0;
+      op4_q.alc <= 1'b0;
+    end else begin
+      op1_q.clr <= op0.clr;
+      op1_q.alc <= op0.alc;
+      op2_q.clr <= op1_q.clr;
+      op2_q.alc <= op1_q.alc;
+      op3_q.clr <= op2_q.clr;
+      op3_q.alc <= op2_q.alc;
+      op4_q.clr <= op3_q.clr;
+      op4_q.alc <= op3_q.alc;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    {op1_q.ckey, op1_q.cset, op1_q.akey, op1_q.aset, op1_q.tm, op1_q.dl, op1_q.gen} <=
+        {op0.ckey, op0.cset, op0.akey, op0.aset, op0.tm, op0.dl, op0.gen};
+    {op2_q.ckey, op2_q.cset, op2_q.akey, op2_q.aset, op2_q.tm, op2_q.dl, op2_q.gen} <=
+        {op1_q.ckey, op1_q.cset, op1_q.akey, op1_q.aset, op1_q.tm, op1_q.dl, op1_q.gen};
+    {op3_q.ckey, op3_q.cset, op3_q.akey, op3_q.aset, op3_q.tm, op3_q.dl, op3_q.gen} <=
+        {op2_q.ckey, op2_q.cset, op2_q.akey, op2_q.aset, op2_q.tm, op2_q.dl, op2_q.gen};
+    {op4_q.ckey, op4_q.cset, op4_q.akey, op4_q.aset, op4_q.tm, op4_q.dl, op4_q.gen} <=
+        {op3_q.ckey, op3_q.cset, op3_q.akey, op3_q.aset, op3_q.tm, op3_q.dl, op3_q.gen};
+    cmp1_q <= cmp0;
+    cmp2_q <= cmp1_q;
+    cmp3_q <= cmp2_q;
+    cmp4_q <= cmp3_q;
+    ev4_q  <= alc_ev_i;  // (the entropy value of the allocation at t3 now)
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Tables. Tag RAMs (one per way, a key per set) read by the clear's set at t0, data at t2; the
+  // valid bits (flip-flops) read by both sets at t2, registered for t3.
+  logic [Entries-1:0] valid_q;
+  logic [KeyW-1:0]    tag_rd [Ways];
+  for (genvar w = 0; w < Ways; w++) begin : g_tag
+    uet_lb_ram #(.Depth (Sets), .Width (KeyW), .OutReg (1'b1)) u_tag (
+      .clk_i (clk_i), .we_i (rec0_q.alc && rec0_q.awy == WayW'(w)), .waddr_i (rec0_q.aset),
+      .wdata_i (rec0_q.akey), .raddr_i (op0.cset), .rdata_o (tag_rd[w])
+    );
+  end
+
+  // t2: partial key comparisons (16-bit parts), joined at t3.
+  localparam int unsigned Parts = (KeyW + 15) / 16;
+  logic [Parts-1:0]    tpart_q [Ways];
+  logic [16*Parts-1:0] ckey2;
+  assign ckey2 = (16 * Parts)'(op2_q.ckey);
+  for (genvar w = 0; w < Ways; w++) begin : g_tpart
+    logic [16*Parts-1:0] t;
+    assign t = (16 * Parts)'(tag_rd[w]);
+    for (genvar p = 0; p < Parts; p++) begin : g_part
+      always_ff @(posedge clk_i) tpart_q[w][p] <= t[16*p +: 16] == ckey2[16*p +: 16];
+    end
+  end
+
+  // Valid bits of a set (the set index a flip-flop: a Sets-to-1 multiplexer of Ways-bit words).
+  function automatic logic [Ways-1:0] set_bits(input logic [Entries-1:0] v, input logic [SetW-1:0] s);
+    set_bits = v[Ways * s +: Ways];
+  endfunction
+  logic [Ways-1:0] vc3_q, va3_q;  // as the flip-flops were at t2
+  always_ff @(posedge clk_i) begin
+    vc3_q <= set_bits(valid_q, op2_q.cset);
+    va3_q <= set_bits(valid_q, op2_q.aset);
+  end
+
+  // A record's effect on the valid bits of a set: cleared ways off, the allocated way on.
+  function automatic logic [Ways-1:0] after_rec(input logic [Ways-1:0] v, input logic clr,
+                                                input logic [Ways-1:0] cmask, input logic alc,
+                                                input logic [WayW-1:0] awy, input logic same_c,
+                                                input logic same_a);
+    logic [Ways-1:0] x;
+    x = v;
+    if (clr && same_c) x = x & ~cmask;
+    if (alc && same_a) x[awy] = 1'b1;
+    after_rec = x;
+  endfunction
+  // The way a record allocated in a set, one-hot (0 when it did not allocate there).
+  function automatic logic [Ways-1:0] alloc_hit(input logic alc, input logic [WayW-1:0] awy, input logic same_a);
+    alloc_hit = '0;
+    if (alc && same_a) alloc_hit[awy] = 1'b1;
+  endfunction
+
+  // t3: the clear's key compare per way, its tag the newest written: records 2..5 ahead (rec0..rec3)
+  // where they allocated in this set, else the tag RAM's. The valid bits as of the record 3 ahead
+  // (rec1) and 2 ahead (rec0). Then the clear's match, and the allocation set's valid bits.
+  logic [Ways-1:0] teq3, vc3, va3, match3, va3_d, hit0, hit1, hit2, hit3;
+  always_comb begin
+    for (int w = 0; w < Ways; w++) teq3[w] = &tpart_q[w];
+    // Oldest first, so the newest wins.
+    hit3 = alloc_hit(rec3_q.alc, rec3_q.awy, cmp3_q.csa[4]);
+    hit2 = alloc_hit(rec2_q.alc, rec2_q.awy, cmp3_q.csa[3]);
+    hit1 = alloc_hit(rec1_q.alc, rec1_q.awy, cmp3_q.csa[2]);
+    hit0 = alloc_hit(rec0_q.alc, rec0_q.awy, cmp3_q.csa[1]);
+    for (int w = 0; w < Ways; w++) begin
+      if (hit3[w]) teq3[w] = cmp3_q.keq[4];
+      if (hit2[w]) teq3[w] = cmp3_q.keq[3];
+      if (hit1[w]) teq3[w] = cmp3_q.keq[2];
+      if (hit0[w]) teq3[w] = cmp3_q.keq[1];
+    end
+    vc3    = after_rec(after_rec(vc3_q, rec1_q.clr, rec1_q.cmask, rec1_q.alc, rec1_q.awy, cmp3_q.csc[2],
+                                 cmp3_q.csa[2]),
+                       rec0_q.clr, rec0_q.cmask, rec0_q.alc, rec0_q.awy, cmp3_q.csc[1], cmp3_q.csa[1]);
+    va3_d  = after_rec(after_rec(va3_q, rec1_q.clr, rec1_q.cmask, rec1_q.alc, rec1_q.awy, cmp3_q.asc[2],
+                                 cmp3_q.asa[2]),
+                       rec0_q.clr, rec0_q.cmask, rec0_q.alc, rec0_q.awy, cmp3_q.asc[1], cmp3_q.asa[1]);
+    match3 = vc3 & teq3;
+    va3    = va3_d;
+  end
+  logic [Ways-1:0] match4_q, va4_q;
+  always_ff @(posedge clk_i) begin
+    match4_q <= match3;
+    va4_q    <= va3;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Runs.
+  logic [Runs-1:0]       r_h0v, r_h0live, r_h1v, r_push, r_pop;
+  logic [EntW-1:0]       r_h0way [Runs];
+  logic [SeqW-1:0]       r_h0seq [Runs], r_oldest [Runs];
+  logic [TsWidth-1:0]    r_h0dl [Runs], r_h1dl [Runs];
+  logic [RunCntW-1:0]    r_cnt [Runs];
+  logic                  fire_free;
+  logic [EntW-1:0]       fire_way;
+  logic [EntW-1:0]       rec_way;
+  assign rec_way = (Ways > 1) ? EntW'({rec0_q.aset, rec0_q.awy}) : EntW'(rec0_q.aset);
+
+  for (genvar r = 0; r < Runs; r++) begin : g_run
+    uet_lb_tracker_run #(
+      .Entries (Entries), .Ways (Ways), .Depth (RunDepth), .SeqW (SeqW), .TsWidth (TsWidth)
+    ) u_run (
+      .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i),
+      .push_i (r_push[r]), .push_way_i (rec_way), .push_seq_i (rec0_q.seq), .push_deadline_i (rec0_q.dl),
+      .valid_i (valid_q), .seq_we_i (rec0_q.alc), .seq_way_i (rec_way), .seq_i (rec0_q.seq),
+      .clr_free_i (rec0_q.clr), .clr_set_i (rec0_q.cset), .clr_mask_i (rec0_q.cmask),
+      .fire_free_i (fire_free), .fire_way_i (fire_way),
+      .pop_i (r_pop[r]),
+      .h0_valid_o (r_h0v[r]), .h0_way_o (r_h0way[r]), .h0_seq_o (r_h0seq[r]), .h0_deadline_o (r_h0dl[r]),
+      .h0_live_o (r_h0live[r]), .h1_valid_o (r_h1v[r]), .h1_deadline_o (r_h1dl[r]),
+      .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r])
+    );
+    assign r_push[r] = rec0_q.alc && rec0_q.run == RunW'(r);
+  end
+
+  // Run tails (the last deadline appended), whether a tail is in the past (and so fits anything), and
+  // the current run. Updated from the record as it applies.
+  logic [TsWidth-1:0] tail_q [Runs];
+  logic [Runs-1:0]    stale_q;
+  logic [RunW-1:0]    cur_q;
+  logic [SeqW-1:0]    seq_q;        // the next allocation's number
+  logic [TsWidth-1:0] t_ref_q;      // no allocation still to come is older than this (a cycle late)
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      stale_q <= '1;
+      cur_q   <= '0;
+      seq_q   <= '0;
+    end else begin
+      for (int r = 0; r < Runs; r++) begin
+        if (r_push[r]) stale_q[r] <= 1'b0;
+        else if (ts_before(tail_q[r], t_ref_q)) stale_q[r] <= 1'b1;
+      end
+      if (rec0_q.alc) begin
+        cur_q <= rec0_q.run;
+        seq_q <= seq_q + 1'b1;
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    for (int r = 0; r < Runs; r++) if (r_push[r]) tail_q[r] <= rec0_q.dl;
+  end
+
+  // t4: the clear's match after the record just ahead (rec0), and the allocation: the first free way of
+  // its set (after the clear, when the same set), and a run its deadline fits.
+  logic [Ways-1:0] match4, va4, free4, hit4;
+  logic            any_free;
+  logic [WayW-1:0] first_free;
+  logic [Runs-1:0] fits;
+  logic            fit_any, run_room;
+  logic [RunW-1:0] run_pick;
+  always_comb begin
+    match4 = match4_q;
+    hit4   = alloc_hit(rec0_q.alc, rec0_q.awy, cmp4_q.csa[0]);
+    for (int w = 0; w < Ways; w++) begin
+      if (rec0_q.clr && cmp4_q.csc[0] && rec0_q.cmask[w]) match4[w] = 1'b0;
+      if (hit4[w]) match4[w] = cmp4_q.keq[0];
+    end
+    if (!op4_q.clr) match4 = '0;
+    va4   = after_rec(va4_q, rec0_q.clr, rec0_q.cmask, rec0_q.alc, rec0_q.awy, cmp4_q.asc[0], cmp4_q.asa[0]);
+    free4 = ~va4 | (cmp4_q.own ? match4 : '0);
+    any_free   = free4 != '0;
+    first_free = '0;
+    for (int w = Ways - 1; w >= 0; w--) if (free4[w]) first_free = WayW'(w);
+    // A run fits when its tail (the record just ahead's deadline, if it appends there) is not after the
+    // deadline, or lies in the past.
+    for (int r = 0; r < Runs; r++) begin
+      if (rec0_q.alc && rec0_q.run == RunW'(r)) fits[r] = cmp4_q.dge;
+      else fits[r] = stale_q[r] || !ts_before(op4_q.dl, tail_q[r]);
+    end
+    // The current run (after the record just ahead), else the lowest other that fits.
+    run_pick = rec0_q.alc ? rec0_q.run : cur_q;
+    fit_any  = fits[run_pick];
+    if (!fit_any) begin
+      for (int r = Runs - 1; r >= 0; r--) begin
+        if (fits[r]) begin
+          run_pick = RunW'(r);
+          fit_any  = 1'b1;
+        end
+      end
+    end
+    // The chosen run full (its head then is its oldest live packet, see above): not tracked.
+    run_room = 32'(r_cnt[run_pick]) + 32'(rec0_q.alc && rec0_q.run == run_pick) < RunDepth;
+    rec_d           = '0;
+    rec_d.clr       = op4_q.clr;
+    rec_d.cset      = op4_q.cset;
+    rec_d.cmask     = match4;
+    rec_d.alc       = op4_q.alc && any_free && fit_any && run_room;
+    rec_d.untracked = op4_q.alc && !(any_free && fit_any && run_room);
+    rec_d.aset      = op4_q.aset;
+    rec_d.awy       = first_free;
+    rec_d.akey      = op4_q.akey;
+    rec_d.dl        = op4_q.dl;
+    rec_d.gen       = op4_q.gen;
+    rec_d.ev        = ev4_q;
+    rec_d.seq       = seq_q + SeqW'(rec0_q.alc);
+    rec_d.run       = run_pick;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      rec0_q <= '0;
+      rec1_q <= '0;
+      rec2_q <= '0;
+      rec3_q <= '0;
+    end else begin
+      rec0_q <= rec_d;
+      rec1_q <= rec0_q;
+      rec2_q <= rec1_q;
+      rec3_q <= rec2_q;
+    end
+  end
+
+  // t5: the record applies: valid bits, counters (the tag RAMs, the data RAM and the runs above).
+  logic [CntW-1:0] tracked_q;
+  logic [WayW:0]   cleared;  // ways the record's clear frees
+  always_comb begin
+    cleared = '0;
+    for (int w = 0; w < Ways; w++) cleared = cleared + (WayW + 1)'(rec0_q.clr && rec0_q.cmask[w]);
+  end
+  // (As whole-vector operations: decoders in hardware, word operations in a simulator.)
+  logic [Entries-1:0] clr_vec, alc_vec, fire_vec;
+  assign clr_vec  = rec0_q.clr ? (Entries'(rec0_q.cmask) << (Ways * 32'(rec0_q.cset))) : '0;
+  assign alc_vec  = rec0_q.alc ? (Entries'(1) << rec_way) : '0;
+  assign fire_vec = fire_free ? (Entries'(1) << fire_way) : '0;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      valid_q   <= '0;
+      tracked_q <= '0;
+    end else begin
+      valid_q   <= (valid_q & ~clr_vec & ~fire_vec) | alc_vec;
+      tracked_q <= tracked_q + CntW'(rec0_q.alc) - CntW'(cleared) - CntW'(fire_free);
+    end
+  end
+  assign tracked_o   = tracked_q;
+  assign untracked_o = rec0_q.untracked;
+
+  // The packet data by way, read when a packet fires.
+  localparam int unsigned DataW = KeyW + 16 + GenW;
+  logic [DataW-1:0] data_rd;
+  logic [EntW-1:0]  data_raddr;
+  uet_lb_ram #(.Depth (Entries), .Width (DataW), .OutReg (1'b1)) u_data (
+    .clk_i (clk_i), .we_i (rec0_q.alc), .waddr_i (rec_way), .wdata_i ({rec0_q.akey, rec0_q.ev, rec0_q.gen}),
+    .raddr_i (data_raddr), .rdata_o (data_rd)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Early failures.
+  // An operation or record in flight here (allocations among them), and the time of the oldest
+  // operation not yet applied (tails in the past are marked stale by it).
+  logic                ops_busy;
+  assign ops_busy = op0.clr || op0.alc || op1_q.clr || op1_q.alc || op2_q.clr || op2_q.alc || op3_q.clr ||
+                    op3_q.alc || op4_q.clr || op4_q.alc || rec0_q.clr || rec0_q.alc || rec0_q.untracked;
+  // A run's tail in the past of every allocation still to come fits any of them: it is marked stale, so
+  // its comparison never has to span more than half the time range. The reference is the oldest
+  // allocation's time in flight here, else the core's (times only grow along the pipeline), registered
+  // (a cycle late is earlier, so safe).
+  always_ff @(posedge clk_i) begin
+    if (op4_q.alc) t_ref_q <= op4_q.tm;
+    else if (op3_q.alc) t_ref_q <= op3_q.tm;
+    else if (op2_q.alc) t_ref_q <= op2_q.tm;
+    else if (op1_q.alc) t_ref_q <= op1_q.tm;
+    else if (op0.alc) t_ref_q <= op0.tm;
+    else t_ref_q <= t_ref_i;
+  end
+  assign busy_o = ops_busy;
+  logic unused;
+  assign unused = ^{op4_q.ckey, rec1_q, rec2_q, rec3_q, cmp4_q.keq[4:1], cmp4_q.csa[4:1], cmp4_q.csc[4:1],
+                    cmp4_q.asa[4:1], cmp4_q.asc[4:1], cmp3_q.asa[4:3], cmp3_q.asc[4:3], cmp3_q.csc[4:3],
+                    cmp3_q.keq[0], cmp3_q.csa[0], cmp3_q.csc[0], cmp3_q.asa[0], cmp3_q.asc[0], cmp3_q.own,
+                    cmp3_q.dge};
+
+  // Per run: h0 past due, h1 past due.
+  logic [Runs-1:0] due0, due1, run_hold, cand, near_full, unsettled;
+  always_comb begin
+    for (int r = 0; r < Runs; r++) begin
+      due0[r] = r_h0v[r] && ts_before(r_h0dl[r], now_i);
+      due1[r] = r_h1v[r] && ts_before(r_h1dl[r], now_i);
+      // A run holds the core when its head is past due and live, or past due and dead with what follows
+      // past due or not yet seen, or when its head is not yet seen.
+      run_hold[r] = (due0[r] && (r_h0live[r] || due1[r] || (!r_h1v[r] && r_cnt[r] > RunCntW'(1)))) ||
+                    (!r_h0v[r] && r_cnt[r] != '0);
+      cand[r]     = due0[r] && r_h0live[r];
+      near_full[r] = r_cnt[r] >= RunCntW'(RunDepth - Margin);
+      unsettled[r] = (near_full[r] && !(r_h0v[r] && r_h0live[r])) ||
+                     (r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax);
+    end
+  end
+  // Allocations here whose deadline is already past: they will be past-due packets.
+  logic inflight_due;
+  assign inflight_due = (op0.alc && ts_before(op0.dl, now_i)) || (op1_q.alc && ts_before(op1_q.dl, now_i)) ||
+                        (op2_q.alc && ts_before(op2_q.dl, now_i)) || (op3_q.alc && ts_before(op3_q.dl, now_i)) ||
+                        (op4_q.alc && ts_before(op4_q.dl, now_i)) || (rec0_q.alc && ts_before(rec0_q.dl, now_i));
+  assign hold_o = (|run_hold) || inflight_due;
+  assign unsettled_o = |unsettled;
+  assign interlock_o = |near_full;
+
+  // Firing: when nothing is in flight, every run's head is seen, no dead head past due waits to leave,
+  // the earliest live head past due (deadline, then send order) is read out of the data RAM (three
+  // cycles) and fires.
+  typedef enum logic [1:0] {FS_IDLE, FS_READ1, FS_READ2, FS_FIRE} fstate_e;
+  fstate_e         fs_q;
+  logic [RunW-1:0] fr_q;       // the run chosen
+  logic            can_fire;
+  logic [RunW-1:0] pick;
+  always_comb begin
+    can_fire = quiet_i && !ops_busy && cand != '0;
+    for (int r = 0; r < Runs; r++) begin
+      if (due0[r] && !r_h0live[r]) can_fire = 1'b0;   // let the dead one leave first
+      if (!r_h0v[r] && r_cnt[r] != '0) can_fire = 1'b0;
+    end
+    pick = '0;
+    for (int r = Runs - 1; r >= 0; r--) begin
+      if (cand[r]) begin
+        if (!cand[pick] || ts_before(r_h0dl[r], r_h0dl[pick]) ||
+            (r_h0dl[r] == r_h0dl[pick] && ts_before(TsWidth'(r_h0seq[r]) << (TsWidth - SeqW),
+                                                 TsWidth'(r_h0seq[pick]) << (TsWidth - SeqW)))) begin
+          pick = RunW'(r);
+        end
+      end
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      fs_q <= FS_IDLE;
+    end else begin
+      unique case (fs_q)
+        FS_IDLE:  if (can_fire) fs_q <= FS_READ1;
+        FS_READ1: fs_q <= FS_READ2;
+        FS_READ2: fs_q <= FS_FIRE;
+        FS_FIRE:  fs_q <= FS_IDLE;
+        default:  fs_q <= FS_IDLE;
+      endcase
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (fs_q == FS_IDLE) fr_q <= pick;
+  end
+  assign data_raddr = r_h0way[fr_q];
+  assign fire_o     = fs_q == FS_FIRE;
+  assign fire_free  = fire_o;
+  assign fire_way   = r_h0way[fr_q];
+  for (genvar r = 0; r < Runs; r++) begin : g_pop
+    assign r_pop[r] = fire_o && fr_q == RunW'(r);
+  end
+  assign {fire_group_o, fire_psn_o, fire_ev_o, fire_gen_o} = data_rd;
+  assign fire_deadline_o = r_h0dl[fr_q];
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !flush_i) begin
+      // The chosen head stays put while its data are read: nothing else may pop it or free its way.
+      if (fs_q == FS_FIRE) assert (r_h0v[fr_q] && r_h0live[fr_q]);
+      if (fs_q != FS_IDLE) assert (!ops_busy);
+      assert (!(rec0_q.alc && rec0_q.untracked));
+      assert (32'(tracked_q) == 32'($countones(valid_q)));
+      assert (!(|(rec0_q.cmask & ~set_bits(valid_q, rec0_q.cset)) && rec0_q.clr));  // frees only used ways
+    end
+  end
+`endif
+endmodule

@@ -1,0 +1,253 @@
+// One run of the early-failure tracker: a FIFO of tracked packets in send order whose deadlines never
+// decrease, so its head is always its earliest. An element names the tracker way that holds the packet
+// (way), the packet's allocation number (seq) and its deadline. It is live while that way still holds
+// that allocation (the way's valid bit, and the seq stored for the way); a clear or a fire frees the way,
+// and the element, dead, leaves when it reaches the head.
+//
+// The elements wait in a RAM; the oldest are read ahead into a small window of registers (HeadSlots),
+// each resolved on the way (the way's valid bit and stored seq read, and every free since watched), so
+// the tracker sees the first two, h0 and h1, with their liveness. A push into an empty run goes straight
+// into the window. A dead h0 leaves at once (at most one element a cycle); a live one leaves when the
+// tracker fires it (pop_i).
+`default_nettype none
+
+module uet_lb_tracker_run #(
+  parameter int unsigned Entries  = 1024,  ///< tracker ways in all (sets x ways)
+  parameter int unsigned Ways     = 4,
+  parameter int unsigned Depth    = 2048,  ///< elements the run holds (a power of 2)
+  parameter int unsigned SeqW     = 14,
+  parameter int unsigned TsWidth  = 32,
+  // Derived, do not override.
+  parameter int unsigned EntW     = (Entries > 1) ? $clog2(Entries) : 1,
+  parameter int unsigned WayW     = (Ways > 1) ? $clog2(Ways) : 1,
+  parameter int unsigned Sets     = Entries / Ways,
+  parameter int unsigned SetW     = (Sets > 1) ? $clog2(Sets) : 1,
+  parameter int unsigned CntW     = $clog2(Depth + 1)
+) (
+  input  logic                clk_i,
+  input  logic                rst_ni,        ///< synchronous, active low
+  input  logic                flush_i,       ///< empty the run
+  // A new element (live: its way was just allocated).
+  input  logic                push_i,
+  input  logic [EntW-1:0]     push_way_i,
+  input  logic [SeqW-1:0]     push_seq_i,
+  input  logic [TsWidth-1:0]  push_deadline_i,
+  // The tracker's state the liveness reads: every way's valid bit, and writes of a way's seq.
+  input  logic [Entries-1:0]  valid_i,
+  input  logic                seq_we_i,
+  input  logic [EntW-1:0]     seq_way_i,
+  input  logic [SeqW-1:0]     seq_i,
+  // Ways freed this cycle: a clear's ways in one set (mask), and a fired way.
+  input  logic                clr_free_i,
+  input  logic [SetW-1:0]     clr_set_i,
+  input  logic [Ways-1:0]     clr_mask_i,
+  input  logic                fire_free_i,
+  input  logic [EntW-1:0]     fire_way_i,
+  // The head.
+  input  logic                pop_i,         ///< the tracker fired h0 (live): it leaves
+  output logic                h0_valid_o,
+  output logic [EntW-1:0]     h0_way_o,
+  output logic [SeqW-1:0]     h0_seq_o,
+  output logic [TsWidth-1:0]  h0_deadline_o,
+  output logic                h0_live_o,
+  output logic                h1_valid_o,
+  output logic [TsWidth-1:0]  h1_deadline_o,
+  output logic [CntW-1:0]     count_o,       ///< elements in the run (window and RAM)
+  output logic [SeqW-1:0]     oldest_seq_o   ///< no element is older (valid while count_o > 0)
+);
+  localparam int unsigned AddrW     = $clog2(Depth);
+  localparam int unsigned ElemW     = EntW + SeqW + TsWidth;
+  localparam int unsigned HeadSlots = 8;  // window slots: the resolve pipeline's length and two more
+  localparam int unsigned ReadLat   = 5;  // a RAM read issued now reaches the window in 5 cycles
+
+  // Frees of this cycle, as a test on a way.
+  function automatic logic freed(input logic [EntW-1:0] way, input logic cf, input logic [SetW-1:0] cs,
+                                 input logic [Ways-1:0] cm, input logic ff, input logic [EntW-1:0] fw);
+    logic [SetW-1:0] s;
+    logic [WayW-1:0] w;
+    s = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
+    w = (Ways > 1) ? WayW'(way) : '0;
+    freed = (cf && s == cs && cm[w]) || (ff && fw == way);
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // RAM and its pointers.
+  logic [AddrW-1:0] wp_q, rp_q;        // RAM write and read pointers
+  logic [AddrW:0]   ram_cnt_q;         // elements in the RAM not yet read out
+  logic [CntW-1:0]  cnt_q;             // elements in the run
+  logic [ElemW-1:0] rdata;
+  logic             ram_we, ram_re;
+
+  uet_lb_ram #(.Depth (Depth), .Width (ElemW), .OutReg (1'b1)) u_ram (
+    .clk_i (clk_i), .we_i (ram_we), .waddr_i (wp_q), .wdata_i ({push_way_i, push_seq_i, push_deadline_i}),
+    .raddr_i (rp_q), .rdata_o (rdata)
+  );
+
+  // The stored seq of every way (written with the tracker's allocations), read as elements resolve.
+  logic [SeqW-1:0] sq_rdata;
+  logic [EntW-1:0] sq_raddr;
+  uet_lb_ram #(.Depth (Entries), .Width (SeqW), .OutReg (1'b1)) u_seq (
+    .clk_i (clk_i), .we_i (seq_we_i), .waddr_i (seq_way_i), .wdata_i (seq_i),
+    .raddr_i (sq_raddr), .rdata_o (sq_rdata)
+  );
+  logic vbit;
+  uet_lb_bitsel #(.N (Entries), .ReadW (1)) u_vsel (
+    .clk_i (clk_i), .bits_i (valid_i), .idx_i (sq_raddr), .data_o (vbit)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Resolve pipeline: r1 (RAM read issued a cycle ago), r2 (data out; seq and valid reads issued), r3,
+  // r4 (seq and valid bit out: liveness known), then the window. killed: the way was freed since r2.
+  logic [ReadLat-2:0] rv_q;            // rv_q[0]: r1 ... rv_q[3]: r4
+  logic [EntW-1:0]    r3_way_q, r4_way_q;
+  logic [SeqW-1:0]    r3_seq_q, r4_seq_q;
+  logic [TsWidth-1:0] r3_dl_q, r4_dl_q;
+  logic               r3_kill_q, r4_kill_q;
+  logic [EntW-1:0]    r2_way;
+  logic [SeqW-1:0]    r2_seq;
+  logic [TsWidth-1:0] r2_dl;
+  assign {r2_way, r2_seq, r2_dl} = rdata;
+  assign sq_raddr = r2_way;
+
+  // ---------------------------------------------------------------------------------------------
+  // The window: slot 0 is h0.
+  logic [HeadSlots-1:0] wv_q;
+  logic [EntW-1:0]      ww_q [HeadSlots];
+  logic [SeqW-1:0]      ws_q [HeadSlots];
+  logic [TsWidth-1:0]   wd_q [HeadSlots];
+  logic [HeadSlots-1:0] wl_q;          // live
+  logic [3:0]           wn_q;          // slots in use (they are the low ones)
+  logic [2:0]           inflight;      // reads on their way (r1..r4)
+
+  always_comb begin
+    inflight = '0;
+    for (int k = 0; k < ReadLat - 1; k++) inflight = inflight + 3'(rv_q[k]);
+  end
+
+  logic pop, direct, r4_live;
+  // h0 leaves: dead (at once) or fired.
+  assign pop     = wv_q[0] && (pop_i || !wl_q[0]);
+  // A push goes straight to the window when nothing older is in the RAM or on its way, and there is room.
+  assign direct  = push_i && ram_cnt_q == '0 && rv_q == '0 && wn_q < 4'(HeadSlots);
+  assign ram_we  = push_i && !direct;
+  // Read ahead while the window and the reads on their way leave room (counting the push that may come
+  // straight in: it never does while a read is in flight, since the RAM is then not empty).
+  assign ram_re  = ram_cnt_q != '0 && (32'(wn_q) + 32'(inflight) < HeadSlots - 1);
+  assign r4_live = !r4_kill_q && vbit && sq_rdata == r4_seq_q;
+
+  // The window's next contents: shift out a pop, then append the resolved read, then a direct push.
+  logic [HeadSlots-1:0] nv;
+  logic [EntW-1:0]      nw [HeadSlots];
+  logic [SeqW-1:0]      ns [HeadSlots];
+  logic [TsWidth-1:0]   nd [HeadSlots];
+  logic [HeadSlots-1:0] nl;
+  logic [3:0]           nn;
+  always_comb begin
+    for (int k = 0; k < HeadSlots; k++) begin
+      nv[k] = wv_q[k];
+      nw[k] = ww_q[k];
+      ns[k] = ws_q[k];
+      nd[k] = wd_q[k];
+      // Frees of this cycle kill the slots they hit.
+      nl[k] = wl_q[k] && !freed(ww_q[k], clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+    end
+    nn = wn_q;
+    if (pop) begin
+      for (int k = 0; k < HeadSlots - 1; k++) begin
+        nv[k] = nv[k + 1];
+        nw[k] = nw[k + 1];
+        ns[k] = ns[k + 1];
+        nd[k] = nd[k + 1];
+        nl[k] = nl[k + 1];
+      end
+      nv[HeadSlots - 1] = 1'b0;
+      nl[HeadSlots - 1] = 1'b0;
+      nn = nn - 4'd1;
+    end
+    if (rv_q[ReadLat - 2]) begin
+      nv[nn[2:0]] = 1'b1;
+      nw[nn[2:0]] = r4_way_q;
+      ns[nn[2:0]] = r4_seq_q;
+      nd[nn[2:0]] = r4_dl_q;
+      nl[nn[2:0]] = r4_live && !freed(r4_way_q, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+      nn = nn + 4'd1;
+    end
+    if (direct) begin
+      nv[nn[2:0]] = 1'b1;
+      nw[nn[2:0]] = push_way_i;
+      ns[nn[2:0]] = push_seq_i;
+      nd[nn[2:0]] = push_deadline_i;
+      nl[nn[2:0]] = !freed(push_way_i, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+      nn = nn + 4'd1;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      wv_q      <= '0;
+      wl_q      <= '0;
+      wn_q      <= '0;
+      rv_q      <= '0;
+      wp_q      <= '0;
+      rp_q      <= '0;
+      ram_cnt_q <= '0;
+      cnt_q     <= '0;
+    end else begin
+      wv_q      <= nv;
+      wl_q      <= nl;
+      wn_q      <= nn;
+      rv_q      <= {rv_q[ReadLat-3:0], ram_re};
+      if (ram_we) wp_q <= wp_q + 1'b1;
+      if (ram_re) rp_q <= rp_q + 1'b1;
+      ram_cnt_q <= ram_cnt_q + (AddrW + 1)'(ram_we) - (AddrW + 1)'(ram_re);
+      cnt_q     <= cnt_q + CntW'(push_i) - CntW'(pop);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    for (int k = 0; k < HeadSlots; k++) begin
+      ww_q[k] <= nw[k];
+      ws_q[k] <= ns[k];
+      wd_q[k] <= nd[k];
+    end
+    r3_way_q  <= r2_way;
+    r3_seq_q  <= r2_seq;
+    r3_dl_q   <= r2_dl;
+    r3_kill_q <= freed(r2_way, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+    r4_way_q  <= r3_way_q;
+    r4_seq_q  <= r3_seq_q;
+    r4_dl_q   <= r3_dl_q;
+    r4_kill_q <= r3_kill_q || freed(r3_way_q, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+  end
+
+  // The oldest element's seq: h0's, or (h0 not yet in the window) one more than the last one popped, a
+  // lower bound, since elements leave in the order they came.
+  logic [SeqW-1:0] oldest_q;
+  always_ff @(posedge clk_i) begin
+    if (cnt_q == '0 && push_i) oldest_q <= push_seq_i;
+    else if (pop) oldest_q <= wv_q[1] ? ws_q[1] : ws_q[0] + 1'b1;
+    else if (wv_q[0]) oldest_q <= ws_q[0];
+  end
+
+  assign h0_valid_o    = wv_q[0];
+  assign h0_way_o      = ww_q[0];
+  assign h0_seq_o      = ws_q[0];
+  assign h0_deadline_o = wd_q[0];
+  assign h0_live_o     = wl_q[0];
+  assign h1_valid_o    = wv_q[1];
+  assign h1_deadline_o = wd_q[1];
+  assign count_o       = cnt_q;
+  assign oldest_seq_o  = oldest_q;
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !flush_i) begin
+      assert (!(push_i && cnt_q == CntW'(Depth)));               // the tracker never overfills a run
+      assert (!(pop_i && !(wv_q[0] && wl_q[0])));                // it fires only a live h0
+      assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
+      assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
+      for (int k = 0; k < HeadSlots; k++) assert (wv_q[k] == (k < 32'(wn_q)));
+    end
+  end
+`endif
+endmodule
