@@ -5,6 +5,7 @@ uet_lb_bitsel.sv
 uet_lb_rr.sv
 uet_lb_prng.sv
 uet_lb_cache.sv
+uet_lb_timeout.sv
 uet_lb_freeze.sv
 uet_lb_window.sv
 uet_lb_state_view.sv

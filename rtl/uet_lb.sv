@@ -130,7 +130,7 @@ module uet_lb #(
     .reg_we_i (reg_we_i), .reg_addr_i (reg_addr_i), .reg_wdata_i (reg_wdata_i), .reg_rdata_o (reg_rdata_o),
     .group_opened_i (opened), .bad_open_i (bad_open), .inc_fb_unopened_i (inc_fb_unopened),
     .inc_efd_untracked_i (trk_untracked), .inc_req_unopened_i (inc_req_unopened),
-    .apply_i (apply), .pending_o (regs_pending),
+    .apply_i (apply), .pending_o (regs_pending), .pending_next_o (regs_pending_d),
     .spray_type_o (cfg_spray), .span_mask_o (cfg_span), .start_port_o (cfg_port), .buf_bits_o (cfg_buf),
     .set_size_o (cfg_size), .freeze_timeout_o (cfg_timeout), .efd_mult_o (cfg_mult), .window_o (cfg_window),
     .seed_we_o (seed_we), .seed_o (seed), .efd_on_o (cfg_efd_on), .clear_groups_o (clear_groups),
@@ -143,7 +143,12 @@ module uet_lb #(
   logic [WindowWidth-1:0] w_m1_q;         // W - 1 (0 for W = 0)
   logic                   w_nz_q, w_ge2_q, w_x_q, w_x1_q;
   logic [TsWidth-1:0]     span_p_q, span_q;  // M x base RTT, two registered steps
+  logic                   none_q, dflt_q, reps_q, efd_on_q;  // the spraying type, one-hot; REPS with M > 0
   always_ff @(posedge clk_i) begin
+    none_q   <= cfg_spray == uet_lb_pkg::SPRAY_NONE;
+    dflt_q   <= cfg_spray == uet_lb_pkg::SPRAY_DEFAULT;
+    reps_q   <= cfg_spray == uet_lb_pkg::SPRAY_REPS;
+    efd_on_q <= cfg_efd_on;
     for (int k = 0; k < PtrW; k++) cmask_q[k] <= cfg_buf > 5'(k);
     for (int k = 0; k <= BufBitsMax; k++) cap_q[k] <= cfg_buf == 5'(k);
     w_m1_q   <= (cfg_window == '0) ? '0 : cfg_window - 1'b1;
@@ -154,12 +159,13 @@ module uet_lb #(
     span_p_q <= TsWidth'(cfg_mult * base_rtt_i);
     span_q   <= span_p_q;
   end
-  localparam int unsigned SettleCycles = 3;  // cmask_q, then the window facts made from it; the span
+  localparam int unsigned SettleCycles = 3;  // cmask_q and the type flags, then the window facts; the span
 
   // ---------------------------------------------------------------------------------------------
   // The sweep that closes every group (after reset and after a CTRL clear): one bank-F word a cycle.
   logic              sweep_q;
   logic [GroupW-1:0] sweep_idx_q;
+  assign sweep_d = clear_groups || (sweep_q && 32'(sweep_idx_q) != NumGroups - 1);
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       sweep_q     <= 1'b1;
@@ -209,7 +215,7 @@ module uet_lb #(
   endfunction
 
   // ---------------------------------------------------------------------------------------------
-  // Tracker (instantiated below) signals the front needs.
+  // Tracker (instantiated below) signals the front needs (registered there, a cycle ahead).
   logic                trk_hold, trk_unsettled, trk_interlock, trk_fire, trk_busy;
   logic [GroupW-1:0]   trk_group;
   logic [PsnWidth-1:0] trk_psn;
@@ -220,75 +226,107 @@ module uet_lb #(
   // Stage registers (declared here; the stages follow).
   fev_t a_f, b_f, c_f, d_f, l_f;
   rev_t a_r, b_r, c_r, d_r, l_r;
-  logic a_same, b_same, c_same, d_same, l_same;      // both lanes name one group
-  logic [TsWidth-1:0] c_tmt, d_tmt, l_tmt;           // t - FreezingTimeout (feedback lane)
-  logic               c_tlt, d_tlt, l_tlt;           // t < FreezingTimeout
+  logic b_same, c_same, d_same, l_same;              // both lanes name one group
+  logic [TsWidth-1:0] c_tmt, d_tmt;                  // t - FreezingTimeout (feedback lane)
+  logic               c_tlt, d_tlt;                  // t < FreezingTimeout
 
   // ---------------------------------------------------------------------------------------------
-  // Front: what the streams may hand over this cycle.
+  // Front. The time of an event is now_i of the cycle before the one that takes it (now_q), so that
+  // whether the streams may hand over is decided a cycle ahead, from flip-flops: stall_q and the lock
+  // flags are registered, each made from what the next cycle will hold.
+  logic [TsWidth-1:0] now_q;
   logic [RspCntW-1:0] owed_q;      // requests accepted and not yet taken as responses
   logic               fb_owed_q;   // an open went ahead of a waiting feedback: the feedback goes next
   logic [3:0]         settle_q;
-  logic               inflight_due, stall, open_take, fb_take, req_take;
-  logic               reqs_to_tracker, fbs_to_tracker;  // (defined with the tracker)
+  logic               stall_q, inflight_due_q, lock_fb_q, lock_req_q, turn_req_q, drained_q;
+  logic               owed_ok_q;   // a request may be taken: its response will find room (a cycle ahead)
+  logic               stall, open_take, fb_take, req_take, stall_d, lock_fb_d, lock_req_d;
+  logic               regs_pending_d, sweep_d, reqs_out, fbs_out, empty;  // (defined below)
 
-  // Requests in stages A..L whose deadline is already past: they will be tracked packets past due.
-  assign inflight_due = (a_r.v && ts_before(a_r.dl, now_i)) || (b_r.v && ts_before(b_r.dl, now_i)) ||
-                        (c_r.v && ts_before(c_r.dl, now_i)) || (d_r.v && ts_before(d_r.dl, now_i)) ||
-                        (l_r.v && ts_before(l_r.dl, now_i));
-  assign stall = sweep_q || regs_pending || settle_q != '0 || trk_hold || trk_unsettled || trk_fire ||
-                 (cfg_efd_on && inflight_due);
+  // Requests in stages A..L (and the one offered now) whose deadline is before the next cycle's time:
+  // they will be tracked packets past due (the tracker checks its own stages the same way).
+  logic [TsWidth-1:0] cand_dl;
+  logic               inflight_due_d;
+  assign cand_dl        = now_q + span_q;
+  assign inflight_due_d = efd_on_q && ((req_valid_i && ts_before(cand_dl, now_i)) ||
+                                         (a_r.v && ts_before(a_r.dl, now_i)) || (b_r.v && ts_before(b_r.dl, now_i)) ||
+                                         (c_r.v && ts_before(c_r.dl, now_i)) || (d_r.v && ts_before(d_r.dl, now_i)) ||
+                                         (l_r.v && ts_before(l_r.dl, now_i)));
+  // Nothing is taken in a cycle the tracker fires (the feedback lane carries the early failure).
+  assign stall   = stall_q || inflight_due_q || trk_hold || trk_unsettled || trk_fire;
+  assign stall_d = sweep_d || regs_pending_d || settle_q > 4'd1 || (apply && SettleCycles != 0);
   // A tracker run nearly full: no feedback while a request is on its way to the tracker, no request while
-  // a feedback is, and not both in one cycle (they take turns when both wait).
-  logic lock_fb, lock_req, turn_req_q;
-  assign lock_fb  = trk_interlock && (reqs_to_tracker || (turn_req_q && req_valid_i));
-  assign lock_req = trk_interlock && (fbs_to_tracker || (!turn_req_q && fb_valid_i));
+  // a feedback is, and not both in one cycle (they take turns when both wait). Made a cycle ahead, counting
+  // what this cycle takes and what waits.
+  logic turn_req_d;
+  always_comb begin
+    turn_req_d = turn_req_q;
+    if (fb_take) turn_req_d = 1'b1;
+    else if (req_take) turn_req_d = 1'b0;
+    else if (turn_req_q && !req_valid_i) turn_req_d = 1'b0;  // a lane with nothing to send passes its turn
+    else if (!turn_req_q && !fb_valid_i) turn_req_d = 1'b1;
+  end
+  assign lock_fb_d  = turn_req_d || reqs_out || req_take;
+  assign lock_req_d = !turn_req_d || fbs_out || fb_take;
 
   // The feedback lane takes an open or a feedback: the open, unless a feedback waited while the last open
   // went ahead of it.
-  assign open_ready_o = !stall && !(fb_valid_i && fb_owed_q && !lock_fb);
-  assign fb_ready_o   = !stall && !lock_fb && !(open_valid_i && !fb_owed_q);
-  assign req_ready_o  = !stall && !lock_req && owed_q < RspCntW'(RspDepth);
+  logic offer_open;
+  assign offer_open   = open_valid_i && !(fb_valid_i && fb_owed_q);
+  assign open_ready_o = !stall && !(fb_valid_i && fb_owed_q);
+  assign fb_ready_o   = !stall && !(trk_interlock && lock_fb_q) && !(open_valid_i && !fb_owed_q);
+  assign req_ready_o  = !stall && !(trk_interlock && lock_req_q) && owed_ok_q;
   assign open_take    = open_valid_i && open_ready_o;
   assign fb_take      = fb_valid_i && fb_ready_o;
   assign req_take     = req_valid_i && req_ready_o;
 
   always_ff @(posedge clk_i) begin
+    now_q <= now_i;
     if (!rst_ni) begin
-      fb_owed_q  <= 1'b0;
-      turn_req_q <= 1'b0;
-      settle_q   <= '0;
+      fb_owed_q      <= 1'b0;
+      turn_req_q     <= 1'b0;
+      settle_q       <= '0;
+      stall_q        <= 1'b1;
+      inflight_due_q <= 1'b0;
+      lock_fb_q      <= 1'b0;
+      lock_req_q     <= 1'b0;
+      drained_q      <= 1'b0;
+      owed_ok_q      <= 1'b0;
     end else begin
+      // At most one request a cycle: owed_q + 1 is the most the next cycle can owe.
+      owed_ok_q      <= 32'(owed_q) + 1 < RspDepth;
       if (open_take) fb_owed_q <= fb_valid_i;
       else if (fb_take) fb_owed_q <= 1'b0;
-      if (fb_take) turn_req_q <= 1'b1;
-      else if (req_take) turn_req_q <= 1'b0;
+      turn_req_q <= turn_req_d;
       if (apply) settle_q <= 4'(SettleCycles);
       else if (settle_q != '0) settle_q <= settle_q - 1'b1;
+      stall_q        <= stall_d;
+      inflight_due_q <= inflight_due_d;
+      lock_fb_q      <= lock_fb_d;
+      lock_req_q     <= lock_req_d;
+      // Drained next cycle: nothing in any stage now, nothing taken now (stalled), the tracker idle.
+      drained_q      <= stall && empty;
     end
   end
 
-  // Stage A: the lanes' events, registered with their time and (requests) deadline.
+  // Stage A: what the lanes offer is registered whatever happens; the valid bits say what was taken.
   fev_t a_f_d;
   rev_t a_r_d;
   always_comb begin
     a_f_d      = '0;
-    a_f_d.t    = now_i;
+    a_f_d.t    = now_q;
     if (trk_fire) begin
-      a_f_d.v   = 1'b1;
       a_f_d.efd = 1'b1;
       a_f_d.g   = trk_group;
       a_f_d.ev  = trk_ev;
       a_f_d.psn = trk_psn;
       a_f_d.t   = trk_deadline;
       a_f_d.gen = trk_gen;
-    end else if (open_take) begin
-      a_f_d.v    = in_range(open_group_i);
+    end else if (offer_open) begin
       a_f_d.open = 1'b1;
       a_f_d.g    = open_group_i;
       a_f_d.ev   = open_port_i;
-    end else if (fb_take) begin
-      a_f_d.v    = 1'b1;
+    end else begin
       a_f_d.fb   = 1'b1;
       a_f_d.kind = fb_kind_i;
       a_f_d.g    = fb_group_i;
@@ -296,19 +334,20 @@ module uet_lb #(
       a_f_d.psn  = fb_psn_i;
     end
     a_f_d.inr  = in_range(a_f_d.g);
+    a_f_d.v    = trk_fire || (open_take && in_range(open_group_i)) || fb_take;
     a_r_d      = '0;
     a_r_d.v    = req_take;
     a_r_d.g    = req_group_i;
     a_r_d.inr  = in_range(req_group_i);
     a_r_d.psn  = req_psn_i;
     a_r_d.retx = req_retx_i;
-    a_r_d.t    = now_i;
-    a_r_d.dl   = now_i + span_q;
+    a_r_d.t    = now_q;
+    a_r_d.dl   = cand_dl;
   end
   assign bad_open = open_take && !in_range(open_group_i);
 
-  // Stages A..D: the event moves on, with the lanes' same-group flag; B computes the feedback lane's time
-  // less the freezing timeout.
+  // Stages A..D: the event moves on; A's registers give the lanes' same-group flag, B the feedback lane's
+  // time less the freezing timeout.
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       a_f.v <= 1'b0; b_f.v <= 1'b0; c_f.v <= 1'b0; d_f.v <= 1'b0; l_f.v <= 1'b0;
@@ -334,8 +373,7 @@ module uet_lb #(
     {c_r.g, c_r.inr, c_r.psn, c_r.retx, c_r.t, c_r.dl} <= {b_r.g, b_r.inr, b_r.psn, b_r.retx, b_r.t, b_r.dl};
     {d_r.g, d_r.inr, d_r.psn, d_r.retx, d_r.t, d_r.dl} <= {c_r.g, c_r.inr, c_r.psn, c_r.retx, c_r.t, c_r.dl};
     {l_r.g, l_r.inr, l_r.psn, l_r.retx, l_r.t, l_r.dl} <= {d_r.g, d_r.inr, d_r.psn, d_r.retx, d_r.t, d_r.dl};
-    a_same <= a_f_d.v && a_r_d.v && a_f_d.g == a_r_d.g;
-    b_same <= a_same;
+    b_same <= a_f.v && a_r.v && a_f.g == a_r.g;
     c_same <= b_same;
     d_same <= c_same;
     l_same <= d_same;
@@ -343,8 +381,6 @@ module uet_lb #(
     c_tlt  <= b_f.t < cfg_timeout;
     d_tmt  <= c_tmt;
     d_tlt  <= c_tlt;
-    l_tmt  <= d_tmt;
-    l_tlt  <= d_tlt;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -363,8 +399,8 @@ module uet_lb #(
   assign bank_f_we = sweep_q || x_wf;
   assign bank_f_wa = sweep_q ? sweep_idx_q : x_wf_g;
   assign bank_f_wd = sweep_q ? '0 : x_wf_d;
-  assign rd_addr[0] = b_f.g;  // read in stage B's cycle, the word out of the RAM in stage D's
-  assign rd_addr[1] = b_r.g;
+  assign rd_addr[0] = a_f.g;  // read in stage A's cycle, the word out of the RAM in stage C's
+  assign rd_addr[1] = a_r.g;
   if (DbgPort) begin : g_dbg_addr
     assign rd_addr[2] = dbg_group_i;
   end
@@ -382,7 +418,7 @@ module uet_lb #(
   // The live-value table: 1 = bank R. Read in two registered steps like the banks (the bits as they are
   // in the cycle of the read address, two cycles later).
   logic [NumGroups-1:0] lvt_q;
-  logic [Readers-1:0]   lvt_bit;  // at stage D
+  logic [Readers-1:0]   lvt_bit;  // at stage C
   always_ff @(posedge clk_i) begin
     if (!rst_ni || sweep_q) begin
       lvt_q <= '0;
@@ -406,86 +442,126 @@ module uet_lb #(
   } res_t;
   res_t x_res_f, x_res_r, y_res_f, y_res_r, z_res_f, z_res_r;  // L one, two, three cycles ago
   logic [StateW-1:0] next_f, next_r;                            // L's results this cycle
+  logic              l_src_f, l_src_r;                          // L writes a word (feedback, request lane)
+  assign l_src_f = l_f.v && l_f.inr && !l_same;
+  assign l_src_r = l_r.v && l_r.inr;
 
-  // Selects for an event at stage C: the newest source of its group's word once it reaches D (L's
-  // events now, then X's and Y's results, else the RAM), and whether L will apply its group when it is
-  // at D (then its word is L's result of that cycle). Registered: one-hot at D.
-  localparam int unsigned Srcs = 6;  // x_res_r, x_res_f, y_res_r, y_res_f, z_res_r, z_res_f
-  // Sources in order: L's request-lane and feedback-lane results, X's, Y's (v: a word, g: its group).
-  logic [Srcs-1:0]   src_v;
-  logic [GroupW-1:0] src_g [Srcs];
-  assign src_v    = {y_res_f.v, y_res_r.v, x_res_f.v, x_res_r.v, l_f.v && l_f.inr && !l_same, l_r.v && l_r.inr};
-  assign src_g[0] = l_r.g;
-  assign src_g[1] = l_f.g;
-  assign src_g[2] = x_res_r.g;
-  assign src_g[3] = x_res_f.g;
-  assign src_g[4] = y_res_r.g;
-  assign src_g[5] = y_res_f.g;
-  function automatic logic [Srcs:0] src_sel(input logic [GroupW-1:0] g, input logic [Srcs-1:0] v,
-                                            input logic [GroupW-1:0] sg0, input logic [GroupW-1:0] sg1,
-                                            input logic [GroupW-1:0] sg2, input logic [GroupW-1:0] sg3,
-                                            input logic [GroupW-1:0] sg4, input logic [GroupW-1:0] sg5);
-    logic [Srcs:0] hit;
-    hit = '0;
-    if (v[0] && sg0 == g) hit[0] = 1'b1;
-    else if (v[1] && sg1 == g) hit[1] = 1'b1;
-    else if (v[2] && sg2 == g) hit[2] = 1'b1;
-    else if (v[3] && sg3 == g) hit[3] = 1'b1;
-    else if (v[4] && sg4 == g) hit[4] = 1'b1;
-    else if (v[5] && sg5 == g) hit[5] = 1'b1;
-    else hit[6] = 1'b1;  // the RAM
-    src_sel = hit;
+  // The word an event reads. The RAM's word (read in stage A, out in C) misses the results of L three,
+  // two and one cycle before C (z, y, x at C): stage C takes the newest of them for the event's group,
+  // else the RAM's (pre_q, at D). Stage D adds L's result of the cycle before (x at D) and, at its edge,
+  // L's result of that cycle (the loop).
+  // Source hits, made in stage B for C: the sources then are L's events, X's and Y's results.
+  typedef struct packed {
+    logic xr, xf, yr, yf, zr, zf;
+  } hit_t;
+  // (Built as a vector in hit_t's field order: Yosys 0.23 takes no field assignment in a function.)
+  function automatic hit_t hits_of(input logic [GroupW-1:0] g, input logic inr);
+    hits_of = {inr && l_src_r && l_r.g == g, inr && l_src_f && l_f.g == g,
+               inr && x_res_r.v && x_res_r.g == g, inr && x_res_f.v && x_res_f.g == g,
+               inr && y_res_r.v && y_res_r.g == g, inr && y_res_f.v && y_res_f.g == g};
   endfunction
-
-  logic [Srcs:0] d_sel_f, d_sel_r;           // at D
-  logic          d_fwd_ff, d_fwd_fr, d_fwd_rf, d_fwd_rr;  // D's group is L's: take L's F (ff, rf) or R (fr, rr) result
-  logic          d_open_prev;                 // L's feedback-lane event is an open of D's feedback-lane group
+  hit_t c_hit_f, c_hit_r;
+  logic [StateW-1:0] pre_f_q, pre_r_q;  // at D
+  // The newest source hit (newer stages first, the request lane's first within one: it holds both lanes'
+  // events when they name one group); the RAM's word when none.
+  logic [StateW-1:0] pick_f, pick_r;
+  always_comb begin
+    if (c_hit_f.xr) pick_f = x_res_r.s;
+    else if (c_hit_f.xf) pick_f = x_res_f.s;
+    else if (c_hit_f.yr) pick_f = y_res_r.s;
+    else if (c_hit_f.yf) pick_f = y_res_f.s;
+    else if (c_hit_f.zr) pick_f = z_res_r.s;
+    else if (c_hit_f.zf) pick_f = z_res_f.s;
+    else pick_f = lvt_bit[0] ? bank_r_q[0] : bank_f_q[0];
+    if (c_hit_r.xr) pick_r = x_res_r.s;
+    else if (c_hit_r.xf) pick_r = x_res_f.s;
+    else if (c_hit_r.yr) pick_r = y_res_r.s;
+    else if (c_hit_r.yf) pick_r = y_res_f.s;
+    else if (c_hit_r.zr) pick_r = z_res_r.s;
+    else if (c_hit_r.zf) pick_r = z_res_f.s;
+    else pick_r = lvt_bit[1] ? bank_r_q[1] : bank_f_q[1];
+  end
   always_ff @(posedge clk_i) begin
-    d_sel_f     <= src_sel(c_f.g, src_v, src_g[0], src_g[1], src_g[2], src_g[3], src_g[4], src_g[5]);
-    d_sel_r     <= src_sel(c_r.g, src_v, src_g[0], src_g[1], src_g[2], src_g[3], src_g[4], src_g[5]);
-    d_fwd_fr    <= d_r.v && d_r.inr && d_r.g == c_f.g;
-    d_fwd_ff    <= d_f.v && d_f.inr && !d_same && d_f.g == c_f.g;
-    d_fwd_rr    <= d_r.v && d_r.inr && d_r.g == c_r.g;
-    d_fwd_rf    <= d_f.v && d_f.inr && !d_same && d_f.g == c_r.g;
+    c_hit_f <= hits_of(b_f.g, b_f.inr);
+    c_hit_r <= hits_of(b_r.g, b_r.inr);
+    pre_f_q <= pick_f;
+    pre_r_q <= pick_r;
+  end
+
+  // Made in stage C for D: the group is L's now (x at D: xr, xf), or L's next cycle (the loop: lr, lf);
+  // L's feedback-lane event next cycle opens it.
+  typedef struct packed {
+    logic lr, lf, xr, xf;
+  } fwd_t;
+  fwd_t d_fwd_f, d_fwd_r;
+  logic d_open_prev;
+  always_ff @(posedge clk_i) begin
+    d_fwd_f.lr  <= c_f.inr && d_r.v && d_r.inr && d_r.g == c_f.g;
+    d_fwd_f.lf  <= c_f.inr && d_f.v && d_f.inr && !d_same && d_f.g == c_f.g;
+    d_fwd_f.xr  <= c_f.inr && l_src_r && l_r.g == c_f.g;
+    d_fwd_f.xf  <= c_f.inr && l_src_f && l_f.g == c_f.g;
+    d_fwd_r.lr  <= c_r.inr && d_r.v && d_r.inr && d_r.g == c_r.g;
+    d_fwd_r.lf  <= c_r.inr && d_f.v && d_f.inr && !d_same && d_f.g == c_r.g;
+    d_fwd_r.xr  <= c_r.inr && l_src_r && l_r.g == c_r.g;
+    d_fwd_r.xf  <= c_r.inr && l_src_f && l_f.g == c_r.g;
     d_open_prev <= d_f.v && d_f.open && d_f.g == c_f.g;
   end
 
-  // Stage D: the newest stored word of each lane's group.
-  function automatic logic [StateW-1:0] pick_word(input logic [Srcs:0] sel, input logic lvt,
-                                                  input logic [StateW-1:0] bf, input logic [StateW-1:0] br,
-                                                  input logic [StateW-1:0] xr, input logic [StateW-1:0] xf,
-                                                  input logic [StateW-1:0] yr, input logic [StateW-1:0] yf,
-                                                  input logic [StateW-1:0] zr, input logic [StateW-1:0] zf);
-    logic [StateW-1:0] w;
-    w = '0;
-    if (sel[0]) w = w | xr;
-    if (sel[1]) w = w | xf;
-    if (sel[2]) w = w | yr;
-    if (sel[3]) w = w | yf;
-    if (sel[4]) w = w | zr;
-    if (sel[5]) w = w | zf;
-    if (sel[6]) w = w | (lvt ? br : bf);
-    pick_word = w;
-  endfunction
+  // Stage D: the word without L's result of this cycle (which the loop takes at the edge).
   logic [StateW-1:0] pre_f, pre_r;
-  // (At D, x_res holds the result of the cycle when the selects were made at C's L, and so on: the
-  // selects name the sources as they are now.)
-  assign pre_f = pick_word(d_sel_f, lvt_bit[0], bank_f_q[0], bank_r_q[0], x_res_r.s, x_res_f.s, y_res_r.s,
-                           y_res_f.s, z_res_r.s, z_res_f.s);
-  assign pre_r = pick_word(d_sel_r, lvt_bit[1], bank_f_q[1], bank_r_q[1], x_res_r.s, x_res_f.s, y_res_r.s,
-                           y_res_f.s, z_res_r.s, z_res_f.s);
+  assign pre_f = d_fwd_f.xr ? x_res_r.s : (d_fwd_f.xf ? x_res_f.s : pre_f_q);
+  assign pre_r = d_fwd_r.xr ? x_res_r.s : (d_fwd_r.xf ? x_res_f.s : pre_r_q);
 
-  // An early failure applies only to the open generation its packet was sent in.
-  logic d_live;
-  assign d_live = pre_f[GenW:1] == d_f.gen && !d_open_prev;
+  // Stage D, feedback lane: the freezing-timeout test of the event's time against each freeze start its
+  // group may hold at L (uet_lb_timeout), so L only selects; and whether an early failure is of the
+  // group's current open generation.
+  localparam int unsigned AuxLo = 1 + GenW;  // freeze_start's place in the state word (uet_lb_state_view)
+  logic e_pre, e_xr, e_xf, e_lr, e_lf, e_lt;
+  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_pre (
+    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (pre_f_q[AuxLo +: TsWidth]), .elapsed_o (e_pre));
+  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_xr (
+    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (x_res_r.s[AuxLo +: TsWidth]), .elapsed_o (e_xr));
+  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_xf (
+    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (x_res_f.s[AuxLo +: TsWidth]), .elapsed_o (e_xf));
+  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_lr (
+    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (st_r_q[AuxLo +: TsWidth]), .elapsed_o (e_lr));
+  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_lf (
+    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (st_f_q[AuxLo +: TsWidth]), .elapsed_o (e_lf));
+  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_lt (
+    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (l_f.t), .elapsed_o (e_lt));
+  logic entered_f, entered_r;  // L's feedback-lane event starts freezing (its time becomes freeze_start)
+  logic l_elapsed_d, d_live;
+  // (In two parts so that L's entered flags, which come late, select last.)
+  logic e_kept, e_new;
+  always_comb begin
+    if (d_fwd_f.lr) e_kept = e_lr;
+    else if (d_fwd_f.lf) e_kept = e_lf;
+    else if (d_fwd_f.xr) e_kept = e_xr;
+    else if (d_fwd_f.xf) e_kept = e_xf;
+    else e_kept = e_pre;
+    e_new       = (d_fwd_f.lr && entered_r) || (!d_fwd_f.lr && d_fwd_f.lf && entered_f);
+    l_elapsed_d = e_new ? e_lt : e_kept;
+  end
+  // (L's events keep the generation unless one opens the group: d_open_prev.)
+  always_comb begin
+    if (d_fwd_f.lr) d_live = st_r_q[GenW:1] == d_f.gen;
+    else if (d_fwd_f.lf) d_live = st_f_q[GenW:1] == d_f.gen;
+    else if (d_fwd_f.xr) d_live = x_res_r.s[GenW:1] == d_f.gen;
+    else if (d_fwd_f.xf) d_live = x_res_f.s[GenW:1] == d_f.gen;
+    else d_live = pre_f_q[GenW:1] == d_f.gen;
+    d_live = d_live && !d_open_prev;
+  end
 
   // The loop's state registers: each lane's group word before stage L applies its events.
   logic [StateW-1:0] st_f_q, st_r_q;
-  logic              l_live;
+  logic              l_live, l_elapsed, l_recycle, l_rto;
   always_ff @(posedge clk_i) begin
-    st_f_q <= d_fwd_fr ? next_r : (d_fwd_ff ? next_f : pre_f);
-    st_r_q <= d_fwd_rr ? next_r : (d_fwd_rf ? next_f : pre_r);
-    l_live <= d_live;
+    l_recycle <= d_f.fb && (d_f.kind == uet_lb_pkg::FB_ACK || d_f.kind == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
+    l_rto     <= d_f.fb && d_f.kind == uet_lb_pkg::FB_RTO;
+    st_f_q    <= d_fwd_f.lr ? next_r : (d_fwd_f.lf ? next_f : pre_f);
+    st_r_q    <= d_fwd_r.lr ? next_r : (d_fwd_r.lf ? next_f : pre_r);
+    l_live    <= d_live;
+    l_elapsed <= l_elapsed_d;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -493,8 +569,8 @@ module uet_lb #(
   // event when both name its group.
   logic f_recycle, f_failure, f_open;
   assign f_open    = l_f.open;
-  assign f_recycle = l_f.fb && (l_f.kind == uet_lb_pkg::FB_ACK || l_f.kind == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
-  assign f_failure = (l_f.fb && l_f.kind == uet_lb_pkg::FB_RTO) || (l_f.efd && l_live);
+  assign f_recycle = l_recycle;
+  assign f_failure = l_rto || (l_f.efd && l_live);
 
   uet_lb_pkg::decision_e unused_dec_f, l_dec;
   logic [15:0]           unused_aux_f, l_aux;
@@ -502,26 +578,26 @@ module uet_lb #(
   logic                  l_f_open, unused_r_open_f, unused_f_open_r, l_r_open;
 
   uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .GenW (GenW)) u_upd_f (
-    .spray_i (cfg_spray), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window), .w_m1_i (w_m1_q),
-    .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
+    .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
+    .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
     .state_i (st_f_q),
     .f_open_i (l_f.v && f_open), .f_recycle_i (l_f.v && f_recycle), .f_failure_i (l_f.v && f_failure),
-    .f_time_i (l_f.t), .f_time_mt_i (l_tmt), .f_time_lt_t_i (l_tlt), .f_port_i (l_f.ev),
+    .f_time_i (l_f.t), .f_elapsed_i (l_elapsed), .f_port_i (l_f.ev),
     .r_req_i (1'b0),
     .state_o (next_f), .decision_o (unused_dec_f), .aux_o (unused_aux_f), .slot_rd_o (unused_rd_f),
-    .slot_wr_o (l_slot_wr), .f_open_o (l_f_open), .r_open_o (unused_r_open_f)
+    .slot_wr_o (l_slot_wr), .f_open_o (l_f_open), .r_open_o (unused_r_open_f), .entered_o (entered_f)
   );
   logic fr;  // the feedback-lane event is on the request lane's group
   assign fr = l_f.v && l_same;
   uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .GenW (GenW)) u_upd_r (
-    .spray_i (cfg_spray), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window), .w_m1_i (w_m1_q),
-    .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
+    .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
+    .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
     .state_i (st_r_q),
     .f_open_i (fr && f_open), .f_recycle_i (fr && f_recycle), .f_failure_i (fr && f_failure),
-    .f_time_i (l_f.t), .f_time_mt_i (l_tmt), .f_time_lt_t_i (l_tlt), .f_port_i (l_f.ev),
+    .f_time_i (l_f.t), .f_elapsed_i (l_elapsed), .f_port_i (l_f.ev),
     .r_req_i (l_r.v),
     .state_o (next_r), .decision_o (l_dec), .aux_o (l_aux), .slot_rd_o (l_slot_rd), .slot_wr_o (unused_wr_r),
-    .f_open_o (unused_f_open_r), .r_open_o (l_r_open)
+    .f_open_o (unused_f_open_r), .r_open_o (l_r_open), .entered_o (entered_r)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -596,7 +672,7 @@ module uet_lb #(
   assign x_wr_d = x_res_r.s;
 
   logic reps;
-  assign reps = cfg_spray == uet_lb_pkg::SPRAY_REPS;
+  assign reps = reps_q;
 
   // The slot RAM: slot k of group g at {g, k}. A recycle writes; a reuse or replay reads (the value a
   // recycle of the same cycle writes there is forwarded).
@@ -612,10 +688,6 @@ module uet_lb #(
     .clk_i (clk_i), .we_i (slot_we), .waddr_i (slot_wa), .wdata_i (x_f.ev), .raddr_i (slot_ra), .rdata_o (slot_q)
   );
 
-  always_ff @(posedge clk_i) begin
-    if (a_r_d.v && a_r_d.g == 11 && now_i > 134000 && now_i < 136000) $display("ACC R g11 psn=%0d now=%0d dl=%0d", a_r_d.psn, now_i, a_r_d.dl);
-    if (x_r.v && x_r.g == 11 && x_r.psn > 3740 && x_r.psn < 3770) $display("X R g11 psn=%0d applies=%0d efd_on=%0d", x_r.psn, x_r.applies, cfg_efd_on);
-  end
   // The PRNG steps for every explore that applies, in order; its draw is ready in stage Z.
   logic        explore_step;
   logic [15:0] prng_value;
@@ -643,7 +715,7 @@ module uet_lb #(
   logic [15:0] x_ev;
   always_comb begin
     x_ev = x_r.aux;  // None: the local port
-    if (cfg_spray == uet_lb_pkg::SPRAY_DEFAULT) x_ev = cfg_port + {8'd0, x_r.aux[7:0] & cfg_span};
+    if (dflt_q) x_ev = cfg_port + {8'd0, x_r.aux[7:0] & cfg_span};
     if (x_match) x_ev = x_f.ev;
   end
   always_ff @(posedge clk_i) begin
@@ -718,20 +790,20 @@ module uet_lb #(
   // Early-failure tracker: clears and allocations from stage X, the allocation's entropy value at E.
   logic trk_clr, trk_alc, quiet, trk_quiet_core;
   assign trk_clr = x_f.v && x_f.fb && x_f.applies && x_f.kind != uet_lb_pkg::FB_RTO;
-  assign trk_alc = x_r.v && x_r.applies && cfg_efd_on;
+  assign trk_alc = x_r.v && x_r.applies && efd_on_q;
   // No feedback or request before the tracker's first stage (X is its t0).
   assign trk_quiet_core = !(a_f.v && a_f.fb) && !(b_f.v && b_f.fb) && !(c_f.v && c_f.fb) &&
                           !(d_f.v && d_f.fb) && !(l_f.v && l_f.fb) && !a_r.v && !b_r.v && !c_r.v && !d_r.v &&
                           !l_r.v;
   assign quiet = trk_quiet_core;
   // Requests and feedback on their way to the tracker (through its own stages too).
-  assign reqs_to_tracker = a_r.v || b_r.v || c_r.v || d_r.v || l_r.v || x_r.v || trk_busy;
-  assign fbs_to_tracker  = (a_f.v && a_f.fb) || (b_f.v && b_f.fb) || (c_f.v && c_f.fb) || (d_f.v && d_f.fb) ||
-                           (l_f.v && l_f.fb) || (x_f.v && x_f.fb) || trk_busy;
+  assign reqs_out = a_r.v || b_r.v || c_r.v || d_r.v || l_r.v || x_r.v || trk_busy;
+  assign fbs_out  = (a_f.v && a_f.fb) || (b_f.v && b_f.fb) || (c_f.v && c_f.fb) || (d_f.v && d_f.fb) ||
+                    (l_f.v && l_f.fb) || (x_f.v && x_f.fb) || trk_busy;
   // The oldest time of a request not yet at the tracker (they are in time order along the stages).
   logic [TsWidth-1:0] t_ref;
   always_comb begin
-    t_ref = now_i;
+    t_ref = now_q;
     if (a_r.v) t_ref = a_r.t;
     if (b_r.v) t_ref = b_r.t;
     if (c_r.v) t_ref = c_r.t;
@@ -743,7 +815,8 @@ module uet_lb #(
     .Entries (TrackerEntries), .Ways (TrackerWays), .Runs (TrackerRuns), .RunDepth (TrackerRunDepth),
     .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth), .GenW (GenW)
   ) u_tracker (
-    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (clear_groups), .now_i (now_i), .t_ref_i (t_ref),
+    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (clear_groups), .now_i (now_i), .now_q_i (now_q),
+    .t_ref_i (t_ref),
     .clr_valid_i (trk_clr), .clr_group_i (x_f.g), .clr_psn_i (x_f.psn),
     .alc_valid_i (trk_alc), .alc_group_i (x_r.g), .alc_psn_i (x_r.psn), .alc_time_i (x_r.t),
     .alc_deadline_i (x_r.dl), .alc_gen_i (x_r.gen), .alc_ev_i (e_ev),
@@ -773,12 +846,10 @@ module uet_lb #(
 
   // ---------------------------------------------------------------------------------------------
   // Idle, and applying register writes: when no event is in any stage and the tracker is quiet.
-  logic drained;
-  assign drained = !a_f.v && !b_f.v && !c_f.v && !d_f.v && !l_f.v && !x_f.v && !a_r.v && !b_r.v && !c_r.v &&
-                   !d_r.v && !l_r.v && !x_r.v && !y_q.v && !z_q.v && !e_v && !trk_busy && !trk_fire &&
-                   !trk_hold;
-  assign apply  = regs_pending && drained && !sweep_q;
-  assign idle_o = drained && !regs_pending && !sweep_q && settle_q == '0;
+  assign empty  = !a_f.v && !b_f.v && !c_f.v && !d_f.v && !l_f.v && !x_f.v && !a_r.v && !b_r.v && !c_r.v &&
+                  !d_r.v && !l_r.v && !x_r.v && !y_q.v && !z_q.v && !e_v && !trk_busy && !trk_fire && !trk_hold;
+  assign apply  = regs_pending && drained_q && !sweep_q;
+  assign idle_o = empty && !regs_pending && !sweep_q && settle_q == '0;
 
   // ---------------------------------------------------------------------------------------------
   // Observation port: a group's stored word (both banks, the live-value bit) and its slot 0.
@@ -833,14 +904,14 @@ module uet_lb #(
   // ---------------------------------------------------------------------------------------------
   // Assertions (Verilator --assert and Yosys read_verilog -formal): registered history, no sequences.
 `ifndef SYNTHESIS
-  logic                past_valid_q, stall_q, req_stall_q;
+  logic                past_valid_q, rsp_stall_q, req_stall_q;
   logic [15:0]         past_ev_q;
   uet_lb_pkg::decision_e past_dec_q;
   logic [PsnWidth-1:0] past_psn_q, past_rsp_psn_q;
   logic [GroupW-1:0]   past_req_group_q;
   always_ff @(posedge clk_i) begin
     past_valid_q     <= rst_ni;
-    stall_q          <= rsp_valid_o && !rsp_ready_i;
+    rsp_stall_q      <= rsp_valid_o && !rsp_ready_i;
     req_stall_q      <= req_valid_i && !req_ready_o;
     past_ev_q        <= rsp_ev_o;
     past_dec_q       <= rsp_decision_o;
@@ -851,7 +922,7 @@ module uet_lb #(
   always_ff @(posedge clk_i) begin
     if (rst_ni && past_valid_q) begin
       // A response is held, unchanged, until it is taken.
-      if (stall_q) assert (rsp_valid_o && rsp_ev_o == past_ev_q && rsp_decision_o == past_dec_q &&
+      if (rsp_stall_q) assert (rsp_valid_o && rsp_ev_o == past_ev_q && rsp_decision_o == past_dec_q &&
                            rsp_psn_o == past_rsp_psn_q);
       // Inputs: a request is held until it is accepted (checked on the environment).
       if (req_stall_q) assert (req_valid_i && req_psn_i == past_psn_q && req_group_i == past_req_group_q);
@@ -861,7 +932,7 @@ module uet_lb #(
       assert (!(e_v && 32'(QAW'(rq_wp_q - rq_rp_q)) == RspDepth - 1 && rq_wp_q[QAW] != rq_rp_q[QAW]));
     end
     if (rst_ni) begin
-      assert (base_rtt_i != '0 || !cfg_efd_on || !req_valid_i);
+      assert (base_rtt_i != '0 || !efd_on_q || !req_valid_i);
       assert (!(fb_valid_i && fb_kind_i > uet_lb_pkg::FB_RTO));
     end
   end

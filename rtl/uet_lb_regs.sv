@@ -37,6 +37,7 @@ module uet_lb_regs #(
   /// them at this edge (with pending_o).
   input  logic                   apply_i,
   output logic                   pending_o,       ///< a write, a CTRL clear or a re-seed waits for apply_i
+  output logic                   pending_next_o,  ///< pending_o next cycle
   // Active configuration out.
   output logic [1:0]             spray_type_o,    ///< a uet_lb_pkg::spray_e value
   output logic [7:0]             span_mask_o,     ///< 2^EntropyMaskBits - 1
@@ -267,7 +268,9 @@ module uet_lb_regs #(
       end
     end
     if (sel_q.unknown) refuse_addr = 1'b1;  // unknown or read-only
-    if (cfg_d != cfg_q) pend_cfg_d = 1'b1;
+    // A configuration write taken (not refused) waits for the events before it.
+    if ((sel_q.spray || sel_q.mask || sel_q.port || sel_q.buf_bits || sel_q.size || sel_q.timeout ||
+         sel_q.mult || sel_q.window || sel_q.seed) && !refuse_range && !refuse_locked) pend_cfg_d = 1'b1;
     if (clear_now) begin
       active_d     = 1'b0;
       pend_clear_d = 1'b1;
@@ -305,6 +308,7 @@ module uet_lb_regs #(
   end
 
   assign pending_o      = pend_cfg_q || pend_clear_q || pend_seed_q;
+  assign pending_next_o = pend_cfg_d || pend_clear_d || pend_seed_d;
   // The one-cycle commands of an apply (the active copy takes cfg_q at the same edge).
   assign clear_groups_o = apply_i && pend_clear_q;
   assign seed_we_o      = apply_i && pend_seed_q;

@@ -55,8 +55,9 @@ module uet_lb_tracker #(
   input  logic                clk_i,
   input  logic                rst_ni,         ///< synchronous, active low
   input  logic                flush_i,        ///< drop every tracked packet (a CTRL clear)
-  input  logic [TsWidth-1:0]  now_i,          ///< the time of the events the core accepts now
-  input  logic [TsWidth-1:0]  t_ref_i,        ///< the oldest time of an event not yet at t0 (or now_i)
+  input  logic [TsWidth-1:0]  now_i,          ///< the time of the events the core accepts next cycle
+  input  logic [TsWidth-1:0]  now_q_i,        ///< the time of the events the core accepts now
+  input  logic [TsWidth-1:0]  t_ref_i,        ///< the oldest time of an event not yet at t0 (or now_q_i)
   // Operations (t0), in event order: the clear applies before the allocation.
   input  logic                clr_valid_i,    ///< an ACK or NACK of (group, psn)
   input  logic [GroupW-1:0]   clr_group_i,
@@ -72,6 +73,7 @@ module uet_lb_tracker #(
   output logic [CntW-1:0]     tracked_o,      ///< packets tracked now
   // Early failures.
   output logic                hold_o,         ///< a packet is (or may be) past its deadline: accept nothing
+                                              ///< (registered, made a cycle ahead from now_i)
   output logic                unsettled_o,    ///< a run is nearly full and its head not known live, or its
                                               ///< oldest allocation too old: accept nothing
   output logic                interlock_o,    ///< a run is nearly full (its head live): let no clear and
@@ -332,7 +334,8 @@ module uet_lb_tracker #(
   logic [EntW-1:0]       r_h0way [Runs];
   logic [SeqW-1:0]       r_h0seq [Runs], r_oldest [Runs];
   logic [TsWidth-1:0]    r_h0dl [Runs], r_h1dl [Runs];
-  logic [RunCntW-1:0]    r_cnt [Runs];
+  logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
+  logic [Runs-1:0]       r_h0live_next;
   logic                  fire_free;
   logic [EntW-1:0]       fire_way;
   logic [EntW-1:0]       rec_way;
@@ -350,7 +353,8 @@ module uet_lb_tracker #(
       .pop_i (r_pop[r]),
       .h0_valid_o (r_h0v[r]), .h0_way_o (r_h0way[r]), .h0_seq_o (r_h0seq[r]), .h0_deadline_o (r_h0dl[r]),
       .h0_live_o (r_h0live[r]), .h1_valid_o (r_h1v[r]), .h1_deadline_o (r_h1dl[r]),
-      .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r])
+      .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r]), .count_next_o (r_cnt_next[r]),
+      .h0_live_next_o (r_h0live_next[r])
     );
     assign r_push[r] = rec0_q.alc && rec0_q.run == RunW'(r);
   end
@@ -504,37 +508,50 @@ module uet_lb_tracker #(
     else if (op0.alc) t_ref_q <= op0.tm;
     else t_ref_q <= t_ref_i;
   end
-  assign busy_o = ops_busy;
   logic unused;
   assign unused = ^{op4_q.ckey, rec1_q, rec2_q, rec3_q, cmp4_q.keq[4:1], cmp4_q.csa[4:1], cmp4_q.csc[4:1],
                     cmp4_q.asa[4:1], cmp4_q.asc[4:1], cmp3_q.asa[4:3], cmp3_q.asc[4:3], cmp3_q.csc[4:3],
                     cmp3_q.keq[0], cmp3_q.csa[0], cmp3_q.csc[0], cmp3_q.asa[0], cmp3_q.asc[0], cmp3_q.own,
                     cmp3_q.dge};
 
-  // Per run: h0 past due, h1 past due.
-  logic [Runs-1:0] due0, due1, run_hold, cand, near_full, unsettled;
+  // Per run, at the time of the events the core takes next cycle (now_i): h0 past due, h1 past due. A run
+  // holds the core when its head is past due and live, or past due and dead with what follows past due or
+  // not yet seen, or when its head is not yet seen. Made now for the next cycle: a head that leaves at
+  // this edge leaves what follows it, no more past due than it (deadlines never decrease along a run).
+  logic [Runs-1:0] due0, due1, run_hold, near_full, unsettled;
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
       due0[r] = r_h0v[r] && ts_before(r_h0dl[r], now_i);
       due1[r] = r_h1v[r] && ts_before(r_h1dl[r], now_i);
-      // A run holds the core when its head is past due and live, or past due and dead with what follows
-      // past due or not yet seen, or when its head is not yet seen.
       run_hold[r] = (due0[r] && (r_h0live[r] || due1[r] || (!r_h1v[r] && r_cnt[r] > RunCntW'(1)))) ||
                     (!r_h0v[r] && r_cnt[r] != '0);
-      cand[r]     = due0[r] && r_h0live[r];
-      near_full[r] = r_cnt[r] >= RunCntW'(RunDepth - Margin);
-      unsettled[r] = (near_full[r] && !(r_h0v[r] && r_h0live[r])) ||
+      // Next cycle: nearly full, and its head not known live, or its oldest allocation too old.
+      near_full[r] = r_cnt_next[r] >= RunCntW'(RunDepth - Margin);
+      unsettled[r] = (near_full[r] && !r_h0live_next[r]) ||
                      (r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax);
     end
   end
-  // Allocations here whose deadline is already past: they will be past-due packets.
+  // Allocations here, and the record that lands in a run now, whose deadline is before now_i: they will
+  // be past-due packets.
   logic inflight_due;
   assign inflight_due = (op0.alc && ts_before(op0.dl, now_i)) || (op1_q.alc && ts_before(op1_q.dl, now_i)) ||
                         (op2_q.alc && ts_before(op2_q.dl, now_i)) || (op3_q.alc && ts_before(op3_q.dl, now_i)) ||
                         (op4_q.alc && ts_before(op4_q.dl, now_i)) || (rec0_q.alc && ts_before(rec0_q.dl, now_i));
-  assign hold_o = (|run_hold) || inflight_due;
-  assign unsettled_o = |unsettled;
-  assign interlock_o = |near_full;
+  logic hold_q, unsettled_q, interlock_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      hold_q      <= 1'b0;
+      unsettled_q <= 1'b0;
+      interlock_q <= 1'b0;
+    end else begin
+      hold_q      <= (|run_hold) || inflight_due;
+      unsettled_q <= |unsettled;
+      interlock_q <= |near_full;
+    end
+  end
+  assign hold_o      = hold_q;
+  assign unsettled_o = unsettled_q;
+  assign interlock_o = interlock_q;
 
   // Firing: when nothing is in flight, every run's head is seen, no dead head past due waits to leave,
   // the earliest live head past due (deadline, then send order) is read out of the data RAM (three
@@ -544,10 +561,15 @@ module uet_lb_tracker #(
   logic [RunW-1:0] fr_q;       // the run chosen
   logic            can_fire;
   logic [RunW-1:0] pick;
+  logic [Runs-1:0] due_now, cand;
   always_comb begin
+    for (int r = 0; r < Runs; r++) begin
+      due_now[r] = r_h0v[r] && ts_before(r_h0dl[r], now_q_i);
+      cand[r]    = due_now[r] && r_h0live[r];
+    end
     can_fire = quiet_i && !ops_busy && cand != '0;
     for (int r = 0; r < Runs; r++) begin
-      if (due0[r] && !r_h0live[r]) can_fire = 1'b0;   // let the dead one leave first
+      if (due_now[r] && !r_h0live[r]) can_fire = 1'b0;   // let the dead one leave first
       if (!r_h0v[r] && r_cnt[r] != '0) can_fire = 1'b0;
     end
     pick = '0;
@@ -579,6 +601,7 @@ module uet_lb_tracker #(
   end
   assign data_raddr = r_h0way[fr_q];
   assign fire_o     = fs_q == FS_FIRE;
+  assign busy_o     = ops_busy || fs_q != FS_IDLE;
   assign fire_free  = fire_o;
   assign fire_way   = r_h0way[fr_q];
   for (genvar r = 0; r < Runs; r++) begin : g_pop

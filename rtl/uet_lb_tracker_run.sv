@@ -53,7 +53,10 @@ module uet_lb_tracker_run #(
   output logic                h1_valid_o,
   output logic [TsWidth-1:0]  h1_deadline_o,
   output logic [CntW-1:0]     count_o,       ///< elements in the run (window and RAM)
-  output logic [SeqW-1:0]     oldest_seq_o   ///< no element is older (valid while count_o > 0)
+  output logic [SeqW-1:0]     oldest_seq_o,  ///< no element is older (valid while count_o > 0)
+  // Next cycle's count and head (for flags the tracker registers a cycle ahead).
+  output logic [CntW-1:0]     count_next_o,
+  output logic                h0_live_next_o ///< next cycle's h0 is there and live
 );
   localparam int unsigned AddrW     = $clog2(Depth);
   localparam int unsigned ElemW     = EntW + SeqW + TsWidth;
@@ -238,6 +241,8 @@ module uet_lb_tracker_run #(
   assign h1_deadline_o = wd_q[1];
   assign count_o       = cnt_q;
   assign oldest_seq_o  = oldest_q;
+  assign count_next_o  = cnt_q + CntW'(push_i) - CntW'(pop);
+  assign h0_live_next_o = !flush_i && nv[0] && nl[0];
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin

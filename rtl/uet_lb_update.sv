@@ -22,7 +22,9 @@ module uet_lb_update #(
   parameter int unsigned StateW      = 1 + GenW + TsWidth + 1 + WindowWidth + 2 + PtrW + (PtrW + 1) + 1 + PtrW
 ) (
   // Configuration (stable while events are in flight).
-  input  logic [1:0]             spray_i,     ///< a uet_lb_pkg::spray_e value
+  input  logic                   none_i,      ///< PacketSprayingType, one-hot: None
+  input  logic                   dflt_i,      ///< Default Packet Spraying
+  input  logic                   reps_i,      ///< Recycled Entropy Packet Spraying
   input  logic [PtrW-1:0]        cmask_i,     ///< C - 1
   input  logic [BufBitsMax:0]    cap_i,       ///< C
   input  logic [WindowWidth-1:0] w_i,         ///< exploration window W and its facts (uet_lb_window)
@@ -38,8 +40,8 @@ module uet_lb_update #(
   input  logic                   f_recycle_i,  ///< ack or nack_trim_last_hop carrying f_ev_i
   input  logic                   f_failure_i,  ///< rto, or a live early failure, at f_time_i
   input  logic [TsWidth-1:0]     f_time_i,
-  input  logic [TsWidth-1:0]     f_time_mt_i,  ///< f_time_i - FreezingTimeout
-  input  logic                   f_time_lt_t_i,///< f_time_i < FreezingTimeout
+  input  logic                   f_elapsed_i,  ///< f_time_i - the state's freeze_start >= FreezingTimeout
+                                               ///< (mod 2^TsWidth; uet_lb_timeout, made ahead)
   input  logic [15:0]            f_port_i,     ///< the local port of an open
   // Request-lane event.
   input  logic                   r_req_i,
@@ -50,7 +52,8 @@ module uet_lb_update #(
   output logic [PtrW-1:0]        slot_rd_o,    ///< the slot a reuse or replay reads
   output logic [PtrW-1:0]        slot_wr_o,    ///< the slot a recycle writes
   output logic                   f_open_o,     ///< the group is open before the feedback-lane event
-  output logic                   r_open_o      ///< the group is open when the request applies
+  output logic                   r_open_o,     ///< the group is open when the request applies
+  output logic                   entered_o     ///< the feedback-lane event started freezing (freeze_start = f_time_i)
 );
   // ---------------------------------------------------------------------------------------------
   // The state word's fields (uet_lb_state_view; open at bit 0 and gen at bits GenW..1, which the core
@@ -67,9 +70,9 @@ module uet_lb_update #(
   );
 
   logic reps, dflt, none;
-  assign reps = spray_i == uet_lb_pkg::SPRAY_REPS;
-  assign dflt = spray_i == uet_lb_pkg::SPRAY_DEFAULT;
-  assign none = spray_i == uet_lb_pkg::SPRAY_NONE;
+  assign reps = reps_i;
+  assign dflt = dflt_i;
+  assign none = none_i;
 
   // ---------------------------------------------------------------------------------------------
   // The events on a group that was open before them (an open starts a fresh state, below); a closed
@@ -82,8 +85,9 @@ module uet_lb_update #(
   // Freezing (feedback lane only).
   logic                   frz_1, thaw;
   logic [TsWidth-1:0]     start_1;
+  assign entered_o = failure && !frz_q && !act_q;
   uet_lb_freeze #(.TsWidth (TsWidth)) u_freeze (
-    .now_i (f_time_i), .now_mt_i (f_time_mt_i), .now_lt_t_i (f_time_lt_t_i),
+    .now_i (f_time_i), .elapsed_i (f_elapsed_i),
     .freezing_i (frz_q), .start_i (aux_q), .in_window_i (act_q),
     .failure_i (failure), .recycle_i (recycle),
     .freezing_o (frz_1), .start_o (start_1), .thaw_o (thaw)

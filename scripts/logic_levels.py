@@ -9,6 +9,9 @@ only) and in logic levels (LUT, MUXF and CARRY cells, as vendor timing reports c
                                             then the registers (grouped by name, bit indices dropped) that
                                             end, and those that start, a path of at least N LUT levels:
                                             where to cut, when one path stands for hundreds
+  logic_levels.py NETLIST.json TOP --paths N
+                                            then, for each register group that ends a path of at least N
+                                            LUT levels, the deepest such path into it
 """
 import json
 import re
@@ -94,9 +97,9 @@ def driven_name(c, names, indexed):
 
 def main():
     mode = sys.argv[3] if len(sys.argv) > 3 else None
-    if len(sys.argv) not in (3, 4, 5) or mode not in (None, "--path", "--registers") or \
-            (mode == "--registers") != (len(sys.argv) == 5) or \
-            (mode == "--registers" and not sys.argv[4].isdigit()):
+    counted = mode in ("--registers", "--paths")
+    if len(sys.argv) not in (3, 4, 5) or mode not in (None, "--path", "--registers", "--paths") or \
+            counted != (len(sys.argv) == 5) or (counted and not sys.argv[4].isdigit()):
         print(__doc__, file=sys.stderr)
         return 2
     net = json.load(open(sys.argv[1]))
@@ -152,8 +155,8 @@ def main():
     names = source_names(mod)
     if mode == "--registers":
         print_registers(cells, names, driver, driver_port, depth, int(sys.argv[4]))
-    if mode == "--path" and end is not None:
-        path = [end]
+    def print_path(last):
+        path = [last]
         while path[-1] in pred and not is_register(cells[pred[path[-1]]]["type"]):
             path.append(pred[path[-1]])
         if path[-1] in pred:
@@ -161,6 +164,27 @@ def main():
         # Each cell named by the signal it drives, where synthesis kept the source name.
         for name in reversed(path):
             print(f"  {cells[name]['type']:10} {driven_name(cells[name], names, True) or name}")
+
+    if mode == "--path" and end is not None:
+        print_path(end)
+    if mode == "--paths":
+        # Per register group (bit indices dropped), the deepest path into one of its registers.
+        worst = {}
+        for name, c in cells.items():
+            if not is_register(c["type"]):
+                continue
+            for port, bits in c["connections"].items():
+                if c["port_directions"].get(port) != "input":
+                    continue
+                for b in bits:
+                    if isinstance(b, int) and b in driver:
+                        l = depth(driver[b], driver_port[b])[0]
+                        label = re.sub(r"\[\d+\]", "", driven_name(c, names, False)) or c["type"]
+                        if l >= int(sys.argv[4]) and l > worst.get(label, (0, None))[0]:
+                            worst[label] = (l, driver[b])
+        for label, (l, last) in sorted(worst.items(), key=lambda kv: -kv[1][0]):
+            print(f"{l} levels into {label}:")
+            print_path(last)
     return 0
 
 

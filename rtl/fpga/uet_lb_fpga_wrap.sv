@@ -9,9 +9,9 @@
 module uet_lb_fpga_wrap #(
   parameter int unsigned NumGroups      = 16,
   parameter int unsigned BufBitsMax     = 3,
-  parameter int unsigned TrackerEntries = 32,
-  parameter int unsigned Pipelined      = 0,     ///< 0: uet_lb, 1: uet_lb_pipe (without its dbg_* port)
-  parameter bit          SplitCarry     = 1'b1   ///< uet_lb_pipe's SplitCarry (0 for UltraScale+)
+  parameter int unsigned TrackerEntries = 1024,
+  parameter int unsigned TrackerWays    = 4,
+  parameter int unsigned TrackerRuns    = 2
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -41,7 +41,6 @@ module uet_lb_fpga_wrap #(
   logic [BufBitsMax-1:0]  dbg_wr, dbg_replay;
   logic [11:0]            dbg_left;
 
-  // Both cores have the same ports.
   `define UET_LB_WRAP_PORTS \
     .clk_i (clk_i), .rst_ni (rst_nq), \
     .now_i          (chain_q[31:0]), \
@@ -85,15 +84,10 @@ module uet_lb_fpga_wrap #(
     .reg_wdata_i    (chain_q[163 + 4 * GroupW +: 32]), \
     .reg_rdata_o    (reg_rdata)
 
-  if (Pipelined != 0) begin : g_pipe
-    uet_lb_pipe #(
-      .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries), .DbgPort (1'b0),
-      .SplitCarry (SplitCarry)
-    ) u_core (`UET_LB_WRAP_PORTS);
-  end else begin : g_single
-    uet_lb #(.NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries)) u_core (
-      `UET_LB_WRAP_PORTS);
-  end
+  uet_lb #(
+    .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries), .TrackerWays (TrackerWays),
+    .TrackerRuns (TrackerRuns), .DbgPort (1'b0)
+  ) u_core (`UET_LB_WRAP_PORTS);
   `undef UET_LB_WRAP_PORTS
 
   // Every output is registered first (as the datapath around the core would), then folded into one pin

@@ -339,6 +339,7 @@ class Testbench : public sc_module {
     });
     base_rtt_now_ = cfg_.initial_base_rtt_ns;
     set_time(knobs.start_time);
+    edge_now_ = knobs.start_time;
     rst_n.write(false);
     base_rtt.write(static_cast<std::uint32_t>(base_rtt_now_));
     rsp_ready.write(true);
@@ -462,7 +463,7 @@ class Testbench : public sc_module {
   // Just before a rising edge: which streams the edge takes (valid and ready), and the response taken.
   void sample_edge() {
     Edge e;
-    e.now = now_;
+    e.now = edge_now_;  // the time the core gives events this edge takes: now_i of the cycle before
     e.o = open_item_;
     e.f = fb_item_;
     e.r = req_item_;
@@ -640,6 +641,9 @@ class Testbench : public sc_module {
     now_ = t;
     now.write(static_cast<std::uint32_t>(t));
   }
+  // Called at every falling edge before the drivers: the time written a cycle ago is what the core gives
+  // the events the next rising edge takes.
+  void shift_time() { edge_now_ = now_; }
 
   // Time for the next cycle, and whether new events may be presented in it (not while the core fires
   // past-due packets: time holds still then).
@@ -924,6 +928,7 @@ class Testbench : public sc_module {
       return;
     }
     check_edge();
+    shift_time();
     rsp_ready_now_ = true;
     if (phase_ == Phase::Run) {
       ++run_cycles_;
@@ -956,6 +961,7 @@ class Testbench : public sc_module {
   std::size_t config_index_ = 0;
   bool config_failed_ = false;
   TimeNs now_ = 0;
+  TimeNs edge_now_ = 0;  // the time of events the next rising edge takes
   TimeNs base_rtt_now_ = 0;
   unsigned rtt_edges_left_ = 0;  // edges until the model takes base_rtt_now_ (0: it has it)
   // Extra cycles before a refused write's error shows in STATUS (registers.md: the port and the refusal

@@ -5,10 +5,11 @@
 // cycles); an open or a feedback returns once the core has taken it, since the core applies events in
 // the order it takes them whatever the stages hold, and the next event follows in the next cycle.
 //
-// Time. The core sees now_i = time mod 2^32. Before the events of time t, the engine moves now_i to t (in
-// steps below 2^30 ns, inside the wrap-safe range) and clocks until the core no longer holds its streams
-// for a packet past its deadline: the tracker fires those in SPEC section 6 order itself. When one fired,
-// it also waits until the core is idle, so the early failure's trace row comes before the next event's.
+// Time. The core sees now_i = time mod 2^32, and an event takes the now_i of the cycle before the one that
+// takes it. Before the events of time t, the engine moves now_i to t (in steps below 2^30 ns, inside the
+// wrap-safe range), clocks a cycle, and clocks on until the core no longer holds its streams for a packet
+// past its deadline: the tracker fires those in SPEC section 6 order itself. When one fired, it also waits
+// until the core is idle, so the early failure's trace row comes before the next event's.
 //
 // Counters. Requests and decisions come from the responses, early failures from efd_valid_o. What the
 // engine cannot see per event it reads from the core's registers when asked (counters()): feedback for
@@ -233,9 +234,10 @@ class RtlEngine final : public Engine {
     top_->now_i = static_cast<IData>(t);
   }
 
-  // Lets every tracked packet past its deadline fire (the core holds its streams meanwhile), then, if
-  // any did, waits until they are applied.
+  // After a change of time: a cycle for the core to take it, then lets every tracked packet past its
+  // deadline fire (the core holds its streams meanwhile) and, if any did, waits until they are applied.
   void settle() {
+    tick();
     top_->eval();
     if (!top_->efd_due_o) return;
     for (long wait = 0; top_->efd_due_o; ++wait) {
