@@ -180,7 +180,9 @@ module uet_lb_tracker_run #(
       nw[nn[2:0]] = push_way_i;
       ns[nn[2:0]] = push_seq_i;
       nd[nn[2:0]] = push_deadline_i;
-      nl[nn[2:0]] = !freed(push_way_i, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+      // Live: a free this cycle is the pushing record's own clear (a fire never meets a push), which
+      // freed the way before the allocation took it again.
+      nl[nn[2:0]] = 1'b1;
       nn = nn + 4'd1;
     end
   end
@@ -249,6 +251,7 @@ module uet_lb_tracker_run #(
     if (rst_ni && !flush_i) begin
       assert (!(push_i && cnt_q == CntW'(Depth)));               // the tracker never overfills a run
       assert (!(pop_i && !(wv_q[0] && wl_q[0])));                // it fires only a live h0
+      assert (!(push_i && fire_free_i));                         // no fire while an allocation lands
       assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
       assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
       for (int k = 0; k < HeadSlots; k++) assert (wv_q[k] == (k < 32'(wn_q)));

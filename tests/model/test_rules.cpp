@@ -255,18 +255,19 @@ TEST_CASE("Early failure: a lower base RTT fires later packets first; deadline o
 }
 
 TEST_CASE("Early failure: a bounded tracker counts what it cannot track", "[efd]") {
-  Recorder r(reps_config(), ModelOptions{2});
+  // Four places in one set of four ways: the fifth outstanding packet has no place.
+  Recorder r(reps_config(), ModelOptions{4});
   r.lb.open(0, 0, 0);
-  r.lb.request(0, 0, 1, false);
-  r.lb.request(0, 0, 2, false);
-  r.lb.request(0, 0, 3, false);  // full: not tracked
+  for (Psn psn = 1; psn <= 4; ++psn) r.lb.request(0, 0, psn, false);
+  REQUIRE(r.lb.counters().efd_untracked == 0);
+  r.lb.request(0, 0, 5, false);  // full: not tracked
   REQUIRE(r.lb.counters().efd_untracked == 1);
   r.lb.feedback(1, 0, FeedbackKind::Ack, 0, 1);
-  r.lb.request(1, 0, 4, false);  // room again
+  r.lb.request(1, 0, 6, false);  // the ACK of psn 1 made room
   REQUIRE(r.lb.counters().efd_untracked == 1);
-  REQUIRE(r.lb.counters().efd_tracked == 3);
+  REQUIRE(r.lb.counters().efd_tracked == 5);
   r.lb.finish();
-  REQUIRE(r.lb.counters().efd_fired == 2);
+  REQUIRE(r.lb.counters().efd_fired == 4);
 }
 
 TEST_CASE("Early failure is off outside REPS", "[efd]") {
