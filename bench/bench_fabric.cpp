@@ -39,7 +39,8 @@ int main(int argc, char** argv) {
   }
 #ifdef UETLB_WITH_RTL
   if (which == "rtl" || which == "all") {
-    uetsim::Fabric f(s, [](const uetlb::Config& c) { return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), ""); });
+    uetsim::Fabric f(s,
+                     [](const uetlb::Config& c) { return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), ""); });
     report("rtl", f.run());
   }
 #else

@@ -1,20 +1,33 @@
-// Benchmark: simulated cycles per second of a plain C++ harness over the Verilated core (--cc, no
-// SystemC), driving a request and a feedback every cycle over all groups, with the golden-model
-// scoreboard on and off. Prints figures; asserts nothing except that the scoreboard agrees.
-//   bench_rtl [cycles]
+// Benchmark: events the Verilated core (--cc, plain C++ harness) accepts per cycle on each traffic
+// pattern, with a request and a feedback-lane event offered every cycle and every response taken; and
+// the simulation speed. Events per second of the core = this figure x the placed-and-routed Fmax
+// (scripts/perf_report.py joins the two). With the scoreboard on, every response is compared with the
+// golden model's (exit 1 on any difference).
+//   bench_rtl [cycles] [--no-scoreboard]
+// Patterns (the feedback lane carries, per cycle, an ACK of an answered packet when there is one):
+//   hot        every event on group 0 (the ring all-reduce case)
+//   spread     requests on uniformly drawn groups; feedback for the answered packets in answer order
+//   same       both streams on one group each cycle: the group of the oldest answered packet
+//   opens      as spread, with an open of the request's group on the feedback lane every 16th cycle (a
+//              reopened group's tracked packets are dropped, and hold their tracker places to their deadline)
+//   loss       hot, with 1 packet in 200 never acknowledged: its early failure fires (base RTT 2 us)
+//   backpressure  hot, with the response taken in half the cycles (not line rate by design)
 #include <verilated.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include UETLB_TOP_HEADER
 #include "bench_start.hpp"
 #include "uetlb/load_balancer.hpp"
+#include "uetlb/rtl_regs.hpp"
 #include "uetlb/stimulus_rng.hpp"
 #include "uetlb/top_harness.hpp"
 
@@ -23,68 +36,160 @@ using Top = UETLB_TOP_CLASS;
 
 namespace {
 
-double run(std::uint64_t cycles, bool scoreboard, std::uint64_t& mismatches) {
+// The clock period: 15 ns, the core's placed-and-routed period on ECP5 (docs/fpga.md), so that a base RTT
+// spans as many cycles as in hardware (the tracker's runs hold 2 x TrackerEntries packets from the oldest
+// live one: at 1 ns a cycle an unacknowledged packet would hold a run 15 times as long).
+constexpr std::uint64_t kNsPerCycle = 15;
+
+struct Result {
+  std::uint64_t cycles = 0, requests = 0, lane = 0, efd = 0, mismatches = 0;
+  double seconds = 0;
+};
+
+struct Owed {
+  GroupId group;
+  Psn psn;
+  Choice choice;
+};
+
+Result run(const std::string& pattern, std::uint64_t cycles, bool scoreboard) {
   TopHarness<Top> t;
+  t.ns_per_cycle = kNsPerCycle;
   Top* const m = t.m.get();
-  std::uint64_t& cycle = t.cycle;
   const GroupId groups = UETLB_BENCH_GROUPS;
+  const bool loss = pattern == "loss";
+  const TimeNs rtt = loss ? 2000 : 6000;
+  m->base_rtt_i = static_cast<IData>(rtt);
   LoadBalancer model = start_reps(t, groups, UETLB_BENCH_TRACKER, scoreboard);
   StimulusRng rng(1);
-  std::vector<std::deque<std::pair<Psn, EntropyValue>>> sent(groups);
-  std::vector<Psn> psn(groups, 0);
-  mismatches = 0;
+  // Answered packets in the order their responses left: feedback returns in send order.
+  std::deque<Owed> answered;
+  std::vector<Psn> next_psn(groups, 0);
+  std::deque<Owed> owed;
+  const bool hot = pattern == "hot" || pattern == "loss" || pattern == "backpressure";
+  Result r;
+  r.cycles = cycles;
+  bool req_pending = false, lane_pending = false, lane_open = false;
+  GroupId rg = 0, lg = 0;
+  Psn rpsn = 0, lpsn = 0;
+  EntropyValue lev = 0;
+  FeedbackKind lkind = FeedbackKind::NackTrim;
   const auto t0 = std::chrono::steady_clock::now();
   for (std::uint64_t k = 0; k < cycles; ++k) {
-    const TimeNs now = cycle;
-    const GroupId rg = rng() % groups;
-    const GroupId fg = rng() % groups;
-    const bool fb = !sent[fg].empty();
-    if (scoreboard) model.advance_to(now);
-    m->fb_valid_i = fb;
-    if (fb) {
-      const auto [p, ev] = sent[fg].front();
-      sent[fg].pop_front();
-      m->fb_group_i = fg;
-      m->fb_kind_i = 0;
-      m->fb_ev_i = ev;
-      m->fb_psn_i = p;
-      if (scoreboard) model.feedback(now, fg, FeedbackKind::Ack, ev, p);
+    // New offers where the last ones were taken (an offer is held until accepted).
+    if (!req_pending) {
+      rg = hot ? 0 : static_cast<GroupId>(rng() % groups);
+      if (pattern == "same" && !lane_pending && !answered.empty()) rg = answered.front().group;
+      rpsn = next_psn[rg]++;
+      req_pending = true;
     }
-    const Psn p = psn[rg]++;
+    if (!lane_pending) {
+      lane_open = pattern == "opens" && k % 16 == 0;
+      lg = rg;
+      if (!lane_open && !answered.empty() && (pattern != "same" || answered.front().group == rg)) {
+        lg = answered.front().group;
+        lpsn = answered.front().psn;
+        lev = answered.front().choice.ev;
+        answered.pop_front();
+        lkind = FeedbackKind::Ack;
+      } else if (!lane_open) {
+        lpsn = 0;
+        lev = 0;
+        lkind = FeedbackKind::NackTrim;
+      }
+      lane_pending = true;
+    }
     m->req_valid_i = 1;
     m->req_group_i = rg;
-    m->req_psn_i = p;
-    t.tick();
-    const EntropyValue ev = static_cast<EntropyValue>(m->rsp_ev_o);
-    if (scoreboard) {
-      const Choice c = model.request(now, rg, p, false);
-      if (c.ev != ev || static_cast<unsigned>(c.decision) != m->rsp_decision_o) ++mismatches;
+    m->req_psn_i = rpsn;
+    m->req_retx_i = 0;
+    m->open_valid_i = lane_open;
+    m->open_group_i = lg;
+    m->open_port_i = 0;
+    m->fb_valid_i = !lane_open;
+    m->fb_group_i = lg;
+    m->fb_kind_i = static_cast<CData>(lkind);
+    m->fb_ev_i = lev;
+    m->fb_psn_i = lpsn;
+    m->rsp_ready_i = pattern == "backpressure" ? (rng() & 1) : 1;
+    m->now_i = static_cast<IData>(t.time_of(t.cycle));
+    m->eval();
+    const bool req_fire = m->req_ready_o;
+    const bool lane_fire = lane_open ? m->open_ready_o : m->fb_ready_o;
+    const bool rsp_take = m->rsp_valid_o && m->rsp_ready_i;
+    const TimeNs now = t.time_of(t.cycle - 1);  // an event takes the now_i of the cycle before its acceptance
+    if (scoreboard) model.advance_to(now);
+    if (lane_fire) {
+      ++r.lane;
+      lane_pending = false;
+      if (scoreboard) {
+        if (lane_open) {
+          model.open(now, lg, 0);
+        } else {
+          model.feedback(now, lg, lkind, lev, lpsn);
+        }
+      }
     }
-    if (rng() % 4 != 0) sent[rg].emplace_back(p, ev);
+    if (req_fire) {
+      ++r.requests;
+      req_pending = false;
+      owed.push_back({rg, rpsn, scoreboard ? model.request(now, rg, rpsn, false) : Choice{}});
+    }
+    if (rsp_take) {
+      if (owed.empty()) {
+        ++r.mismatches;
+      } else {
+        const Owed o = owed.front();
+        owed.pop_front();
+        if (scoreboard && (m->rsp_ev_o != o.choice.ev || m->rsp_decision_o != static_cast<CData>(o.choice.decision) ||
+                           m->rsp_psn_o != o.psn || m->rsp_group_o != o.group)) {
+          ++r.mismatches;
+        }
+        if (!(loss && rng() % 200 == 0)) {
+          answered.push_back({o.group, o.psn, Choice{static_cast<EntropyValue>(m->rsp_ev_o), o.choice.decision}});
+        }
+      }
+    }
+    if (m->efd_valid_o) ++r.efd;
+    t.tick();
   }
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return s;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::uint64_t cycles = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 2'000'000;
-  if (cycles == 0) {
-    std::fprintf(stderr, "usage: bench_rtl [cycles > 0]\n");
-    return 1;
+  std::uint64_t cycles = 200'000;
+  bool scoreboard = true;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--no-scoreboard") == 0) {
+      scoreboard = false;
+    } else {
+      char* end = nullptr;
+      cycles = std::strtoull(argv[i], &end, 10);
+      if (end == argv[i] || *end != '\0' || cycles == 0) {
+        std::fprintf(stderr, "bench_rtl: bad argument '%s' (expected a cycle count > 0 or --no-scoreboard)\n",
+                     argv[i]);
+        return 2;
+      }
+    }
   }
   std::printf(
-      "bench_rtl: plain C++ harness over Verilated uet_lb (--cc), NumGroups %u, TrackerEntries %u, request + "
-      "feedback every cycle\n",
-      UETLB_BENCH_GROUPS, UETLB_BENCH_TRACKER);
-  for (bool sb : {false, true}) {
-    std::uint64_t mm = 0;
-    const double s = run(cycles, sb, mm);
-    std::printf("  scoreboard %-3s: %llu cycles in %.3f s = %.2f M cycles/s%s\n", sb ? "on" : "off",
-                static_cast<unsigned long long>(cycles), s, cycles / s / 1e6,
-                sb ? (mm == 0 ? ", 0 mismatches" : ", MISMATCHES") : "");
-    if (mm != 0) return 1;
+      "bench_rtl: Verilated uet_lb, NumGroups %u, TrackerEntries %u; a request and a feedback-lane event offered "
+      "every cycle, %llu cycles per pattern, scoreboard %s\n",
+      UETLB_BENCH_GROUPS, UETLB_BENCH_TRACKER, static_cast<unsigned long long>(cycles), scoreboard ? "on" : "off");
+  std::printf("%-13s %8s %10s %10s %8s %14s %12s\n", "pattern", "groups", "requests", "lane", "efd", "events/cycle",
+              "Mcycles/s");
+  bool ok = true;
+  for (const char* p : {"hot", "spread", "same", "opens", "loss", "backpressure"}) {
+    const Result r = run(p, cycles, scoreboard);
+    const double per_cycle = static_cast<double>(r.requests + r.lane) / static_cast<double>(r.cycles);
+    std::printf("%-13s %8u %10llu %10llu %8llu %14.4f %12.3f%s\n", p, UETLB_BENCH_GROUPS,
+                static_cast<unsigned long long>(r.requests), static_cast<unsigned long long>(r.lane),
+                static_cast<unsigned long long>(r.efd), per_cycle, r.cycles / r.seconds / 1e6,
+                r.mismatches ? "  MISMATCHES" : "");
+    if (r.mismatches != 0) ok = false;
   }
-  return 0;
+  return ok ? 0 : 1;
 }

@@ -20,6 +20,7 @@ LoadBalancer start_reps(TopHarness<Top>& t, GroupId groups, std::size_t tracker_
   Config cfg;
   cfg.packet_spraying_type = SprayingType::Reps;
   LoadBalancer model(cfg, ModelOptions{tracker_entries, 4, 2});
+  model.set_base_rtt(0, t.m->base_rtt_i);  // the core's base RTT input, as the caller set it
   // Each open is held until the core takes it; the model opens the group at that handshake.
   for (GroupId g = 0; g < groups; ++g) {
     t.m->open_valid_i = 1;
@@ -29,7 +30,7 @@ LoadBalancer start_reps(TopHarness<Top>& t, GroupId groups, std::size_t tracker_
                    static_cast<unsigned>(g));
       std::exit(1);
     }
-    if (scoreboard) model.open(t.cycle, g, 0);
+    if (scoreboard) model.open(t.time_of(t.cycle - 1), g, 0);  // an event takes the now_i of the cycle before
     t.tick();
   }
   t.m->open_valid_i = 0;

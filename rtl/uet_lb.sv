@@ -929,7 +929,8 @@ module uet_lb #(
       // Both lanes' loop registers hold the same word when they name one group.
       if (l_f.v && l_r.v && l_same) assert (st_f_q == st_r_q);
       assert (32'(owed_q) <= RspDepth);
-      assert (!(e_v && 32'(QAW'(rq_wp_q - rq_rp_q)) == RspDepth - 1 && rq_wp_q[QAW] != rq_rp_q[QAW]));
+      // No response enters a full queue unless one leaves in the same cycle.
+      assert (!(e_v && !rsp_take && rq_wp_q[QAW-1:0] == rq_rp_q[QAW-1:0] && rq_wp_q[QAW] != rq_rp_q[QAW]));
     end
     if (rst_ni) begin
       assert (base_rtt_i != '0 || !efd_on_q || !req_valid_i);

@@ -2,7 +2,7 @@
 # Shows the formal proofs are not vacuous: each mutant plants one bug in a copy of the RTL, and the proof
 # that covers it must fail. Exits 1 if any mutant survives.
 #   scripts/formal_mutants.sh        the mutants of the fast proofs (CI)
-#   scripts/formal_mutants.sh all    also those of the full proofs (pipe_deep: about 5 minutes each)
+#   scripts/formal_mutants.sh all    also those of the full proofs (none at present)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 case "${1:-}" in
@@ -15,25 +15,16 @@ trap 'rm -rf "$tmp"' EXIT
 
 # file @ proof @ text @ replacement @ the bug
 mutants=(
-  "uet_lb_cache.sv@cache@if (!full_i) full_o = wr_inc == rd_i;@if (!full_i) full_o = 1'b0;@a cache that fills reads as empty"
-  "uet_lb_cache.sv@cache@assign oldest_ev_o = slots_i[16*rd_i +: 16];@assign oldest_ev_o = slots_i[16*rd_inc +: 16];@pop takes the second oldest"
-  "uet_lb_cache.sv@cache@      else rd_o = rd_inc;@      else rd_o = rd_i;@a recycle into a full cache leaves the overwritten slot as the oldest"
-  "uet_lb_window.sv@window@((left_i & cmask) == (WindowWidth'(1) & cmask))@((left_i & cmask) == '0)@window explores one position late"
-  "uet_lb_freeze.sv@group@if (failure_i && !freezing_i && !in_window_i) begin@if (failure_i && !in_window_i) begin@a failure restarts the timer"
-  "uet_lb_freeze.sv@group@if (failure_i && !freezing_i && !in_window_i) begin@if (failure_i && !freezing_i) begin@freezing starts inside the window"
-  "uet_lb_freeze.sv@group@elapsed >= timeout_i@elapsed > timeout_i@freezing outlasts the timeout by 1 ns"
-  "uet_lb_pkg.sv@time@ts_less_join = parts[2] ? parts[0] : parts[1];@ts_less_join = parts[2] ? parts[1] : parts[0];@time comparison: the halves' select swapped"
-  "uet_lb_pkg.sv@time@(lo_c ? hi_c1 : hi_c0)@(lo_c ? hi_c0 : hi_c1)@expiry test: the low half's carry ignored"
+  "uet_lb_cache.sv@cache@assign full        = cnt_i == cap_i;@assign full        = 1'b0;@a full cache takes a recycle as if it had room"
+  "uet_lb_cache.sv@cache@assign oldest_o    = (push_i && full) ? wr_inc : ((wr_i - PtrW'(cnt_i)) & cmask_i);@assign oldest_o    = (wr_i - PtrW'(cnt_i)) & cmask_i;@a recycle into a full cache leaves the overwritten slot as the oldest"
+  "uet_lb_cache.sv@cache@assign dec = take_i && (!push_i || full);@assign dec = take_i;@a take after a recycle into a not-full cache loses a value"
+  "uet_lb_window.sv@window@  assign low      = BufBitsMax'(left_i) ^ BufBitsMax'(2);@  assign low      = BufBitsMax'(left_i) ^ BufBitsMax'(1);@window explores one position late"
+  "uet_lb_window.sv@window@  assign explores_now_o = open_i ? w_x_i : explore_i;@  assign explores_now_o = explore_i;@a request in the update that opens the window misses its explore"
+  "uet_lb_timeout.sv@timeout@assign elapsed_o = (b1 && !now_lt_t_i) || (b1 == now_lt_t_i && !b3);@assign elapsed_o = b1 == now_lt_t_i && !b3;@the freezing test misses the time wrap past the start"
   "uet_lb_rr.sv@rr@{8'd0, step_i & span_mask_i}@{8'd0, step_i & span_mask_i & 8'hfe}@round robin skips odd ports"
-  "uet_lb_group_apply.sv@split@(b1 ? !(b2 && b0) : !(b2 || b0))@(b1 ? !(b2 || b0) : !(b2 && b0))@split update: the freezing test's borrows joined the wrong way"
-  "uet_lb_group_look.sv@split@        if (!explore_i && nonempty_i) begin@        if (nonempty_i) begin@split update: a request reuses at the window's explore positions"
-  "uet_lb_group_apply.sv@split@assign explore_o   = ops_s.thaw ? ops_s.explore_opened : ops_s.explore_kept;@assign explore_o   = ops_s.explore_kept;@split update: the stored explore fact misses the window a thaw opens"
-  "uet_lb.sv@top@assign req_ready_o  = !rsp_valid_q || rsp_ready_i;@assign req_ready_o  = 1'b1;@a held response is overwritten"
-  "uet_lb.sv@top@      end else if (rsp_ready_i) begin@      end else begin@a response is dropped under back-pressure"
-  "uet_lb_pipe.sv@pipe@assign rsp_pop   = rsp_valid_o && rsp_ready_i;@assign rsp_pop   = rsp_valid_o;@pipelined: a response is dropped under back-pressure"
-  "uet_lb_pipe.sv@pipe@      if (rsp_push) rsp_wp_q <= rsp_wp_q + 2'd1;@      if (rsp_push) rsp_wp_q <= rsp_wp_q;@pipelined: a queued response is overwritten by the next"
-  "uet_lb_pipe.sv@pipe@assign fb_ready_o   = rdy_q && !open_valid_i;@assign fb_ready_o   = rdy_q;@pipelined: an open and a feedback accepted in one cycle"
-  "uet_lb_pipe.sv@pipe_deep@room_tables[64 * c + k] = next <= 3;@room_tables[64 * c + k] = next <= 4;@pipelined: a request issues with no room left in the response queue"
+  "uet_lb.sv@core@      if (rsp_take) rq_rp_q <= rq_rp_q + 1'b1;@      if (rsp_valid_o) rq_rp_q <= rq_rp_q + 1'b1;@a response is dropped under back-pressure"
+  "uet_lb.sv@core@      if (e_v) rq_wp_q <= rq_wp_q + 1'b1;@      if (e_v && !rsp_take) rq_wp_q <= rq_wp_q + 1'b1;@a response is lost when one leaves as it arrives"
+  "uet_lb.sv@core@assign fb_ready_o   = !stall && !(trk_interlock && lock_fb_q) && !(open_valid_i && !fb_owed_q);@assign fb_ready_o   = !stall && !(trk_interlock && lock_fb_q);@an open and a feedback accepted in one cycle"
 )
 survivors=0
 skipped=0

@@ -10,13 +10,14 @@ all=()
 for b in "${blocks[@]}"; do all+=("rtl/$b.sv"); done
 verilator --lint-only -Wall --top-module uet_lb "$pkg" "${all[@]}"
 # Non-power-of-two group count and the smallest sizes exercise the other generate branches.
-verilator --lint-only -Wall --top-module uet_lb -GNumGroups=5 -GBufBitsMax=1 -GTrackerEntries=1 -GTsWidth=30 \
+verilator --lint-only -Wall --top-module uet_lb -GNumGroups=5 -GBufBitsMax=1 -GTrackerEntries=4 -GTsWidth=30 \
   -GBaseRttWidth=16 "$pkg" "${all[@]}"
-# The pipelined variant, also without its observation port (as the FPGA flow builds it).
-verilator --lint-only -Wall --top-module uet_lb_pipe -GNumGroups=5 -GBufBitsMax=1 -GTrackerEntries=1 -GTsWidth=30 \
-  -GBaseRttWidth=16 "$pkg" "${all[@]}"
-verilator --lint-only -Wall --top-module uet_lb_pipe -GDbgPort=0 -GNumGroups=1024 "$pkg" "${all[@]}"
-verilator --lint-only -Wall --top-module uet_lb_pipe -GNumGroups=40 -GOpenRam="1'b1" "$pkg" "${all[@]}"
+# The 1,024-group build without its observation port (as the FPGA flow builds it), and other tracker shapes.
+verilator --lint-only -Wall --top-module uet_lb -GDbgPort=0 -GNumGroups=1024 "$pkg" "${all[@]}"
+verilator --lint-only -Wall --top-module uet_lb -GNumGroups=40 -GTrackerEntries=64 -GTrackerWays=2 -GTrackerRuns=3 \
+  "$pkg" "${all[@]}"
+verilator --lint-only -Wall --top-module uet_lb -GNumGroups=2 -GTrackerEntries=4 -GTrackerWays=1 -GTrackerRuns=1 \
+  "$pkg" "${all[@]}"
 for b in "${blocks[@]}"; do
   verilator --lint-only -Wall --top-module "$b" "$pkg" "${all[@]}"
 done
@@ -24,11 +25,8 @@ done
 for h in rtl/formal/fv_*.sv; do
   verilator --lint-only -Wall --top-module "$(basename "$h" .sv)" "$pkg" "${all[@]}" "$h"
 done
-# fv_core with its other core (Pipelined = 0 above).
-verilator --lint-only -Wall --top-module fv_core -GPipelined=1 "$pkg" "${all[@]}" rtl/formal/fv_core.sv
-# The FPGA wrapper (both cores inside) and the reference paths of the FPGA flow (rtl/fpga/).
+# The FPGA wrapper and the reference paths of the FPGA flow (rtl/fpga/).
 verilator --lint-only -Wall --top-module uet_lb_fpga_wrap "$pkg" "${all[@]}" rtl/fpga/uet_lb_fpga_wrap.sv
-verilator --lint-only -Wall -GPipelined=1 --top-module uet_lb_fpga_wrap "$pkg" "${all[@]}" rtl/fpga/uet_lb_fpga_wrap.sv
 for f in rtl/fpga/counter16.sv rtl/fpga/time_cmp32.sv rtl/fpga/ram_add16.sv; do verilator --lint-only -Wall "$f"; done
 # Everything in rtl/ as one design, as a reviewer's quick check does.
 verilator --lint-only -Wall -Wno-MULTITOP "$pkg" "${all[@]}" rtl/formal/fv_*.sv

@@ -24,10 +24,12 @@ GROUPS = [
                                    "dbg_replay_o", "dbg_freezing_o", "dbg_freeze_start_o", "dbg_window_left_o",
                                    "dbg_slot0_o"]),
     ("Registers", ["reg_we_i", "reg_addr_i", "reg_wdata_i", "reg_rdata_o"]),
+    ("Inside: why a stream waits, the tracker", ["stall", "trk_hold", "trk_unsettled", "trk_interlock", "trk_busy",
+                                                  "trk_fire", "trk_untracked", "owed_q"]),
 ]
 DECIMAL = {"now_i", "base_rtt_i", "open_group_i", "open_port_i", "fb_group_i", "fb_kind_i", "fb_ev_i", "fb_psn_i",
            "req_group_i", "req_psn_i", "rsp_ev_o", "rsp_decision_o", "rsp_group_o", "rsp_psn_o", "efd_group_o",
-           "efd_psn_o", "efd_ev_o", "efd_time_o", "efd_tracked_o", "dbg_group_i", "dbg_count_o", "dbg_wr_o",
+           "efd_psn_o", "efd_ev_o", "efd_time_o", "efd_tracked_o", "owed_q", "dbg_group_i", "dbg_count_o", "dbg_wr_o",
            "dbg_replay_o", "dbg_freeze_start_o", "dbg_window_left_o", "dbg_slot0_o"}
 
 

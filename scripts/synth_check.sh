@@ -14,11 +14,15 @@ srcs=$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ')
 yosys -q -l "$out/synth.log" -p "read_verilog -sv $srcs; chparam $params $top; \
   synth -top $top -flatten; select -assert-none t:\$*latch* t:\$_DLATCH_*; check -assert; stat" >/dev/null 2>&1 || {
   tail -20 "$out/synth.log"; echo "synth_check: FAILED"; exit 1; }
-# Registers by design, which Yosys reports (read with every top) as the only warnings allowed: uet_lb's
-# per-group state table has four write ports (efd, open, feedback, request in one cycle), and the
-# pipelined core's tracker writes its entry tables through a one-hot (no index decoder) and keeps its
-# per-entry comparison parts (c1p_m, lp_q) the same way.
-expected='Replacing memory \\(state_q|group_q|psn_q|ev_q|deadline_q|dn_q|lp_q|c1p_m) with list of registers'
+# Small arrays kept in flip-flops by design, which Yosys reports as memories replaced with registers (the
+# only warnings allowed): the tracker's run windows (ww_q/ws_q/wd_q and their next values nw/ns/nd), the
+# per-run tails, heads and counts (tail_q, r_*), the tracker's recent allocations and clears (ah_*), its tag
+# parts and tag reads by way (tpart_q, tag_rd), and the core's per-reader RAM addresses and read data
+# (rd_addr, bank_f_q, bank_r_q). Every RAM (uet_lb_ram) must stay a memory: a RAM named here would be a
+# regression of the block-RAM mapping.
+regs='ww_q|ws_q|wd_q|nw|ns|nd|tail_q|r_cnt|r_cnt_next|r_h0dl|r_h0seq|r_h0way|r_h1dl|r_oldest|ah_akey|ah_aset'
+regs="$regs|ah_cset|tpart_q|tag_rd|rd_addr|bank_f_q|bank_r_q"
+expected="Replacing memory \\\\($regs) with list of registers"
 problems=$(grep -E 'Latch inferred|Warning' "$out/synth.log" | grep -Ev "$expected" | grep -v '^Warnings:' || true)
 if [ -n "$problems" ]; then
   echo "$problems" | head -20

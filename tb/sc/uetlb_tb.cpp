@@ -257,8 +257,9 @@ struct Owed {
   Choice expect;
 };
 
-// The testbench over the Verilated SystemC uet_lb. Every stream is driven through its handshake: an event stays valid until the rising edge that takes it,
-// and the testbench learns which edges took what by sampling valid and ready just before each edge.
+// The testbench over the Verilated SystemC uet_lb. Every stream is driven through its handshake: an event stays valid
+// until the rising edge that takes it, and the testbench learns which edges took what by sampling valid and ready just
+// before each edge.
 template <class Dut>
 class Testbench : public sc_module {
  public:

@@ -319,7 +319,7 @@ class RtlEngine final : public Engine {
   LoadBalancer::TraceSink trace_;
   mutable Counters counters_;
   std::vector<bool> open_;
-  std::uint64_t allocations_ = 0;           // requests under REPS with M > 0 (tracked or not)
+  std::uint64_t allocations_ = 0;            // requests under REPS with M > 0 (tracked or not)
   std::uint64_t out_of_range_feedback_ = 0;  // feedback naming a group the build does not have
   TimeNs time_ = 0;
   mutable std::uint64_t cycle_ = 0;

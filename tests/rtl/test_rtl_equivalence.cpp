@@ -18,7 +18,9 @@ std::string trace_of(Engine& e, const std::vector<StimulusRow>& rows, const std:
   return out.str();
 }
 
-ModelOptions rtl_options() { return rtl_model_options(); }
+ModelOptions rtl_options() {
+  return rtl_model_options();
+}
 
 void require_same_counters(const Counters& m, const Counters& r) {
   REQUIRE(m.requests == r.requests);

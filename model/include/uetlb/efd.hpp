@@ -95,8 +95,8 @@ class EarlyFailureDetector {
   static constexpr std::uint32_t kNone = 0xffffffffU;
   struct Entry {
     TrackedPacket packet;
-    bool alive = false;                   // will fire at its deadline
-    bool holds = false;                   // holds a place in its set (alive, or dropped until its deadline)
+    bool alive = false;  // will fire at its deadline
+    bool holds = false;  // holds a place in its set (alive, or dropped until its deadline)
     std::uint32_t set = 0;
     std::uint32_t next_same_key = kNone;  // other entries of the same (group, psn)
   };
@@ -115,16 +115,16 @@ class EarlyFailureDetector {
 
   TrackerGeometry geo_;
   unsigned set_bits_ = 0;
-  std::vector<std::uint8_t> set_used_;            // places held per set
-  std::vector<std::optional<TimeNs>> run_tail_;   // the hardware runs' last deadlines
+  std::vector<std::uint8_t> set_used_;           // places held per set
+  std::vector<std::optional<TimeNs>> run_tail_;  // the hardware runs' last deadlines
   // The hardware runs' packets in the order they were added (entry id, send order), from the oldest that
   // may still hold a place; fronts that no longer do are dropped when a run's size is needed.
   std::vector<std::deque<std::pair<std::uint32_t, std::uint64_t>>> run_fifo_;
   std::size_t run_depth_ = 0;
   std::size_t run_size(std::size_t r);
   std::size_t run_cur_ = 0;
-  std::size_t live_ = 0;           // alive: will fire
-  std::size_t held_dropped_ = 0;   // dropped, still holding a place until the deadline
+  std::size_t live_ = 0;          // alive: will fire
+  std::size_t held_dropped_ = 0;  // dropped, still holding a place until the deadline
   std::uint64_t next_order_ = 0;
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> free_;

@@ -26,8 +26,8 @@ struct ModelOptions {
   /// The early-failure tracker's places (TrackerGeometry::entries); 0 = unbounded. The RTL's tracker is
   /// bounded (SPEC section 6).
   std::size_t efd_tracker_entries = 0;
-  std::size_t efd_tracker_ways = 4;  ///< TrackerGeometry::ways
-  std::size_t efd_tracker_runs = 2;  ///< TrackerGeometry::runs
+  std::size_t efd_tracker_ways = 4;       ///< TrackerGeometry::ways
+  std::size_t efd_tracker_runs = 2;       ///< TrackerGeometry::runs
   std::size_t efd_tracker_run_depth = 0;  ///< TrackerGeometry::run_depth (0: the core's default)
 };
 

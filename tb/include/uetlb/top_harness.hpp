@@ -17,6 +17,9 @@ struct TopHarness {
   VerilatedContext ctx;
   std::unique_ptr<V> m;
   std::uint64_t cycle = 0;
+  /// Nanoseconds of now_i per cycle (1: now_i is the cycle number; a benchmark sets the clock period of
+  /// the core's measured Fmax so that RTTs and deadlines span as many cycles as in hardware).
+  std::uint64_t ns_per_cycle = 1;
 
   /// Builds the core, holds it in reset for two cycles and waits until it is idle (response taken every
   /// cycle, base RTT 6 us).
@@ -28,9 +31,12 @@ struct TopHarness {
   explicit TopHarness(int seed) : m(random_model(ctx, seed)) { start(); }
   ~TopHarness() { m->final(); }
 
-  /// One clock cycle with now_i = the cycle number: the inputs already set, the rising edge half-way.
+  /// The time of cycle `c`.
+  std::uint64_t time_of(std::uint64_t c) const { return c * ns_per_cycle; }
+
+  /// One clock cycle with now_i = time_of(cycle): the inputs already set, the rising edge half-way.
   void tick() {
-    m->now_i = static_cast<IData>(cycle);
+    m->now_i = static_cast<IData>(time_of(cycle));
     m->clk_i = 0;
     m->eval();
     m->clk_i = 1;
