@@ -14,8 +14,8 @@ export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 echo "== 1. Fabric: the default scenario (16-host permutation, one leaf-spine link fails) under each spraying type"
 "$b/sim/uet-fabric" --out "$out/fabric" --quiet | sed 's/^/   /'
 
-echo "== 2. One stimulus, three engines (model, uet_lb, uet_lb_pipe): examples/default_stimulus.csv, examples/reps_default.json"
-for engine in model rtl rtl-pipe; do
+echo "== 2. One stimulus, two engines (model, Verilated uet_lb): examples/default_stimulus.csv, examples/reps_default.json"
+for engine in model rtl; do
   extra=()
   [ "$engine" = rtl ] && extra=(--wave "$out/uetlb-run-rtl.fst")
   "$b/model/runner/uetlb-run" --engine "$engine" --config "$root/examples/reps_default.json" \
@@ -23,7 +23,7 @@ for engine in model rtl rtl-pipe; do
     --monitor "$out/uet-monitor-$engine.csv" "${extra[@]}" --quiet
 done
 rows=$(($(wc -l < "$out/lb-trace-model.csv") - 1))
-for engine in rtl rtl-pipe; do
+for engine in rtl; do
   if cmp -s "$out/lb-trace-model.csv" "$out/lb-trace-$engine.csv" && \
      cmp -s "$out/uet-monitor-model.csv" "$out/uet-monitor-$engine.csv"; then
     echo "   model and $engine traces identical: $rows events; uet-monitor records identical"
@@ -35,21 +35,18 @@ done
 "$b/model/runner/uetlb-run" --engine model --config "$root/examples/reps_default.json" \
   --stimulus "$root/examples/default_stimulus.csv" --trace /dev/null | sed -n '4,7p' | sed 's/^/   /'
 
-echo "== 3. Cycle-accurate SystemC testbench: 200,000 cycles of constrained-random traffic, each core against the model"
-for core in single pipe; do
-  "$b/tb/uetlb-tb" --core "$core" --seed 4 --cycles 200000 --require-coverage --wave "$out/uetlb-tb-$core.fst" \
-    --coverage-out "$out/coverage-$core.json" > "$out/uetlb-tb-$core.log"
-  sed -n '1,2p' "$out/uetlb-tb-$core.log" | sed 's/^/   /'
-  grep -E '^uetlb-tb: [a-z_]+, [0-9]+ cycles' "$out/uetlb-tb-$core.log" | sed 's/^/   /'
-  echo "   coverage bins: $(grep -cE ' ok$' "$out/uetlb-tb-$core.log") at goal, $(grep -c SHORT "$out/uetlb-tb-$core.log" || true) short (full table: $out/uetlb-tb-$core.log)"
-done
+echo "== 3. Cycle-accurate SystemC testbench: 200,000 cycles of constrained-random traffic against the model"
+"$b/tb/uetlb-tb" --seed 4 --cycles 200000 --require-coverage --wave "$out/uetlb-tb.fst" \
+  --coverage-out "$out/coverage.json" > "$out/uetlb-tb.log"
+sed -n '1,2p' "$out/uetlb-tb.log" | sed 's/^/   /'
+grep -E '^uetlb-tb: [a-z_]+, [0-9]+ cycles' "$out/uetlb-tb.log" | sed 's/^/   /'
+echo "   coverage bins: $(grep -cE ' ok$' "$out/uetlb-tb.log") at goal, $(grep -c SHORT "$out/uetlb-tb.log" || true) short (full table: $out/uetlb-tb.log)"
 
 echo "== Records"
 echo "   fabric:          $out/fabric/{none,default,reps}/ (uet-monitor, uet-transport-stats,"
 echo "                    scala-switch-load-balancing-stats, messages), plots $out/fabric/*.png"
-echo "   LB traces:       $out/lb-trace-{model,rtl,rtl-pipe}.csv"
-echo "   uet-monitor:     $out/uet-monitor-{model,rtl,rtl-pipe}.csv"
-echo "   waveforms:       gtkwave $out/uetlb-tb-single.fst $root/tb/uetlb.gtkw"
-echo "                    gtkwave $out/uetlb-tb-pipe.fst $root/tb/uetlb_pipe.gtkw"
+echo "   LB traces:       $out/lb-trace-{model,rtl}.csv"
+echo "   uet-monitor:     $out/uet-monitor-{model,rtl}.csv"
+echo "   waveforms:       gtkwave $out/uetlb-tb.fst $root/tb/uetlb.gtkw"
 echo "                    gtkwave $out/uetlb-run-rtl.fst $root/tb/uetlb_run.gtkw"
-echo "   coverage:        $out/coverage-{single,pipe}.json"
+echo "   coverage:        $out/coverage.json"
