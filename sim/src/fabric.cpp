@@ -760,7 +760,13 @@ RunSummary Fabric::run(std::ostream* progress) {
     }
     if (s.sum.completed == s.sc.messages.size() && s.sum.completed > 0) break;
   }
-  for (auto& nic : s.nics) nic.lb->finish();
+  for (auto& nic : s.nics) {
+    nic.lb->finish();
+    const uetlb::Counters c = nic.lb->counters();
+    s.sum.efd_tracked += c.efd_tracked;
+    s.sum.efd_untracked += c.efd_untracked;
+    s.sum.efd_fired += c.efd_fired;
+  }
   s.sum.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   s.sum.spraying = uetlb::to_string(s.sc.lb.packet_spraying_type);
   s.sum.messages = s.sc.messages.size();

@@ -113,7 +113,9 @@ int main(int argc, char** argv) {
       uetsim::print_summary_header(one);
       uetsim::print_summary_row(one, r);
       std::ofstream(dir + "/summary.txt") << one.str() << "events " << r.events << ", packet-hops " << r.packet_hops
-                                          << ", simulated " << r.end_time << " ns, wall " << r.wall_seconds << " s\n";
+                                          << ", simulated " << r.end_time << " ns, wall " << r.wall_seconds << " s\n"
+                                          << "early failures: tracked " << r.efd_tracked << ", untracked "
+                                          << r.efd_untracked << ", fired " << r.efd_fired << "\n";
       uetsim::print_summary_row(table, r);
     }
     std::cout << table.str();

@@ -25,6 +25,8 @@ struct RunSummary {
   std::uint64_t data_packets = 0, retransmissions = 0, timeouts = 0, nacks = 0, ecn_marks = 0;
   std::uint64_t drops_queue = 0, drops_failed_link = 0, trims = 0, ooo_events = 0;
   std::uint64_t packet_hops = 0, events = 0;
+  /// The load balancers' early-failure counters, summed over the NICs.
+  std::uint64_t efd_tracked = 0, efd_untracked = 0, efd_fired = 0;
   double ecmp_imbalance = 0;  ///< max member bytes / mean member bytes over the leaf uplink sets
   double wall_seconds = 0;
 };
