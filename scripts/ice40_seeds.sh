@@ -4,9 +4,9 @@
 #   scripts/ice40_seeds.sh [-j JOBS] [--pnr "OPTIONS"] [--synth "OPTIONS"] [--tracker N] [--paths NS]
 #                          [RTL_DIR] [SEEDS...]
 # RTL_DIR defaults to this checkout's rtl/ (another checkout's, or a changed copy's, may be given to
-# compare two versions on the same seeds); SEEDS default to 1..9. Synthesizes the pipelined core with
-# 16 groups and a 4-entry tracker in rtl/fpga/uet_lb_fpga_wrap.sv once (synth_ice40, as scripts/fpga.sh
-# does for its pipe:16:4 row), places and routes it on the HX8K with nextpnr-ice40 once per seed, JOBS
+# compare two versions on the same seeds); SEEDS default to 1..9. Synthesizes the core (uet_lb) with
+# 16 groups and a 4-entry tracker in rtl/fpga/uet_lb_fpga_wrap.sv once (synth_ice40; the iCE40 is no
+# longer a target, the script stays for placement studies), places and routes it on the HX8K once per seed, JOBS
 # at a time (default 2), and prints each seed's Fmax, then the sorted list, the median and the mean.
 # --pnr adds nextpnr options to every placement (docs/fpga.md's measurements of nextpnr's options), for
 # example --pnr "--placer-heap-timingweight 30"; the table of scripts/fpga.sh uses none. --synth adds
@@ -66,7 +66,7 @@ done
 work="$root/build-fpga/seeds"
 mkdir -p "$work"
 srcs=$(fpga_srcs "$rtl")
-yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 16 -set TrackerEntries $entries -set Pipelined 1 \
+yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 16 -set TrackerEntries $entries \
   uet_lb_fpga_wrap; synth_ice40 $synth_opts -top uet_lb_fpga_wrap -json $work/ice40.json; tee -q -o $work/ice40.stat stat" \
   >"$work/yosys.log" 2>&1 || { echo "ice40_seeds.sh: synthesis failed, see $work/yosys.log" >&2; exit 1; }
 echo "RTL $rtl, TrackerEntries $entries${synth_opts:+, synth_ice40 $synth_opts}: $(grep -E '^\s+SB_LUT4' "$work/ice40.stat" | awk '{print $2}') LUT4"

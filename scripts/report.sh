@@ -10,13 +10,20 @@ srcs=$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ')
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Flip-flop bits of the synthesized top (Yosys generic synth, flattened).
-ff_bits() {  # NumGroups TrackerEntries BufBitsMax
-  yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups $1 -set TrackerEntries $2 -set BufBitsMax $3 uet_lb; \
-    synth -top uet_lb -flatten; tee -q -o $tmp/stat.txt stat" >/dev/null 2>&1
-  grep -E '\$_.*DFF' "$tmp/stat.txt" | awk '{s+=$2} END {print s}'
+# The width and depth of each memory of the core at NumGroups 2 (Yosys, after memory_collect):
+# "name width size" lines.
+mems() {  # BufBitsMax
+  yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 2 -set BufBitsMax $1 uet_lb; hierarchy -top uet_lb; \
+    proc; flatten; memory_collect; tee -q -o $tmp/mems.txt dump t:\$mem_v2" >/dev/null 2>&1
+  awk '/^ *cell .mem_v2/ {if (n) print n, w, z; n=$3; w=""; z=""} /parameter .WIDTH / {w=$3} /parameter .SIZE / {z=$3}
+       END {if (n) print n, w, z}' "$tmp/mems.txt"
 }
-cells() { grep -E 'Number of cells' "$tmp/stat.txt" | tail -1 | awk '{print $4}'; }
+# Flip-flops and cells of the synthesized top (Yosys generic synth, flattened).
+synth_size() {  # NumGroups TrackerEntries
+  yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups $1 -set TrackerEntries $2 uet_lb; \
+    synth -top uet_lb -flatten; tee -q -o $tmp/stat.txt stat" >/dev/null 2>&1
+  echo "$(grep -E '\$_.*DFF' "$tmp/stat.txt" | awk '{s+=$2} END {print s}') $(grep -E 'Number of cells' "$tmp/stat.txt" | tail -1 | awk '{print $4}')"
+}
 
 echo "# Measured results"
 echo
@@ -31,79 +38,56 @@ echo '```'
 "$b/bench/bench_model" 20000000 1024
 echo '```'
 echo
-echo "## Spraying state per group (Yosys flip-flop count, NumGroups 2 -> 4, TrackerEntries 1)"
+echo "## State per group (the widths of the core's RAMs, Yosys at NumGroups 2)"
 echo
-echo "| BufBitsMax (C) | flip-flop bits per group | of which cache slots |"
-echo "|---|---|---|"
+echo "| BufBitsMax (C) | state word (bits) | cache slots (bits) | per group |"
+echo "|---|---|---|---|"
 for bb in 3 4; do
-  a=$(ff_bits 2 1 $bb); c=$(ff_bits 4 1 $bb)
-  # 4 groups add 2 groups of state; GroupW grows by 1 bit in the tracker entry and two group registers.
-  per=$(( (c - a - 3) / 2 ))
-  echo "| $bb ($((1 << bb))) | $per | $(( 16 << bb )) |"
+  m=$(mems $bb)
+  word=$(awk '$1 ~ /g_bank\[0\]\.u_f\.mem_q$/ {print $2}' <<<"$m")
+  slots=$(( 16 << bb ))
+  echo "| $bb ($((1 << bb))) | $word | $slots | $((word + slots)) |"
 done
 echo
-echo "Per group at BufBitsMax 3: 128 cache bits, write pointer 3, oldest-slot pointer 3, full 1 (the count is"
-echo "the pointers' distance, or C when full), wrapped 1, replay 3, freezing 1, freeze start 32 (TsWidth), window"
-echo "counter 12 (WindowWidth), open 1. None's local port and Default's step counter share slot 0 (the spraying"
-echo "type is locked while groups are open)."
+echo "Each group's word lives in two RAM banks (one written by each lane) and its cache slots in the slot RAM"
+echo "(docs/architecture.md); the flip-flops per group are one live-value bit."
 echo
-echo "## Generic synthesis size (Yosys \`synth -flatten\`, BufBitsMax 3)"
+echo "## Generic synthesis size (Yosys \\`synth -flatten\\`, BufBitsMax 3)"
 echo
 echo "| NumGroups | TrackerEntries | flip-flops | cells |"
 echo "|---|---|---|---|"
-for cfg in "4 4" "16 32"; do
+for cfg in "4 4" "16 64"; do
   set -- $cfg
-  f=$(ff_bits $1 $2 3)
-  echo "| $1 | $2 | $f | $(cells) |"
+  read -r f c <<<"$(synth_size $1 $2)"
+  echo "| $1 | $2 | $f | $c |"
 done
 echo
 echo "## Simulation speed"
 echo
-echo "Plain C++ harness over the Verilated core (\`build/bench/bench_rtl\`, a request and a feedback every cycle):"
+echo "Events per cycle by traffic pattern and simulation speed, plain C++ harness over the Verilated core"
+echo "(\\`build/bench/bench_rtl\\`, a request and a feedback-lane event offered every cycle, scoreboard on):"
 echo
 echo '```'
-"$b/bench/bench_rtl" 2000000
+"$b/bench/bench_rtl" 1000000
 echo '```'
 echo
-echo "The same kind of harness over the pipelined variant (\`build/bench/bench_rtl_pipe\`, one event offered per cycle):"
+echo "SystemC testbench \\`uetlb-tb\\` (seed 4, 16 groups), scoreboard on and off:"
 echo
 echo '```'
-"$b/bench/bench_rtl_pipe" 2000000
-echo '```'
-echo
-# The SystemC testbench's summary line on each core, scoreboard on and off:   tb_speed BINARY CYCLES
-tb_speed() {
-  for core in single pipe; do
-    for sb in "" --no-scoreboard; do
-      SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$1" --core $core --seed 4 --cycles "$2" --quiet $sb | tail -1
-    done
-  done
-}
-echo "SystemC testbench \`uetlb-tb\` (seed 4, REPS, 16 groups) on each core, scoreboard on and off:"
-echo
-echo '```'
-tb_speed "$b/tb/uetlb-tb" 1000000
+for sb in "" --no-scoreboard; do
+  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/tb/uetlb-tb" --seed 4 --cycles 1000000 --quiet $sb | tail -1
+done
 echo '```'
 if [ "${UETLB_REPORT_1024:-1}" = 1 ]; then
   "$root/scripts/cmake_build.sh" "$b" -j2 --target bench_1024 >/dev/null
   echo
-  echo "The same at 1,024 groups (\`cmake --build build --target bench_1024\`):"
+  echo "The same at 1,024 groups (\\`cmake --build build --target bench_1024\\`):"
   echo
   echo '```'
   "$b/bench/bench_rtl_1024" 200000
-  "$b/bench/bench_rtl_pipe_1024" 2000000
-  echo '```'
-  echo
-  echo "The pipelined core at 16 groups with a 4-entry tracker instead of 32 (\`bench_rtl_pipe_t4\`, same target):"
-  echo
-  echo '```'
-  "$b/bench/bench_rtl_pipe_t4" 2000000
-  echo '```'
-  echo
-  echo "SystemC testbench at 1,024 groups:"
-  echo
-  echo '```'
-  tb_speed "$b/bench/uetlb-tb-1024" 200000
+  for sb in "" --no-scoreboard; do
+    SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$b/bench/uetlb-tb-1024" --seed 4 --cycles 200000 --quiet $sb | tail -1
+  done
   echo '```'
 fi
 echo
@@ -113,14 +97,11 @@ echo '```'
 "$b/bench/bench_fabric" all
 echo '```'
 echo
-echo "## Line and toggle coverage of both cores (\`scripts/rtl_coverage.sh 10 200000\`)"
+echo "## Line and toggle coverage (\`scripts/rtl_coverage.sh 10 200000\`)"
 echo
 total=$("$root/scripts/rtl_coverage.sh" 10 200000 2>/dev/null | grep -E '^Total coverage' || echo "Total coverage: not measured")
-echo "Verilator \`--coverage\` of the RTL under ten \`uetlb-tb\` seeds of 200,000 cycles on each core (\`uet_lb\`"
-echo "and \`uet_lb_pipe\`), merged: **$total**. What the random testbench leaves unreached is register-port"
-echo "corners (clearing the counters, reading \`PARAMS\` and \`CNT_REQ_UNOPENED\`, a CTRL write above 1, an open"
-echo "naming a group beyond NumGroups) and the unused \`dbg_group_i\` bits, which \`test_rtl_blocks\` and"
-echo "\`test_rtl\` exercise directly (\`build-cov/rtl-coverage/annotated\` marks every unreached line)."
+echo "Verilator \`--coverage\` of the RTL under ten \`uetlb-tb\` seeds of 200,000 cycles, merged: **$total**"
+echo "(\`build-cov/rtl-coverage/annotated\` marks every unreached line)."
 echo
 echo "## Formal (\`scripts/formal.sh all\`, \`scripts/formal_mutants.sh all\`)"
 echo

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Verilator line and toggle coverage of the RTL under the SystemC testbench: builds an instrumented
-# uetlb-tb in build-cov/, runs seeds over the three spraying types on both cores (uet_lb and
-# uet_lb_pipe), merges, annotates the sources and prints the totals.
-#   scripts/rtl_coverage.sh [SEEDS] [CYCLES]   (default 10 seeds x 200000 cycles on each core)
+# uetlb-tb in build-cov/, runs seeds over the three spraying types, merges, annotates the sources and
+# prints the totals.
+#   scripts/rtl_coverage.sh [SEEDS] [CYCLES]   (default 10 seeds x 200000 cycles)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seeds=${1:-10}
@@ -14,12 +14,10 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DUETLB_TB_COVERAGE=ON >
 out="$build/rtl-coverage"
 rm -rf "$out"
 mkdir -p "$out"
-for core in single pipe; do
-  for s in $(seq 1 "$seeds"); do
-    SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$build/tb/uetlb-tb" --core "$core" --seed "$s" --cycles "$cycles" --quiet \
-      --rtl-coverage "$out/${core}_seed$s.dat"
-  done
+for s in $(seq 1 "$seeds"); do
+  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$build/tb/uetlb-tb" --seed "$s" --cycles "$cycles" --quiet \
+    --rtl-coverage "$out/seed$s.dat"
 done
-verilator_coverage --write "$out/merged.dat" "$out"/*_seed*.dat
+verilator_coverage --write "$out/merged.dat" "$out"/seed*.dat
 verilator_coverage --annotate "$out/annotated" --annotate-min 1 "$out/merged.dat" | tee "$out/summary.txt"
 echo "annotated sources (lines marked %000000 were never reached): $out/annotated"
