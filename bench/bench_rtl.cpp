@@ -169,8 +169,7 @@ int main(int argc, char** argv) {
       char* end = nullptr;
       cycles = std::strtoull(argv[i], &end, 10);
       if (end == argv[i] || *end != '\0' || cycles == 0) {
-        std::fprintf(stderr, "bench_rtl: bad argument '%s' (expected a cycle count > 0 or --no-scoreboard)\n",
-                     argv[i]);
+        std::fprintf(stderr, "bench_rtl: bad argument '%s' (expected a cycle count > 0 or --no-scoreboard)\n", argv[i]);
         return 2;
       }
     }

@@ -335,7 +335,7 @@ module uet_lb_tracker #(
   logic [SeqW-1:0]       r_h0seq [Runs], r_oldest [Runs];
   logic [TsWidth-1:0]    r_h0dl [Runs], r_h1dl [Runs];
   logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
-  logic [Runs-1:0]       r_h0live_next;
+  logic [Runs-1:0]       r_h0live_next, r_popd;
   logic                  fire_free;
   logic [EntW-1:0]       fire_way;
   logic [EntW-1:0]       rec_way;
@@ -354,7 +354,7 @@ module uet_lb_tracker #(
       .h0_valid_o (r_h0v[r]), .h0_way_o (r_h0way[r]), .h0_seq_o (r_h0seq[r]), .h0_deadline_o (r_h0dl[r]),
       .h0_live_o (r_h0live[r]), .h1_valid_o (r_h1v[r]), .h1_deadline_o (r_h1dl[r]),
       .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r]), .count_next_o (r_cnt_next[r]),
-      .h0_live_next_o (r_h0live_next[r])
+      .h0_live_next_o (r_h0live_next[r]), .pop_o (r_popd[r])
     );
     assign r_push[r] = rec0_q.alc && rec0_q.run == RunW'(r);
   end
@@ -386,6 +386,41 @@ module uet_lb_tracker #(
     for (int r = 0; r < Runs; r++) if (r_push[r]) tail_q[r] <= rec0_q.dl;
   end
 
+  // t3, for t4's run choice (so that t4 only selects): whether the allocation's deadline fits each run's
+  // tail as t4 will see it (after the record now applying, rec0, pushes; t4's own record ahead is
+  // cmp4_q.dge), and whether each run has room for it, with and without a push of t4's record ahead. A
+  // tail this edge marks stale is in the past of every allocation to come, so the deadline does not go
+  // below it either way. The room flags come from constant comparisons of the count as it is, selected by
+  // this cycle's push and pop.
+  logic [Runs-1:0] fits_pre, room0_pre, room1_pre, fits4_q, room0_q, room1_q;
+  always_comb begin
+    for (int r = 0; r < Runs; r++) begin
+      if (rec0_q.alc && rec0_q.run == RunW'(r)) fits_pre[r] = !ts_before(op3_q.dl, rec0_q.dl);
+      else fits_pre[r] = stale_q[r] || !ts_before(op3_q.dl, tail_q[r]);
+      // Next cycle's count is r_cnt + push - pop: room for one (count < RunDepth), and for one after
+      // another (count < RunDepth - 1).
+      unique case ({r_push[r], r_popd[r]})
+        2'b10: begin
+          room0_pre[r] = 32'(r_cnt[r]) < RunDepth - 1;
+          room1_pre[r] = 32'(r_cnt[r]) < RunDepth - 2;
+        end
+        2'b01: begin
+          room0_pre[r] = 1'b1;  // the count is at most RunDepth
+          room1_pre[r] = 32'(r_cnt[r]) < RunDepth;
+        end
+        default: begin
+          room0_pre[r] = 32'(r_cnt[r]) < RunDepth;
+          room1_pre[r] = 32'(r_cnt[r]) < RunDepth - 1;
+        end
+      endcase
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    fits4_q <= fits_pre;
+    room0_q <= room0_pre;
+    room1_q <= room1_pre;
+  end
+
   // t4: the clear's match after the record just ahead (rec0), and the allocation: the first free way of
   // its set (after the clear, when the same set), and a run its deadline fits.
   logic [Ways-1:0] match4, va4, free4, hit4;
@@ -411,7 +446,7 @@ module uet_lb_tracker #(
     // deadline, or lies in the past.
     for (int r = 0; r < Runs; r++) begin
       if (rec0_q.alc && rec0_q.run == RunW'(r)) fits[r] = cmp4_q.dge;
-      else fits[r] = stale_q[r] || !ts_before(op4_q.dl, tail_q[r]);
+      else fits[r] = fits4_q[r];
     end
     // The current run (after the record just ahead), else the lowest other that fits.
     run_pick = rec0_q.alc ? rec0_q.run : cur_q;
@@ -425,7 +460,7 @@ module uet_lb_tracker #(
       end
     end
     // The chosen run full (its head then is its oldest live packet, see above): not tracked.
-    run_room = 32'(r_cnt[run_pick]) + 32'(rec0_q.alc && rec0_q.run == run_pick) < RunDepth;
+    run_room = (rec0_q.alc && rec0_q.run == run_pick) ? room1_q[run_pick] : room0_q[run_pick];
     rec_d           = '0;
     rec_d.clr       = op4_q.clr;
     rec_d.cset      = op4_q.cset;
@@ -617,6 +652,15 @@ module uet_lb_tracker #(
       if (fs_q == FS_FIRE) assert (r_h0v[fr_q] && r_h0live[fr_q]);
       if (fs_q != FS_IDLE) assert (!ops_busy);
       assert (!(rec0_q.alc && rec0_q.untracked));
+      // t3's flags equal what t4 would compute itself.
+      if (op4_q.alc) begin
+        for (int r = 0; r < Runs; r++) begin
+          if (!(rec0_q.alc && rec0_q.run == RunW'(r))) begin
+            assert (fits4_q[r] == (stale_q[r] || !ts_before(op4_q.dl, tail_q[r])));
+          end
+        end
+        assert (run_room == (32'(r_cnt[run_pick]) + 32'(rec0_q.alc && rec0_q.run == run_pick) < RunDepth));
+      end
       assert (32'(tracked_q) == 32'($countones(valid_q)));
       assert (!(|(rec0_q.cmask & ~set_bits(valid_q, rec0_q.cset)) && rec0_q.clr));  // frees only used ways
     end

@@ -56,6 +56,7 @@ module uet_lb_tracker_run #(
   output logic [SeqW-1:0]     oldest_seq_o,  ///< no element is older (valid while count_o > 0)
   // Next cycle's count and head (for flags the tracker registers a cycle ahead).
   output logic [CntW-1:0]     count_next_o,
+  output logic                pop_o,         ///< h0 leaves at this edge (fired, or dead)
   output logic                h0_live_next_o ///< next cycle's h0 is there and live
 );
   localparam int unsigned AddrW     = $clog2(Depth);
@@ -244,6 +245,7 @@ module uet_lb_tracker_run #(
   assign count_o       = cnt_q;
   assign oldest_seq_o  = oldest_q;
   assign count_next_o  = cnt_q + CntW'(push_i) - CntW'(pop);
+  assign pop_o         = pop;
   assign h0_live_next_o = !flush_i && nv[0] && nl[0];
 
 `ifndef SYNTHESIS

@@ -21,7 +21,9 @@ using Top = TopHarness<Vuet_lb>;
 
 // An event offered in the cycle the harness numbers k is accepted at that cycle's edge and takes the
 // now_i of the cycle before (docs/interfaces.md): the model sees it at time k - 1.
-TimeNs event_time(const Top& t) { return t.cycle - 1; }
+TimeNs event_time(const Top& t) {
+  return t.cycle - 1;
+}
 
 struct Expected {
   GroupId group;
@@ -75,8 +77,10 @@ TEST_CASE("rtl top: one hot group takes a request and a feedback every cycle, eq
         // Every kind that clears the packet's tracking (an RTO leaves it tracked until its deadline: an
         // early failure then fires, which takes cycles of its own; the equivalence tests cover it).
         const unsigned r = rng() % 40;
-        kind = r < 30 ? FeedbackKind::Ack : r < 34 ? FeedbackKind::AckEcn : r < 37 ? FeedbackKind::NackTrimLastHop
-                                                                                  : FeedbackKind::NackTrim;
+        kind = r < 30   ? FeedbackKind::Ack
+               : r < 34 ? FeedbackKind::AckEcn
+               : r < 37 ? FeedbackKind::NackTrimLastHop
+                        : FeedbackKind::NackTrim;
       }
       t.m->fb_valid_i = 1;
       t.m->fb_group_i = fg;
