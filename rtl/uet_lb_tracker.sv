@@ -554,6 +554,14 @@ module uet_lb_tracker #(
   // not yet seen, or when its head is not yet seen. Made now for the next cycle: a head that leaves at
   // this edge leaves what follows it, no more past due than it (deadlines never decrease along a run).
   logic [Runs-1:0] due0, due1, run_hold, near_full, unsettled;
+  // A run's oldest allocation at least AgeMax - 1 behind the next one, a cycle ago: a run holding an
+  // element AgeMax behind now was not empty a cycle ago, and its oldest then was at least AgeMax - 1
+  // behind (one allocation a cycle at most, and the oldest only moves on), so the flag is set (early by a
+  // cycle at worst: it only holds the streams).
+  logic [Runs-1:0] old_q;
+  always_ff @(posedge clk_i) begin
+    for (int r = 0; r < Runs; r++) old_q[r] <= r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax - 1;
+  end
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
       due0[r] = r_h0v[r] && ts_before(r_h0dl[r], now_i);
@@ -561,9 +569,13 @@ module uet_lb_tracker #(
       run_hold[r] = (due0[r] && (r_h0live[r] || due1[r] || (!r_h1v[r] && r_cnt[r] > RunCntW'(1)))) ||
                     (!r_h0v[r] && r_cnt[r] != '0);
       // Next cycle: nearly full, and its head not known live, or its oldest allocation too old.
-      near_full[r] = r_cnt_next[r] >= RunCntW'(RunDepth - Margin);
-      unsettled[r] = (near_full[r] && !r_h0live_next[r]) ||
-                     (r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax);
+      // (r_cnt_next >= RunDepth - Margin, as constant comparisons of the count selected by push and pop.)
+      unique case ({r_push[r], r_popd[r]})
+        2'b10:   near_full[r] = 32'(r_cnt[r]) >= RunDepth - Margin - 1;
+        2'b01:   near_full[r] = 32'(r_cnt[r]) >= RunDepth - Margin + 1;
+        default: near_full[r] = 32'(r_cnt[r]) >= RunDepth - Margin;
+      endcase
+      unsettled[r] = (near_full[r] && !r_h0live_next[r]) || (r_cnt[r] != '0 && old_q[r]);
     end
   end
   // Allocations here, and the record that lands in a run now, whose deadline is before now_i: they will
@@ -652,6 +664,11 @@ module uet_lb_tracker #(
       if (fs_q == FS_FIRE) assert (r_h0v[fr_q] && r_h0live[fr_q]);
       if (fs_q != FS_IDLE) assert (!ops_busy);
       assert (!(rec0_q.alc && rec0_q.untracked));
+      for (int r = 0; r < Runs; r++) begin
+        assert (near_full[r] == (r_cnt_next[r] >= RunCntW'(RunDepth - Margin)));
+        // The registered age flag never misses a run whose oldest allocation is AgeMax behind.
+        if (r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax) assert (old_q[r]);
+      end
       // t3's flags equal what t4 would compute itself.
       if (op4_q.alc) begin
         for (int r = 0; r < Runs; r++) begin
