@@ -416,15 +416,32 @@ module uet_lb #(
   end
 
   // The live-value table: 1 = bank R. Read in two registered steps like the banks (the bits as they are
-  // in the cycle of the read address, two cycles later).
+  // in the cycle of the read address, two cycles later). Written at stage X from the lanes' groups decoded
+  // at stage L into a row and a column each (one-hot, registered), so a bit's write enable is the AND of
+  // two flip-flops whatever the group count.
+  localparam int unsigned LvtColW = (GroupW >= 5) ? 5 : GroupW;
+  localparam int unsigned LvtCols = 1 << LvtColW;
+  localparam int unsigned LvtRows = (NumGroups + LvtCols - 1) / LvtCols;
   logic [NumGroups-1:0] lvt_q;
   logic [Readers-1:0]   lvt_bit;  // at stage C
+  logic [LvtRows-1:0]   lvt_fr_q, lvt_rr_q;  // rows written by the feedback lane, the request lane
+  logic [LvtCols-1:0]   lvt_fc_q, lvt_rc_q;  // their columns
+  always_ff @(posedge clk_i) begin
+    lvt_fr_q <= '0;
+    lvt_rr_q <= '0;
+    if (rst_ni && l_f.v && l_f.inr && !l_same) lvt_fr_q[32'(l_f.g) / LvtCols] <= 1'b1;
+    if (rst_ni && l_r.v && l_r.inr) lvt_rr_q[32'(l_r.g) / LvtCols] <= 1'b1;
+    lvt_fc_q <= LvtCols'(1) << (32'(l_f.g) % LvtCols);
+    lvt_rc_q <= LvtCols'(1) << (32'(l_r.g) % LvtCols);
+  end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || sweep_q) begin
       lvt_q <= '0;
     end else begin
-      if (x_wf) lvt_q[x_wf_g] <= 1'b0;
-      if (x_wr) lvt_q[x_wr_g] <= 1'b1;
+      for (int g = 0; g < NumGroups; g++) begin
+        if (lvt_rr_q[g / LvtCols] && lvt_rc_q[g % LvtCols]) lvt_q[g] <= 1'b1;
+        else if (lvt_fr_q[g / LvtCols] && lvt_fc_q[g % LvtCols]) lvt_q[g] <= 1'b0;
+      end
     end
   end
   for (genvar k = 0; k < Readers; k++) begin : g_lvt
@@ -929,6 +946,10 @@ module uet_lb #(
       // Both lanes' loop registers hold the same word when they name one group.
       if (l_f.v && l_r.v && l_same) assert (st_f_q == st_r_q);
       assert (32'(owed_q) <= RspDepth);
+      // The live-value table's decoded writes are stage X's bank writes.
+      assert ((lvt_fr_q != '0) == x_wf && (lvt_rr_q != '0) == x_wr);
+      if (x_wf) assert (lvt_fr_q[32'(x_wf_g) / LvtCols] && lvt_fc_q[32'(x_wf_g) % LvtCols]);
+      if (x_wr) assert (lvt_rr_q[32'(x_wr_g) / LvtCols] && lvt_rc_q[32'(x_wr_g) % LvtCols]);
       // No response enters a full queue unless one leaves in the same cycle.
       assert (!(e_v && !rsp_take && rq_wp_q[QAW-1:0] == rq_rp_q[QAW-1:0] && rq_wp_q[QAW] != rq_rp_q[QAW]));
     end
