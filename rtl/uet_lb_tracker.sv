@@ -333,7 +333,8 @@ module uet_lb_tracker #(
   logic [Runs-1:0]       r_h0v, r_h0live, r_h1v, r_push, r_pop;
   logic [EntW-1:0]       r_h0way [Runs];
   logic [SeqW-1:0]       r_h0seq [Runs], r_oldest [Runs];
-  logic [TsWidth-1:0]    r_h0dl [Runs], r_h1dl [Runs];
+  logic [TsWidth-1:0]    r_h0dl [Runs], r_h1dl [Runs], r_h0dl_next [Runs];
+  logic [SeqW-1:0]       r_h0seq_next [Runs];
   logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
   logic [Runs-1:0]       r_h0live_next, r_popd;
   logic                  fire_free;
@@ -354,7 +355,8 @@ module uet_lb_tracker #(
       .h0_valid_o (r_h0v[r]), .h0_way_o (r_h0way[r]), .h0_seq_o (r_h0seq[r]), .h0_deadline_o (r_h0dl[r]),
       .h0_live_o (r_h0live[r]), .h1_valid_o (r_h1v[r]), .h1_deadline_o (r_h1dl[r]),
       .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r]), .count_next_o (r_cnt_next[r]),
-      .h0_live_next_o (r_h0live_next[r]), .pop_o (r_popd[r])
+      .h0_live_next_o (r_h0live_next[r]), .pop_o (r_popd[r]),
+      .h0_deadline_next_o (r_h0dl_next[r]), .h0_seq_next_o (r_h0seq_next[r])
     );
     assign r_push[r] = rec0_q.alc && rec0_q.run == RunW'(r);
   end
@@ -602,13 +604,25 @@ module uet_lb_tracker #(
 
   // Firing: when nothing is in flight, every run's head is seen, no dead head past due waits to leave,
   // the earliest live head past due (deadline, then send order) is read out of the data RAM (three
-  // cycles) and fires.
+  // cycles) and fires. The heads' order is registered from the runs' next heads, so it is that of the
+  // heads as they are.
   typedef enum logic [1:0] {FS_IDLE, FS_READ1, FS_READ2, FS_FIRE} fstate_e;
   fstate_e         fs_q;
   logic [RunW-1:0] fr_q;       // the run chosen
   logic            can_fire;
   logic [RunW-1:0] pick;
   logic [Runs-1:0] due_now, cand;
+  logic [Runs-1:0] ord_q [Runs];  // ord_q[r][t]: run r's head goes before run t's
+  always_ff @(posedge clk_i) begin
+    for (int r = 0; r < Runs; r++) begin
+      for (int t = 0; t < Runs; t++) begin
+        ord_q[r][t] <= ts_before(r_h0dl_next[r], r_h0dl_next[t]) ||
+                       (r_h0dl_next[r] == r_h0dl_next[t] &&
+                        ts_before(TsWidth'(r_h0seq_next[r]) << (TsWidth - SeqW),
+                                  TsWidth'(r_h0seq_next[t]) << (TsWidth - SeqW)));
+      end
+    end
+  end
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
       due_now[r] = r_h0v[r] && ts_before(r_h0dl[r], now_q_i);
@@ -621,13 +635,10 @@ module uet_lb_tracker #(
     end
     pick = '0;
     for (int r = Runs - 1; r >= 0; r--) begin
-      if (cand[r]) begin
-        if (!cand[pick] || ts_before(r_h0dl[r], r_h0dl[pick]) ||
-            (r_h0dl[r] == r_h0dl[pick] && ts_before(TsWidth'(r_h0seq[r]) << (TsWidth - SeqW),
-                                                 TsWidth'(r_h0seq[pick]) << (TsWidth - SeqW)))) begin
-          pick = RunW'(r);
-        end
-      end
+      logic first;
+      first = cand[r];
+      for (int t = 0; t < Runs; t++) if (t != r && cand[t] && !ord_q[r][t]) first = 1'b0;
+      if (first) pick = RunW'(r);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -658,10 +669,25 @@ module uet_lb_tracker #(
   assign fire_deadline_o = r_h0dl[fr_q];
 
 `ifndef SYNTHESIS
+  // The pick as the heads' order gives it directly: the registered order must agree.
+  logic [RunW-1:0] pick_ref;
+  always_comb begin
+    pick_ref = '0;
+    for (int r = Runs - 1; r >= 0; r--) begin
+      if (cand[r]) begin
+        if (!cand[pick_ref] || ts_before(r_h0dl[r], r_h0dl[pick_ref]) ||
+            (r_h0dl[r] == r_h0dl[pick_ref] && ts_before(TsWidth'(r_h0seq[r]) << (TsWidth - SeqW),
+                                                         TsWidth'(r_h0seq[pick_ref]) << (TsWidth - SeqW)))) begin
+          pick_ref = RunW'(r);
+        end
+      end
+    end
+  end
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
       // The chosen head stays put while its data are read: nothing else may pop it or free its way.
       if (fs_q == FS_FIRE) assert (r_h0v[fr_q] && r_h0live[fr_q]);
+      if (fs_q == FS_IDLE && can_fire) assert (pick == pick_ref);
       if (fs_q != FS_IDLE) assert (!ops_busy);
       assert (!(rec0_q.alc && rec0_q.untracked));
       for (int r = 0; r < Runs; r++) begin

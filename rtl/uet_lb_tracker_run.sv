@@ -57,7 +57,9 @@ module uet_lb_tracker_run #(
   // Next cycle's count and head (for flags the tracker registers a cycle ahead).
   output logic [CntW-1:0]     count_next_o,
   output logic                pop_o,         ///< h0 leaves at this edge (fired, or dead)
-  output logic                h0_live_next_o ///< next cycle's h0 is there and live
+  output logic                h0_live_next_o, ///< next cycle's h0 is there and live
+  output logic [TsWidth-1:0]  h0_deadline_next_o,  ///< next cycle's h0 deadline and seq (if there)
+  output logic [SeqW-1:0]     h0_seq_next_o
 );
   localparam int unsigned AddrW     = $clog2(Depth);
   localparam int unsigned ElemW     = EntW + SeqW + TsWidth;
@@ -247,6 +249,8 @@ module uet_lb_tracker_run #(
   assign count_next_o  = cnt_q + CntW'(push_i) - CntW'(pop);
   assign pop_o         = pop;
   assign h0_live_next_o = !flush_i && nv[0] && nl[0];
+  assign h0_deadline_next_o = nd[0];
+  assign h0_seq_next_o      = ns[0];
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
