@@ -18,8 +18,8 @@ yosys -q -l "$out/synth.log" -p "read_verilog -sv $srcs; chparam $params $top; \
 # only warnings allowed): the tracker's run windows (ww_q/ws_q/wd_q and their next values nw/ns/nd), the
 # per-run tails, heads, counts and head order (tail_q, r_*, ord_q), the tracker's recent allocations and
 # clears (ah_*), its tag parts and tag reads by way (tpart_q, tag_rd), and the core's per-reader RAM
-# addresses and read data (rd_addr, bank_f_q, bank_r_q). Every RAM (uet_lb_ram) must stay a memory: a RAM named here would be a
-# regression of the block-RAM mapping.
+# addresses and read data (rd_addr, bank_f_q, bank_r_q). Every RAM (uet_lb_ram) must stay a memory: a RAM
+# named here would be a regression of the block-RAM mapping.
 regs='ww_q|ws_q|wd_q|nw|ns|nd|tail_q|r_cnt|r_cnt_next|r_h0dl|r_h0seq|r_h0way|r_h1dl|r_oldest|ah_akey|ah_aset'
 regs="$regs|ah_cset|tpart_q|tag_rd|rd_addr|bank_f_q|bank_r_q|ord_q|r_h0dl_next|r_h0seq_next"
 expected="Replacing memory \\\\($regs) with list of registers"
