@@ -701,8 +701,11 @@ module uet_lb #(
   assign slot_re = x_r.v && x_r.applies && (x_r.dec == uet_lb_pkg::DEC_REUSE || x_r.dec == uet_lb_pkg::DEC_REPLAY);
   assign slot_ra = {x_r.g, x_r.slot_rd};
   assign x_match = slot_we && slot_wa == slot_ra;
+  // (The RAM's address is SlotAW bits but at one group, where GroupW is 1 and the group bit is always 0.)
+  localparam int unsigned SlotRamAW = $clog2(NumGroups * SlotsMax);
   uet_lb_ram #(.Depth (NumGroups * SlotsMax), .Width (16), .OutReg (1'b1)) u_slots (
-    .clk_i (clk_i), .we_i (slot_we), .waddr_i (slot_wa), .wdata_i (x_f.ev), .raddr_i (slot_ra), .rdata_o (slot_q)
+    .clk_i (clk_i), .we_i (slot_we), .waddr_i (SlotRamAW'(slot_wa)), .wdata_i (x_f.ev),
+    .raddr_i (SlotRamAW'(slot_ra)), .rdata_o (slot_q)
   );
 
   // The PRNG steps for every explore that applies, in order; its draw is ready in stage Z.

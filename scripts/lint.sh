@@ -18,6 +18,7 @@ verilator --lint-only -Wall --top-module uet_lb -GNumGroups=40 -GTrackerEntries=
   "$pkg" "${all[@]}"
 verilator --lint-only -Wall --top-module uet_lb -GNumGroups=2 -GTrackerEntries=4 -GTrackerWays=1 -GTrackerRuns=1 \
   "$pkg" "${all[@]}"
+verilator --lint-only -Wall --top-module uet_lb -GNumGroups=1 "$pkg" "${all[@]}"
 for b in "${blocks[@]}"; do
   verilator --lint-only -Wall --top-module "$b" "$pkg" "${all[@]}"
 done
