@@ -52,7 +52,7 @@ echo
 echo "Each group's word lives in two RAM banks (one written by each lane) and its cache slots in the slot RAM"
 echo "(docs/architecture.md); the flip-flops per group are one live-value bit."
 echo
-echo "## Generic synthesis size (Yosys \\`synth -flatten\\`, BufBitsMax 3)"
+echo "## Generic synthesis size (Yosys \`synth -flatten\`, BufBitsMax 3)"
 echo
 echo "| NumGroups | TrackerEntries | flip-flops | cells |"
 echo "|---|---|---|---|"
@@ -65,13 +65,13 @@ echo
 echo "## Simulation speed"
 echo
 echo "Events per cycle by traffic pattern and simulation speed, plain C++ harness over the Verilated core"
-echo "(\\`build/bench/bench_rtl\\`, a request and a feedback-lane event offered every cycle, scoreboard on):"
+echo "(\`build/bench/bench_rtl\`, a request and a feedback-lane event offered every cycle, scoreboard on):"
 echo
 echo '```'
 "$b/bench/bench_rtl" 1000000
 echo '```'
 echo
-echo "SystemC testbench \\`uetlb-tb\\` (seed 4, 16 groups), scoreboard on and off:"
+echo "SystemC testbench \`uetlb-tb\` (seed 4, 16 groups), scoreboard on and off:"
 echo
 echo '```'
 for sb in "" --no-scoreboard; do
@@ -81,7 +81,7 @@ echo '```'
 if [ "${UETLB_REPORT_1024:-1}" = 1 ]; then
   "$root/scripts/cmake_build.sh" "$b" -j2 --target bench_1024 >/dev/null
   echo
-  echo "The same at 1,024 groups (\\`cmake --build build --target bench_1024\\`):"
+  echo "The same at 1,024 groups (\`cmake --build build --target bench_1024\`):"
   echo
   echo '```'
   "$b/bench/bench_rtl_1024" 200000
