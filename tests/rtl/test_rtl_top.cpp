@@ -25,6 +25,14 @@ TimeNs event_time(const Top& t) {
   return t.cycle - 1;
 }
 
+// Offers a (first transmission) request of `group` with `psn`; it stays offered until cleared.
+void offer_request(Top& t, GroupId group, Psn psn) {
+  t.m->req_valid_i = 1;
+  t.m->req_group_i = group;
+  t.m->req_psn_i = psn;
+  t.m->req_retx_i = 0;
+}
+
 struct Expected {
   GroupId group;
   Psn psn;
@@ -88,10 +96,7 @@ TEST_CASE("rtl top: one hot group takes a request and a feedback every cycle, eq
       t.m->fb_ev_i = fev;
       t.m->fb_psn_i = fpsn;
       const Psn psn = next_psn[rg]++;
-      t.m->req_valid_i = 1;
-      t.m->req_group_i = rg;
-      t.m->req_psn_i = psn;
-      t.m->req_retx_i = 0;
+      offer_request(t, rg, psn);
       t.m->rsp_ready_i = 1;
       t.m->now_i = static_cast<IData>(t.cycle);
       t.m->eval();
@@ -134,9 +139,7 @@ TEST_CASE("rtl top: an open and a request on one group in one cycle apply open f
   t.m->open_valid_i = 1;
   t.m->open_group_i = 3;
   t.m->open_port_i = 4242;
-  t.m->req_valid_i = 1;
-  t.m->req_group_i = 3;
-  t.m->req_psn_i = 2;
+  offer_request(t, 3, 2);
   t.m->rsp_ready_i = 1;
   t.m->eval();
   REQUIRE(t.m->open_ready_o == 1);
@@ -161,16 +164,13 @@ TEST_CASE("rtl top: an ack recycled in the cycle of a request on its group is re
   t.m->open_group_i = 1;
   t.tick();
   t.m->open_valid_i = 0;
-  // Back to back on group 1: the ack's recycle and the request meet in stage L, one cycle apart or in
-  // the same cycle; both must see the ack.
+  // The ack and the request of group 1 in one cycle: the request lane's update applies the ack first.
   t.m->fb_valid_i = 1;
   t.m->fb_group_i = 1;
   t.m->fb_kind_i = static_cast<CData>(FeedbackKind::Ack);
   t.m->fb_ev_i = 777;
   t.m->fb_psn_i = 0;
-  t.m->req_valid_i = 1;
-  t.m->req_group_i = 1;
-  t.m->req_psn_i = 5;
+  offer_request(t, 1, 5);
   t.m->rsp_ready_i = 1;
   t.tick();
   t.m->fb_valid_i = 0;
@@ -195,9 +195,7 @@ TEST_CASE("rtl top: under back-pressure no request is lost or duplicated and res
   for (int k = 0; k < 5000; ++k) {
     if (!pending && rng() % 8 != 0) {
       pending = true;
-      t.m->req_valid_i = 1;
-      t.m->req_group_i = 1;
-      t.m->req_psn_i = psn;
+      offer_request(t, 1, psn);
     }
     // Long stretches without taking, so the response queue fills and requests wait.
     t.m->rsp_ready_i = (k / 64) % 2 == 0 ? rng() % 8 == 0 : rng() % 3 != 0;
