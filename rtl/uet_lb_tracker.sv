@@ -120,6 +120,17 @@ module uet_lb_tracker #(
     ts_before = d[TsWidth-1];
   endfunction
 
+  // A run's next count, cnt + push - pop, at least k: a comparison of the count as it is with a constant
+  // chosen by push and pop, so no adder comes before it.
+  function automatic logic next_ge(input logic [RunCntW-1:0] cnt, input logic push, input logic pop,
+                                   input int unsigned k);
+    unique case ({push, pop})
+      2'b10:   next_ge = 32'(cnt) >= k - 1;  // (k >= 1 at every call)
+      2'b01:   next_ge = 32'(cnt) >= k + 1;
+      default: next_ge = 32'(cnt) >= k;
+    endcase
+  endfunction
+
   // ---------------------------------------------------------------------------------------------
   // Operation stages t0..t4 and the records.
   typedef struct packed {
@@ -399,22 +410,9 @@ module uet_lb_tracker #(
     for (int r = 0; r < Runs; r++) begin
       if (rec0_q.alc && rec0_q.run == RunW'(r)) fits_pre[r] = !ts_before(op3_q.dl, rec0_q.dl);
       else fits_pre[r] = stale_q[r] || !ts_before(op3_q.dl, tail_q[r]);
-      // Next cycle's count is r_cnt + push - pop: room for one (count < RunDepth), and for one after
-      // another (count < RunDepth - 1).
-      unique case ({r_push[r], r_popd[r]})
-        2'b10: begin
-          room0_pre[r] = 32'(r_cnt[r]) < RunDepth - 1;
-          room1_pre[r] = 32'(r_cnt[r]) < RunDepth - 2;
-        end
-        2'b01: begin
-          room0_pre[r] = 1'b1;  // the count is at most RunDepth
-          room1_pre[r] = 32'(r_cnt[r]) < RunDepth;
-        end
-        default: begin
-          room0_pre[r] = 32'(r_cnt[r]) < RunDepth;
-          room1_pre[r] = 32'(r_cnt[r]) < RunDepth - 1;
-        end
-      endcase
+      // Room next cycle for one (count < RunDepth), and for one after another (count < RunDepth - 1).
+      room0_pre[r] = !next_ge(r_cnt[r], r_push[r], r_popd[r], RunDepth);
+      room1_pre[r] = !next_ge(r_cnt[r], r_push[r], r_popd[r], RunDepth - 1);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -571,12 +569,7 @@ module uet_lb_tracker #(
       run_hold[r] = (due0[r] && (r_h0live[r] || due1[r] || (!r_h1v[r] && r_cnt[r] > RunCntW'(1)))) ||
                     (!r_h0v[r] && r_cnt[r] != '0);
       // Next cycle: nearly full, and its head not known live, or its oldest allocation too old.
-      // (r_cnt_next >= RunDepth - Margin, as constant comparisons of the count selected by push and pop.)
-      unique case ({r_push[r], r_popd[r]})
-        2'b10:   near_full[r] = 32'(r_cnt[r]) >= RunDepth - Margin - 1;
-        2'b01:   near_full[r] = 32'(r_cnt[r]) >= RunDepth - Margin + 1;
-        default: near_full[r] = 32'(r_cnt[r]) >= RunDepth - Margin;
-      endcase
+      near_full[r] = next_ge(r_cnt[r], r_push[r], r_popd[r], RunDepth - Margin);
       unsettled[r] = (near_full[r] && !r_h0live_next[r]) || (r_cnt[r] != '0 && old_q[r]);
     end
   end
