@@ -88,7 +88,9 @@ module uet_lb #(
   input  logic                    reg_we_i,
   input  logic [5:0]              reg_addr_i,
   input  logic [31:0]             reg_wdata_i,
-  output logic [31:0]             reg_rdata_o
+  output logic [31:0]             reg_rdata_o,
+  output logic                    reg_werr_o        ///< the write presented two cycles ago was refused (the
+                                                    ///< STATUS error bits say why): a bus error for wrappers
 );
   // ---------------------------------------------------------------------------------------------
   // Elaboration-time parameter checks.
@@ -128,6 +130,7 @@ module uet_lb #(
   ) u_regs (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .reg_we_i (reg_we_i), .reg_addr_i (reg_addr_i), .reg_wdata_i (reg_wdata_i), .reg_rdata_o (reg_rdata_o),
+    .reg_werr_o (reg_werr_o),
     .group_opened_i (opened), .bad_open_i (bad_open), .inc_fb_unopened_i (inc_fb_unopened),
     .inc_efd_untracked_i (trk_untracked), .inc_req_unopened_i (inc_req_unopened),
     .apply_i (apply), .pending_o (regs_pending), .pending_next_o (regs_pending_d),

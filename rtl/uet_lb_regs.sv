@@ -27,6 +27,8 @@ module uet_lb_regs #(
   input  logic [5:0]             reg_addr_i,      ///< word address
   input  logic [31:0]            reg_wdata_i,
   output logic [31:0]            reg_rdata_o,
+  output logic                   reg_werr_o,      ///< the write presented two cycles ago was refused (range,
+                                                  ///< locked, unknown or read-only address): its bus error
   // Events from the datapath.
   input  logic                   group_opened_i,  ///< a group was opened this cycle
   input  logic                   bad_open_i,      ///< an open named a group >= NumGroups (dropped)
@@ -307,6 +309,7 @@ module uet_lb_regs #(
     end
   end
 
+  assign reg_werr_o     = refuse_q.range || refuse_q.locked || refuse_q.addr;
   assign pending_o      = pend_cfg_q || pend_clear_q || pend_seed_q;
   assign pending_next_o = pend_cfg_d || pend_clear_d || pend_seed_d;
   // The one-cycle commands of an apply (the active copy takes cfg_q at the same edge).

@@ -22,16 +22,24 @@ verilator --lint-only -Wall --top-module uet_lb -GNumGroups=1 "$pkg" "${all[@]}"
 for b in "${blocks[@]}"; do
   verilator --lint-only -Wall --top-module "$b" "$pkg" "${all[@]}"
 done
+# The AXI wrapper (rtl/uet_lb_axi.f) and its two adapters, at the default size, the smallest and the largest.
+mapfile -t axi < <(sed 's|^|rtl/|' rtl/uet_lb_axi.f)
+for t in uet_lb_axi uet_lb_axis uet_lb_axil; do
+  verilator --lint-only -Wall --top-module "$t" "$pkg" "${all[@]}" "${axi[@]}"
+done
+verilator --lint-only -Wall --top-module uet_lb_axi -GNumGroups=5 -GTrackerEntries=8 -GTrackerWays=2 -GPsnWidth=16 \
+  "$pkg" "${all[@]}" "${axi[@]}"
+verilator --lint-only -Wall --top-module uet_lb_axi -GNumGroups=4096 -GAxilAddrW=32 "$pkg" "${all[@]}" "${axi[@]}"
 # Formal harnesses (rtl/formal/), each with the blocks it instantiates.
 for h in rtl/formal/fv_*.sv; do
-  verilator --lint-only -Wall --top-module "$(basename "$h" .sv)" "$pkg" "${all[@]}" "$h"
+  verilator --lint-only -Wall --top-module "$(basename "$h" .sv)" "$pkg" "${all[@]}" "${axi[@]}" "$h"
 done
 # The FPGA wrapper and the reference paths of the FPGA flow (rtl/fpga/).
 verilator --lint-only -Wall --top-module uet_lb_fpga_wrap "$pkg" "${all[@]}" rtl/fpga/uet_lb_fpga_wrap.sv
 for f in rtl/fpga/counter16.sv rtl/fpga/time_cmp32.sv rtl/fpga/ram_add16.sv; do verilator --lint-only -Wall "$f"; done
 # Everything in rtl/ as one design, as a reviewer's quick check does.
-verilator --lint-only -Wall -Wno-MULTITOP "$pkg" "${all[@]}" rtl/formal/fv_*.sv
-echo "lint: ${#blocks[@]} blocks, $(ls rtl/formal/fv_*.sv | wc -l) formal harnesses and $(ls rtl/fpga/*.sv | wc -l) FPGA files clean under verilator --lint-only -Wall"
+verilator --lint-only -Wall -Wno-MULTITOP "$pkg" "${all[@]}" "${axi[@]}" rtl/formal/fv_*.sv
+echo "lint: ${#blocks[@]} blocks, the AXI wrapper (${#axi[@]} files), $(ls rtl/formal/fv_*.sv | wc -l) formal harnesses and $(ls rtl/fpga/*.sv | wc -l) FPGA files clean under verilator --lint-only -Wall"
 # C++ formatting (the committed .clang-format).
 if command -v clang-format >/dev/null 2>&1; then
   unformatted=$(git -C "$root" ls-files '*.cpp' '*.hpp' | (cd "$root" && xargs clang-format --dry-run 2>&1) | grep -c 'warning:' || true)

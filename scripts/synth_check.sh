@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Yosys 0.23 synthesis check: reads the RTL as SystemVerilog, synthesizes a top at a small size,
 # and fails on latches, unsupported constructs or any problem `check` reports.
-#   scripts/synth_check.sh [NumGroups] [TOP [PARAM=VALUE ...]]     (default 4 uet_lb)
+#   scripts/synth_check.sh [NumGroups] [TOP [PARAM=VALUE ...]]     (default 4 uet_lb; uet_lb_axi too)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 groups=${1:-4}
@@ -10,7 +10,7 @@ params="-set NumGroups $groups -set TrackerEntries 4"
 for p in "${@:3}"; do params="$params -set ${p%%=*} ${p#*=}"; done
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-srcs=$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" | tr '\n' ' ')
+srcs=$(sed "s|^|$root/rtl/|" "$root/rtl/uet_lb.f" "$root/rtl/uet_lb_axi.f" | tr '\n' ' ')
 yosys -q -l "$out/synth.log" -p "read_verilog -sv $srcs; chparam $params $top; \
   synth -top $top -flatten; select -assert-none t:\$*latch* t:\$_DLATCH_*; check -assert; stat" >/dev/null 2>&1 || {
   tail -20 "$out/synth.log"; echo "synth_check: FAILED"; exit 1; }

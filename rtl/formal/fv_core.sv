@@ -45,6 +45,7 @@ module fv_core (
   logic [2:0]  efd_tracked;
   logic        idle;
   logic [31:0] reg_rdata;
+  logic        reg_werr;
   logic        unused_dbg_open, unused_dbg_wrapped, unused_dbg_freezing;
   logic [1:0]  unused_dbg_count;
   logic        unused_dbg_wr, unused_dbg_replay;
@@ -53,7 +54,7 @@ module fv_core (
 
   logic        unused_outputs;
   assign unused_outputs = ^{efd_valid, efd_due, efd_ev, efd_group, efd_psn, efd_time, efd_tracked, idle,
-                            reg_rdata, unused_dbg_open, unused_dbg_wrapped, unused_dbg_freezing,
+                            reg_rdata, reg_werr, unused_dbg_open, unused_dbg_wrapped, unused_dbg_freezing,
                             unused_dbg_count, unused_dbg_wr, unused_dbg_replay, unused_dbg_start,
                             unused_dbg_slot0, unused_dbg_left};
 
@@ -92,7 +93,8 @@ module fv_core (
     .dbg_wr_o (unused_dbg_wr), .dbg_replay_o (unused_dbg_replay), .dbg_wrapped_o (unused_dbg_wrapped),
     .dbg_freezing_o (unused_dbg_freezing), .dbg_freeze_start_o (unused_dbg_start),
     .dbg_window_left_o (unused_dbg_left), .dbg_slot0_o (unused_dbg_slot0),
-    .reg_we_i (reg_we_i), .reg_addr_i (reg_addr_i), .reg_wdata_i (reg_wdata_i), .reg_rdata_o (reg_rdata)
+    .reg_we_i (reg_we_i), .reg_addr_i (reg_addr_i), .reg_wdata_i (reg_wdata_i), .reg_rdata_o (reg_rdata),
+    .reg_werr_o (reg_werr)
   );
 
   // The requests accepted and not yet answered, oldest first: {group, psn, retx} in a FIFO deep enough

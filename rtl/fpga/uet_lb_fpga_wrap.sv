@@ -35,6 +35,7 @@ module uet_lb_fpga_wrap #(
   uet_lb_pkg::decision_e  rsp_decision;
   logic [GroupW-1:0]      rsp_group, efd_group;
   logic [31:0]            rsp_psn, efd_psn, efd_time, reg_rdata, dbg_start;
+  logic                   reg_werr;
   logic [$clog2(TrackerEntries+1)-1:0] efd_tracked;
   logic                   dbg_open, dbg_wrapped, dbg_freezing;
   logic [BufBitsMax:0]    dbg_count;
@@ -82,7 +83,8 @@ module uet_lb_fpga_wrap #(
     .reg_we_i       (chain_q[156 + 4 * GroupW]), \
     .reg_addr_i     (chain_q[157 + 4 * GroupW +: 6]), \
     .reg_wdata_i    (chain_q[163 + 4 * GroupW +: 32]), \
-    .reg_rdata_o    (reg_rdata)
+    .reg_rdata_o    (reg_rdata), \
+    .reg_werr_o     (reg_werr)
 
   uet_lb #(
     .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries), .TrackerWays (TrackerWays),
@@ -96,7 +98,7 @@ module uet_lb_fpga_wrap #(
   // LUT levels, as deep as the core at 1,024 groups, and 36-input parities 3 LUT4 levels on the iCE40.
   localparam int unsigned OutBits = $bits({open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, rsp_ev, rsp_decision,
                                            rsp_group, rsp_psn, efd_valid, efd_due, idle, efd_ev, efd_group, efd_psn,
-                                           efd_time, efd_tracked, reg_rdata, dbg_open, dbg_wrapped, dbg_freezing,
+                                           efd_time, efd_tracked, reg_rdata, reg_werr, dbg_open, dbg_wrapped, dbg_freezing,
                                            dbg_count, dbg_wr, dbg_replay, dbg_start, dbg_left, dbg_slot0});
   localparam int unsigned Fold1 = (OutBits + 15) / 16;
   localparam int unsigned Fold2 = (Fold1 + 15) / 16;
@@ -106,7 +108,7 @@ module uet_lb_fpga_wrap #(
   always_ff @(posedge clk_i) begin
     out_q   <= (Fold1 * 16)'({open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, rsp_ev, rsp_decision, rsp_group,
                               rsp_psn, efd_valid, efd_due, idle, efd_ev, efd_group, efd_psn, efd_time, efd_tracked,
-                              reg_rdata, dbg_open, dbg_wrapped, dbg_freezing, dbg_count, dbg_wr, dbg_replay, dbg_start,
+                              reg_rdata, reg_werr, dbg_open, dbg_wrapped, dbg_freezing, dbg_count, dbg_wr, dbg_replay, dbg_start,
                               dbg_left, dbg_slot0});
     fold1_q <= '0;
     for (int k = 0; k < Fold1; k++) fold1_q[k] <= ^out_q[16*k +: 16];

@@ -274,6 +274,7 @@ class Testbench : public sc_module {
   sc_signal<std::uint32_t> req_group, req_psn, rsp_ev, rsp_decision, rsp_group, rsp_psn;
   sc_signal<std::uint32_t> efd_group, efd_psn, efd_ev, efd_time, efd_tracked;
   sc_signal<std::uint32_t> reg_addr, reg_wdata, reg_rdata;
+  sc_signal<bool> reg_werr;  // (the bus-error strobe; the testbench reads STATUS instead)
   sc_signal<std::uint32_t> dbg_group, dbg_count, dbg_wr, dbg_replay, dbg_freeze_start, dbg_window_left, dbg_slot0;
 
   Dut dut;
@@ -334,6 +335,7 @@ class Testbench : public sc_module {
     dut.reg_addr_i(reg_addr);
     dut.reg_wdata_i(reg_wdata);
     dut.reg_rdata_o(reg_rdata);
+    dut.reg_werr_o(reg_werr);
 
     model_.set_trace_sink([this](const TraceRow& r) {
       if (r.event == EventKind::Efd) model_efd_.push_back(r);
