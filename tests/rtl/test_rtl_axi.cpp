@@ -209,7 +209,7 @@ TEST_CASE("rtl axi: a read overlapping a write gets its own data", "[rtl][axi]")
   CHECK(a.read(regs::kEfdMult).first == 9);
 }
 
-TEST_CASE("rtl axi: streams under random valid and ready equal the model; bad beats counted", "[rtl][axi]") {
+TEST_CASE("rtl axi: streams under random valid and ready equal the model, bad beats counted", "[rtl][axi]") {
   for (const int seed : {5, 6, 7}) {
     INFO("seed " << seed);
     Axi a(seed);
@@ -264,8 +264,8 @@ TEST_CASE("rtl axi: streams under random valid and ready equal the model; bad be
           b.kind = static_cast<std::uint32_t>(rng() % 5 == 0 ? FeedbackKind::AckEcn : FeedbackKind::Ack);
         }
         const unsigned r = rng() % 40;
-        if (r == 0) b.group = 0x8000u | g;  // beyond the group ports: dropped, counted
-        if (r == 1) b.kind = 5 + rng() % 3;   // no such kind: dropped, counted
+        if (r == 0) b.group = 0x8000u | g;   // beyond the group ports: dropped, counted
+        if (r == 1) b.kind = 5 + rng() % 3;  // no such kind: dropped, counted
         fb_b = b;
       }
       if (more && !req_b.v && rng() % 3 != 0) {
@@ -316,8 +316,7 @@ TEST_CASE("rtl axi: streams under random valid and ready equal the model; bad be
       }
       if (req_b.v && a.m->s_axis_req_tready) {
         if (req_b.group < kGroups) {
-          owed.push_back({req_b.group, req_b.psn,
-                          model.request(now, req_b.group, req_b.psn, req_b.kind != 0)});
+          owed.push_back({req_b.group, req_b.psn, model.request(now, req_b.group, req_b.psn, req_b.kind != 0)});
         } else {
           owed.push_back({req_b.group, req_b.psn, Choice{0, Decision::Fixed}});
           ++bad;

@@ -1,6 +1,6 @@
 // Cycle-level tests of the top (Verilated uet_lb): line rate (a request and a feedback-lane event
 // accepted every cycle, one hot group included) against the golden model, the fixed response latency,
-// the order of the lanes within a cycle, and back-pressure.
+// the order of the lanes within a cycle, and back-pressure; each from a random initial state (a seed each).
 #include <verilated.h>
 
 #include <catch2/catch.hpp>
@@ -46,7 +46,7 @@ TEST_CASE("rtl top: one hot group takes a request and a feedback every cycle, eq
           "[rtl][top][throughput]") {
   for (const GroupId spread : {GroupId{1}, GroupId{UETLB_RTL_GROUPS}}) {
     INFO("groups in use: " << spread);
-    Top t;
+    Top t(static_cast<int>(spread));  // random initial state (Verilator random reset), one seed per case
     REQUIRE(t.write(regs::kSprayType, 2) == 0);
     REQUIRE(t.write(regs::kFreezeTimeout, 300) == 0);
     Config cfg;
@@ -134,7 +134,7 @@ TEST_CASE("rtl top: one hot group takes a request and a feedback every cycle, eq
 }
 
 TEST_CASE("rtl top: an open and a request on one group in one cycle apply open first", "[rtl][top]") {
-  Top t;
+  Top t(3);
   REQUIRE(t.write(regs::kSprayType, 0) == 0);  // None: the response is the open's local port
   t.m->open_valid_i = 1;
   t.m->open_group_i = 3;
@@ -158,7 +158,7 @@ TEST_CASE("rtl top: an open and a request on one group in one cycle apply open f
 }
 
 TEST_CASE("rtl top: an ack recycled in the cycle of a request on its group is reused by it", "[rtl][top]") {
-  Top t;
+  Top t(4);
   REQUIRE(t.write(regs::kSprayType, 2) == 0);
   t.m->open_valid_i = 1;
   t.m->open_group_i = 1;
@@ -183,7 +183,7 @@ TEST_CASE("rtl top: an ack recycled in the cycle of a request on its group is re
 
 TEST_CASE("rtl top: under back-pressure no request is lost or duplicated and responses hold",
           "[rtl][top][backpressure]") {
-  Top t;  // Default Packet Spraying: the EV sequence tells lost or duplicated requests apart
+  Top t(5);  // Default Packet Spraying: the EV sequence tells lost or duplicated requests apart
   t.m->open_valid_i = 1;
   t.m->open_group_i = 1;
   t.tick();
