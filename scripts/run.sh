@@ -18,7 +18,7 @@ echo "== 2. One stimulus, two engines (model, Verilated uet_lb): examples/defaul
 for engine in model rtl; do
   extra=()
   [ "$engine" = rtl ] && extra=(--wave "$out/uetlb-run-rtl.fst")
-  "$b/model/runner/uetlb-run" --engine "$engine" --config "$root/examples/reps_default.json" \
+  "$b/tools/uetlb-run/uetlb-run" --engine "$engine" --config "$root/examples/reps_default.json" \
     --stimulus "$root/examples/default_stimulus.csv" --trace "$out/lb-trace-$engine.csv" \
     --monitor "$out/uet-monitor-$engine.csv" "${extra[@]}" --quiet
 done
@@ -32,7 +32,7 @@ for engine in rtl; do
     exit 1
   fi
 done
-"$b/model/runner/uetlb-run" --engine model --config "$root/examples/reps_default.json" \
+"$b/tools/uetlb-run/uetlb-run" --engine model --config "$root/examples/reps_default.json" \
   --stimulus "$root/examples/default_stimulus.csv" --trace /dev/null | sed -n '4,7p' | sed 's/^/   /'
 
 echo "== 3. Cycle-accurate SystemC testbench: 200,000 cycles of constrained-random traffic against the model"
