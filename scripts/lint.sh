@@ -30,6 +30,8 @@ done
 verilator --lint-only -Wall --top-module uet_lb_axi -GNumGroups=5 -GTrackerEntries=8 -GTrackerWays=2 -GPsnWidth=16 \
   "$pkg" "${all[@]}" "${axi[@]}"
 verilator --lint-only -Wall --top-module uet_lb_axi -GNumGroups=4096 -GAxilAddrW=32 "$pkg" "${all[@]}" "${axi[@]}"
+# The worked example's NIC-like top (examples/integration/, docs/integration.md).
+verilator --lint-only -Wall --top-module nic_top "$pkg" "${all[@]}" "${axi[@]}" examples/integration/nic_top.sv
 # Formal harnesses (rtl/formal/), each with the blocks it instantiates.
 for h in rtl/formal/fv_*.sv; do
   verilator --lint-only -Wall --top-module "$(basename "$h" .sv)" "$pkg" "${all[@]}" "${axi[@]}" "$h"
