@@ -157,7 +157,8 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(b.cycle));
   for (std::size_t d = 0; d < decisions.size(); ++d) std::printf(" %s %u", names[d], decisions[d]);
   std::printf("\n");
-  if (!wave.empty()) std::printf("waveform: %s (gtkwave %s examples/integration/nic_top.gtkw)\n", wave.c_str(), wave.c_str());
+  if (!wave.empty())
+    std::printf("waveform: %s (gtkwave %s examples/integration/nic_top.gtkw)\n", wave.c_str(), wave.c_str());
   // Every packet answered; REPS explored first (an empty cache), then reused the EVs its ACKs recycled.
   const bool pass = responses == packets && m.acked_o == packets && !m.busy_o && decisions[4] > 0 &&
                     (packets < 100 || decisions[2] > 0);

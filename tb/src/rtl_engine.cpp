@@ -41,10 +41,15 @@ constexpr long kMaxWaitCycles = 1'000'000;  // far above any stall (a tracker fu
 template <class Top, bool Traced>
 class RtlEngine final : public Engine {
  public:
-  RtlEngine(const Config& cfg, const ModelOptions& opts, const std::string& wave) : cfg_(cfg) {
+  RtlEngine(const Config& cfg, const ModelOptions& opts, const std::string& wave, int random_reset_seed) : cfg_(cfg) {
     check_fits(cfg, opts);
     ctx_ = std::make_unique<VerilatedContext>();
     ctx_->fatalOnError(true);
+    if (random_reset_seed != 0) {
+      ctx_->randReset(2);
+      ctx_->randSeed(random_reset_seed);
+      ctx_->assertOn(false);  // (on again once reset is released)
+    }
     if constexpr (Traced) ctx_->traceEverOn(true);
     top_ = std::make_unique<Top>(ctx_.get(), "uet_lb");
     if constexpr (Traced) {
@@ -267,6 +272,7 @@ class RtlEngine final : public Engine {
     set_time(0);
     for (int i = 0; i < 2; ++i) tick();
     top_->rst_ni = 1;
+    ctx_->assertOn(true);
     wait_idle();  // the sweep that closes every group
   }
 
@@ -338,9 +344,10 @@ ModelOptions rtl_model_options() {
   return ModelOptions{b.tracker_entries, b.tracker_ways, b.tracker_runs};
 }
 
-std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave) {
-  if (wave.empty()) return std::make_unique<RtlEngine<Vuet_lb, false>>(config, options, wave);
-  return std::make_unique<RtlEngine<Vuet_lb_traced, true>>(config, options, wave);
+std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
+                                        int random_reset_seed) {
+  if (wave.empty()) return std::make_unique<RtlEngine<Vuet_lb, false>>(config, options, wave, random_reset_seed);
+  return std::make_unique<RtlEngine<Vuet_lb_traced, true>>(config, options, wave, random_reset_seed);
 }
 
 }  // namespace uetlb

@@ -25,7 +25,10 @@ ModelOptions rtl_model_options();
 
 /// Creates the RTL engine. Throws ConfigError when the configuration needs more than the build offers
 /// (REPSBufferSizeMaskBits, W, FreezingTimeout, InitialBaseRTT) or the tracker's geometry differs from the
-/// build's. `wave` names an FST file to write, or is empty.
-std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave);
+/// build's. `wave` names an FST file to write, or is empty. A non-zero `random_reset_seed` starts every
+/// variable of the core random (Verilator's random reset from that seed) instead of 0, so that a register
+/// lacking a reset shows up; assertions are off until reset is released.
+std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
+                                        int random_reset_seed = 0);
 
 }  // namespace uetlb
