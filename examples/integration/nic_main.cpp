@@ -15,23 +15,29 @@
 #include <string>
 
 #include "Vnic_top.h"
+#include "axil_master.hpp"
 
 namespace {
+
+using uetlb::AxilMaster;
 
 struct Board {
   VerilatedContext ctx;
   std::unique_ptr<Vnic_top> m;
+  AxilMaster<Vnic_top> axil;
   std::unique_ptr<VerilatedFstC> fst;
   std::uint64_t cycle = 0;
 
-  explicit Board(const std::string& wave) {
-    ctx.traceEverOn(!wave.empty());
-    m = std::make_unique<Vnic_top>(&ctx, "nic_top");
+  explicit Board(const std::string& wave) : m(make_top(ctx, !wave.empty())), axil(*m, [this] { tick(); }) {
     if (!wave.empty()) {
       fst = std::make_unique<VerilatedFstC>();
       m->trace(fst.get(), 99);
       fst->open(wave.c_str());
     }
+  }
+  static std::unique_ptr<Vnic_top> make_top(VerilatedContext& c, bool traced) {
+    c.traceEverOn(traced);
+    return std::make_unique<Vnic_top>(&c, "nic_top");
   }
   ~Board() {
     m->final();
@@ -48,38 +54,19 @@ struct Board {
     if (fst) fst->dump(2 * cycle + 1);
     ++cycle;
   }
-  // AXI4-Lite write of a whole register at the header's byte offset; returns BRESP (0 OKAY, 2 SLVERR).
+  // Register access over AXI4-Lite at the header's byte offsets; a missing response ends the run.
   int write(std::size_t offset, std::uint32_t value) {
-    m->s_axil_awvalid = m->s_axil_wvalid = 1;
-    m->s_axil_awaddr = static_cast<CData>(offset);
-    m->s_axil_wdata = value;
-    m->s_axil_wstrb = 0xF;
-    for (int k = 0; k < 50; ++k) {
-      m->eval();
-      const bool aw = m->s_axil_awvalid && m->s_axil_awready, w = m->s_axil_wvalid && m->s_axil_wready;
-      const bool b = m->s_axil_bvalid;
-      const int resp = m->s_axil_bresp;
-      tick();
-      if (aw) m->s_axil_awvalid = 0;
-      if (w) m->s_axil_wvalid = 0;
-      if (b) return resp;
-    }
-    std::fprintf(stderr, "nic_example: no write response for offset 0x%zx\n", offset);
-    std::exit(1);
+    const int resp = axil.write(static_cast<std::uint32_t>(offset), value);
+    if (resp < 0) fail("no write response", offset);
+    return resp;
   }
   std::uint32_t read(std::size_t offset) {
-    m->s_axil_arvalid = 1;
-    m->s_axil_araddr = static_cast<CData>(offset);
-    for (int k = 0; k < 50; ++k) {
-      m->eval();
-      const bool ar = m->s_axil_arvalid && m->s_axil_arready;
-      const bool r = m->s_axil_rvalid;
-      const std::uint32_t data = m->s_axil_rdata;
-      tick();
-      if (ar) m->s_axil_arvalid = 0;
-      if (r) return data;
-    }
-    std::fprintf(stderr, "nic_example: no read response for offset 0x%zx\n", offset);
+    const auto [data, resp] = axil.read(static_cast<std::uint32_t>(offset));
+    if (resp < 0) fail("no read response", offset);
+    return data;
+  }
+  [[noreturn]] static void fail(const char* what, std::size_t offset) {
+    std::fprintf(stderr, "nic_example: %s for offset 0x%zx\n", what, offset);
     std::exit(1);
   }
 };
@@ -109,8 +96,6 @@ int main(int argc, char** argv) {
   }
   Board b(wave);
   auto& m = *b.m;
-  m.s_axil_awvalid = m.s_axil_wvalid = m.s_axil_arvalid = 0;
-  m.s_axil_bready = m.s_axil_rready = 1;
   m.start_i = 0;
   m.aresetn = 0;
   b.tick();

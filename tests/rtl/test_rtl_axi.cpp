@@ -12,10 +12,12 @@
 #include <random>
 
 #include "Vuet_lb_axi.h"
+#include "axil_master.hpp"
 #include "uetlb/load_balancer.hpp"
 #include "uetlb/rtl_regs.hpp"
 
 using namespace uetlb;
+using uetlb::AxilMaster;
 
 namespace {
 
@@ -26,6 +28,7 @@ constexpr std::uint32_t kCntAxisDropped = 0x12;  // the wrapper's word address
 struct Axi {
   VerilatedContext ctx;
   std::unique_ptr<Vuet_lb_axi> m;
+  std::unique_ptr<AxilMaster<Vuet_lb_axi>> axil;
   std::uint64_t cycle = 0;
 
   explicit Axi(int seed) {
@@ -33,6 +36,7 @@ struct Axi {
     ctx.randSeed(seed);
     ctx.assertOn(false);
     m = std::make_unique<Vuet_lb_axi>(&ctx, "uet_lb_axi");
+    axil = std::make_unique<AxilMaster<Vuet_lb_axi>>(*m, [this] { tick(); });
     idle_inputs();
     m->aresetn = 0;
     tick();
@@ -46,8 +50,7 @@ struct Axi {
   void idle_inputs() {
     m->s_axis_open_tvalid = m->s_axis_fb_tvalid = m->s_axis_req_tvalid = 0;
     m->m_axis_rsp_tready = 1;
-    m->s_axil_awvalid = m->s_axil_wvalid = m->s_axil_arvalid = 0;
-    m->s_axil_bready = m->s_axil_rready = 1;
+    axil->idle();
     m->s_axil_awprot = m->s_axil_arprot = 0;
     m->base_rtt_i = 6000;
   }
@@ -61,55 +64,21 @@ struct Axi {
     ++cycle;
   }
 
-  /// A write through AXI4-Lite: the address `aw_lead` cycles before the data (negative: after), both
-  /// held until taken; returns BRESP.
+  /// A write through AXI4-Lite (word address; the address `aw_lead` cycles before the data, negative:
+  /// after); returns BRESP. No response before both beats were taken, and one within 100 cycles.
   unsigned write(std::uint32_t word, std::uint32_t value, unsigned strb = 0xF, int aw_lead = 0) {
-    bool aw_done = false, w_done = false;
-    int k = 0;
-    for (; k < 100; ++k) {
-      m->s_axil_awvalid = !aw_done && k >= std::max(0, -aw_lead);
-      m->s_axil_awaddr = word * 4;
-      m->s_axil_wvalid = !w_done && k >= std::max(0, aw_lead);
-      m->s_axil_wdata = value;
-      m->s_axil_wstrb = strb;
-      m->eval();
-      const bool aw_hs = m->s_axil_awvalid && m->s_axil_awready;
-      const bool w_hs = m->s_axil_wvalid && m->s_axil_wready;
-      const bool b = m->s_axil_bvalid;
-      const unsigned resp = m->s_axil_bresp;
-      REQUIRE(!(b && !(aw_done && w_done)));  // no B before both beats were taken
-      tick();
-      aw_done |= aw_hs;
-      w_done |= w_hs;
-      if (b) {
-        m->s_axil_awvalid = m->s_axil_wvalid = 0;
-        return resp;
-      }
-    }
-    FAIL("no write response within 100 cycles");
-    return ~0U;
+    const int resp = axil->write(word * 4, value, strb, aw_lead);
+    REQUIRE(resp >= 0);
+    REQUIRE(!axil->early_response());
+    return static_cast<unsigned>(resp);
   }
 
   /// A read through AXI4-Lite: (RDATA, RRESP).
   std::pair<std::uint32_t, unsigned> read(std::uint32_t word) {
-    bool ar_done = false;
-    for (int k = 0; k < 100; ++k) {
-      m->s_axil_arvalid = !ar_done;
-      m->s_axil_araddr = word * 4;
-      m->eval();
-      const bool ar_hs = m->s_axil_arvalid && m->s_axil_arready;
-      const bool r = m->s_axil_rvalid;
-      const std::pair<std::uint32_t, unsigned> got{m->s_axil_rdata, m->s_axil_rresp};
-      tick();
-      ar_done |= ar_hs;
-      if (r) {
-        REQUIRE(ar_done);
-        m->s_axil_arvalid = 0;
-        return got;
-      }
-    }
-    FAIL("no read response within 100 cycles");
-    return {};
+    const auto [data, resp] = axil->read(word * 4);
+    REQUIRE(resp >= 0);
+    REQUIRE(!axil->early_response());
+    return {data, static_cast<unsigned>(resp)};
   }
 
   /// Waits until every accepted event and register write has been applied.
