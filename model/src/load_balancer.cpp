@@ -31,6 +31,7 @@ LoadBalancer::LoadBalancer(const Config& config, ModelOptions options)
   reps_settings_.window_length = config_.exploration_window();
   reps_settings_.freezing_timeout_ns = config_.freezing_timeout_ns;
   reps_settings_.entropy_value_set_size = config_.entropy_value_set_size;
+  reps_settings_.verification_freezing_off = options.verification_freezing_off;
 }
 
 void LoadBalancer::check_time(TimeNs now) {

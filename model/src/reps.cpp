@@ -21,8 +21,9 @@ void RepsGroup::recycle(EntropyValue v, TimeNs now) {
 }
 
 void RepsGroup::path_failure(TimeNs now) {
-  // Ignored while freezing (the timer is not restarted) and inside the exploration window.
-  if (!freezing_ && window_left_ == 0) {
+  // Ignored while freezing (the timer is not restarted) and inside the exploration window. (The
+  // verification-only switch turns freezing off altogether.)
+  if (!freezing_ && window_left_ == 0 && !settings_->verification_freezing_off) {
     freezing_ = true;
     freeze_start_ = now;
   }

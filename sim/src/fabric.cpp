@@ -46,16 +46,18 @@ struct Port {
   TimeNs delay = 0;
   NodeKind to_kind = NodeKind::Host;
   std::uint32_t to_id = 0;
-  bool last_hop = false;  // a switch's port to a host
-  bool failed = false;    // the link is down (drops silently)
-  bool routed = true;     // routing still uses the link (false once it reconverged around a failure)
+  bool last_hop = false;               // a switch's port to a host
+  bool failed = false;                 // the link is down (drops silently)
+  std::uint64_t nominal_rate_bps = 0;  // the rate when whole (rate_bps is lower while degraded)
+  double loss = 0.0;                   // degraded: probability that a packet sent on the link is lost
+  bool routed = true;                  // routing still uses the link (false once it reconverged around a failure)
   std::deque<Packet> queue;
   std::uint64_t queued_bytes = 0;
   bool busy = false;
   std::uint64_t packets = 0, bytes = 0;
 };
 
-enum class EvType : std::uint8_t { TxDone, Arrive, MessageStart, Rto, LinkFail, Reconverge };
+enum class EvType : std::uint8_t { TxDone, Arrive, MessageStart, Rto, LinkFail, Reconverge, LinkRestore };
 
 struct Event {
   TimeNs time;
@@ -149,6 +151,7 @@ struct Fabric::Impl {
   std::uint32_t window_bytes = 0;
   std::uint32_t mss = 0;
   bool monitor_on = false;
+  std::uint64_t loss_rng = 0;  // degraded links' losses
   std::vector<MonitorRow> monitor;
   RunSummary sum;
 
@@ -172,6 +175,7 @@ struct Fabric::Impl {
   std::uint32_t add_port(std::uint64_t rate, NodeKind to_kind, std::uint32_t to_id, bool last_hop) {
     Port p;
     p.rate_bps = rate;
+    p.nominal_rate_bps = rate;
     p.delay = sc.link_delay_ns;
     p.to_kind = to_kind;
     p.to_id = to_id;
@@ -347,7 +351,11 @@ struct Fabric::Impl {
         dependents[static_cast<std::size_t>(sc.messages[m].after)].push_back(m);
       }
     }
-    for (std::uint32_t f = 0; f < sc.failures.size(); ++f) schedule(sc.failures[f].at, EvType::LinkFail, f);
+    for (std::uint32_t f = 0; f < sc.failures.size(); ++f) {
+      schedule(sc.failures[f].at, EvType::LinkFail, f);
+      if (sc.failures[f].until != 0) schedule(sc.failures[f].until, EvType::LinkRestore, f);
+    }
+    loss_rng = 0x9E3779B97F4A7C15ULL ^ (std::uint64_t{sc.seed} << 17) ^ 0xD1B54A32D192ED03ULL;
   }
 
   // --------------------------------------------------------------------------------------------
@@ -398,7 +406,9 @@ struct Fabric::Impl {
     ++port.packets;
     port.bytes += p.size;
     ++sum.packet_hops;
-    if (!port.failed) {
+    const bool lost = port.loss > 0.0 && next_unit() < port.loss;  // a degraded link loses it
+    if (lost) ++sum.drops_lossy_link;
+    if (!port.failed && !lost) {
       Event e{};
       e.time = now + port.delay;
       e.type = EvType::Arrive;
@@ -406,7 +416,7 @@ struct Fabric::Impl {
       e.b = port.to_id;
       e.pkt = std::move(p);
       push(std::move(e));
-    } else {
+    } else if (port.failed) {
       ++sum.drops_failed_link;  // the link failed while the packet was on it
     }
     port.busy = false;
@@ -467,13 +477,41 @@ struct Fabric::Impl {
 
   void link_fail(const LinkFailure& f, bool reconverge) {
     const auto link = link_ports(f);
+    if (f.degraded) {  // slowed and/or lossy; routing does not notice, so no reconvergence
+      for (std::uint32_t port : link) {
+        ports[port].rate_bps =
+            std::max<std::uint64_t>(1, static_cast<std::uint64_t>(f.rate_factor * ports[port].nominal_rate_bps));
+        ports[port].loss = f.loss;
+      }
+      return;
+    }
     if (!reconverge) {
       for (std::uint32_t port : link) ports[port].failed = true;
       schedule(now + sc.reconvergence_ns, EvType::Reconverge, static_cast<std::uint32_t>(&f - sc.failures.data()));
-    } else {
+    } else if (f.until == 0 || now < f.until) {  // (a link whole again before routing noticed stays routed)
       for (std::uint32_t port : link) ports[port].routed = false;  // routing stops using the link (it stays down)
       compute_reach();
     }
+  }
+
+  // The end of a transient failure: the link is whole again and routing uses it at once.
+  void link_restore(const LinkFailure& f) {
+    for (std::uint32_t port : link_ports(f)) {
+      ports[port].failed = false;
+      ports[port].routed = true;
+      ports[port].rate_bps = ports[port].nominal_rate_bps;
+      ports[port].loss = 0.0;
+    }
+    compute_reach();
+  }
+
+  // A uniform draw in [0, 1) from the fabric's own generator (splitmix64; seeded from the scenario seed).
+  double next_unit() {
+    std::uint64_t z = (loss_rng += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    return static_cast<double>(z >> 11) * (1.0 / 9007199254740992.0);
   }
 
   // --------------------------------------------------------------------------------------------
@@ -749,6 +787,7 @@ RunSummary Fabric::run(std::ostream* progress) {
       case EvType::Rto: s.rto(e.a, e.b, e.c); break;
       case EvType::LinkFail: s.link_fail(s.sc.failures[e.a], false); break;
       case EvType::Reconverge: s.link_fail(s.sc.failures[e.a], true); break;
+      case EvType::LinkRestore: s.link_restore(s.sc.failures[e.a]); break;
     }
     if (progress && (s.sum.events & 0xFFFF) == 0) {
       const auto t = std::chrono::steady_clock::now();
@@ -856,8 +895,8 @@ void print_summary_row(std::ostream& out, const RunSummary& s) {
   out << std::left << std::setw(34) << s.spraying << std::right << std::setw(9) << done.str() << std::fixed
       << std::setprecision(1) << std::setw(9) << s.fct_mean_us << "us" << std::setw(8) << s.fct_p99_us << "us"
       << std::setw(8) << s.fct_max_us << "us" << std::setw(8) << s.retransmissions << std::setw(9) << s.timeouts
-      << std::setw(7) << s.nacks << std::setw(9) << (s.drops_queue + s.drops_failed_link) << std::setw(9)
-      << s.ooo_events << std::setw(10) << std::setprecision(2) << s.ecmp_imbalance << "x" << '\n';
+      << std::setw(7) << s.nacks << std::setw(9) << (s.drops_queue + s.drops_failed_link + s.drops_lossy_link)
+      << std::setw(9) << s.ooo_events << std::setw(10) << std::setprecision(2) << s.ecmp_imbalance << "x" << '\n';
 }
 
 }  // namespace uetsim

@@ -78,7 +78,11 @@ int main(int argc, char** argv) {
     }
     uetsim::EngineFactory factory;
     if (engine == "model") {
-      factory = [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::kProductTracker); };
+      uetlb::ModelOptions options = uetlb::kProductTracker;
+      options.verification_freezing_off = base.verification_freezing_off;
+      factory = [options](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, options); };
+    } else if (base.verification_freezing_off) {
+      cl.fail("scenario key 'VerificationFreezingOff' needs --engine model: the hardware always freezes");
     } else {
 #ifdef UETLB_WITH_RTL
       factory = [](const uetlb::Config& c) { return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), ""); };
@@ -115,7 +119,9 @@ int main(int argc, char** argv) {
       std::ofstream(dir + "/summary.txt") << one.str() << "events " << r.events << ", packet-hops " << r.packet_hops
                                           << ", simulated " << r.end_time << " ns, wall " << r.wall_seconds << " s\n"
                                           << "early failures: tracked " << r.efd_tracked << ", untracked "
-                                          << r.efd_untracked << ", fired " << r.efd_fired << "\n";
+                                          << r.efd_untracked << ", fired " << r.efd_fired << "\n"
+                                          << "drops: queue " << r.drops_queue << ", failed link " << r.drops_failed_link
+                                          << ", lossy link " << r.drops_lossy_link << "\n";
       uetsim::print_summary_row(table, r);
     }
     std::cout << table.str();

@@ -188,22 +188,51 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
     } else if (key == "LinkFailures") {
       if (!v.is_array()) bad(key, v.dump(), "arrays of {\"From\", \"To\", \"At\"}");
       for (const auto& f : v) {
-        const bool by_name = f.is_object() && f.size() == 3 && f.contains("From") && f.contains("To") &&
+        const auto optional_keys = [&f] {
+          std::size_t n = 0;
+          for (const char* k : {"RateFactor", "LossProbability", "Until"}) n += f.contains(k) ? 1 : 0;
+          return n;
+        };
+        const std::size_t extra = f.is_object() ? optional_keys() : 0;
+        const bool by_name = f.is_object() && f.size() == 3 + extra && f.contains("From") && f.contains("To") &&
                              f.contains("At") && f["From"].is_string() && f["To"].is_string();
         const bool by_index =
-            f.is_object() && f.size() == 3 && f.contains("Leaf") && f.contains("Spine") && f.contains("At");
+            f.is_object() && f.size() == 3 + extra && f.contains("Leaf") && f.contains("Spine") && f.contains("At");
         if (!by_name && !by_index) {
           bad(key, f.dump(),
-              "objects {\"From\": switch, \"To\": switch, \"At\": time} or {\"Leaf\": n, \"Spine\": n, \"At\": time}");
+              "objects {\"From\": switch, \"To\": switch, \"At\": time} or {\"Leaf\": n, \"Spine\": n, \"At\": time}, "
+              "optionally with \"RateFactor\", \"LossProbability\", \"Until\"");
         }
+        LinkFailure lf;
         if (by_name) {
-          s.failures.push_back(
-              {f["From"].get<std::string>(), f["To"].get<std::string>(), get_time(f["At"], "LinkFailures.At")});
+          lf.a = f["From"].get<std::string>();
+          lf.b = f["To"].get<std::string>();
         } else {
-          s.failures.push_back({"leaf" + std::to_string(get_uint(f["Leaf"], "LinkFailures.Leaf", 0, 255)),
-                                "spine" + std::to_string(get_uint(f["Spine"], "LinkFailures.Spine", 0, 255)),
-                                get_time(f["At"], "LinkFailures.At")});
+          lf.a = "leaf" + std::to_string(get_uint(f["Leaf"], "LinkFailures.Leaf", 0, 255));
+          lf.b = "spine" + std::to_string(get_uint(f["Spine"], "LinkFailures.Spine", 0, 255));
         }
+        lf.at = get_time(f["At"], "LinkFailures.At");
+        if (f.contains("RateFactor")) {
+          const auto& r = f["RateFactor"];
+          if (!r.is_number() || r.get<double>() <= 0.0 || r.get<double>() > 1.0) {
+            bad("LinkFailures.RateFactor", r.dump(), "a number in (0, 1] (1: full rate)");
+          }
+          lf.rate_factor = r.get<double>();
+          lf.degraded = true;
+        }
+        if (f.contains("LossProbability")) {
+          const auto& r = f["LossProbability"];
+          if (!r.is_number() || r.get<double>() < 0.0 || r.get<double>() >= 1.0) {
+            bad("LinkFailures.LossProbability", r.dump(), "a number in [0, 1)");
+          }
+          lf.loss = r.get<double>();
+          lf.degraded = true;
+        }
+        if (f.contains("Until")) {
+          lf.until = get_time(f["Until"], "LinkFailures.Until");
+          if (lf.until <= lf.at) bad("LinkFailures.Until", f["Until"].dump(), "a time after At");
+        }
+        s.failures.push_back(lf);
       }
     } else if (key == "Nic") {
       if (!v.is_object()) bad(key, v.dump(), "objects of load-balancer attributes");
@@ -220,6 +249,9 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
         bad(key, v.dump(), "\"fixed\", \"dctcp\"");
       }
       s.congestion_control = v.get<std::string>();
+    } else if (key == "VerificationFreezingOff") {
+      if (!v.is_boolean()) bad(key, v.dump(), "true, false");
+      s.verification_freezing_off = v.get<bool>();
     } else if (key == "Workload") {
       if (!v.is_string()) bad(key, v.dump(), "strings");
       s.workload = v.get<std::string>();

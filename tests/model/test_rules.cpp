@@ -155,6 +155,22 @@ TEST_CASE("Replay walks written slots cyclically and keeps its index across free
   for (EntropyValue v : {11, 12, 13, 10}) REQUIRE(lb.request(100'000, 0, 5, false) == Choice{v, Decision::Replay});
 }
 
+TEST_CASE("The verification-only switch turns freezing off, and only freezing", "[reps][freezing]") {
+  ModelOptions off;
+  off.verification_freezing_off = true;
+  for (const bool freezing_off : {false, true}) {
+    INFO("freezing off: " << freezing_off);
+    LoadBalancer lb{reps_config(2), freezing_off ? off : ModelOptions{}};
+    lb.open(0, 0, 0);
+    for (EntropyValue v : {10, 11, 12}) lb.feedback(0, 0, FeedbackKind::Ack, v, v);
+    lb.feedback(0, 0, FeedbackKind::Rto, 0, 0);
+    REQUIRE(lb.reps(0)->freezing() == !freezing_off);
+    for (EntropyValue v : {10, 11, 12}) REQUIRE(lb.request(0, 0, 1, false) == Choice{v, Decision::Reuse});
+    // Frozen: replay of the written slots; not frozen: an empty cache explores.
+    REQUIRE(lb.request(0, 0, 1, false).decision == (freezing_off ? Decision::Explore : Decision::Replay));
+  }
+}
+
 TEST_CASE("Freezing ends exactly at FreezingTimeout, not before", "[reps][freezing]") {
   Config c = reps_config();
   c.freezing_timeout_ns = 1000;

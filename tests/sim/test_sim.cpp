@@ -228,3 +228,55 @@ TEST_CASE("sim congestion control: a DCTCP-like window keeps an incast's queues 
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"CongestionControl":"cubic"})", "t"),
                       Catch::Contains("'CongestionControl'"));
 }
+
+TEST_CASE("sim degraded links: slowed, lossy and transient failures", "[sim][failures]") {
+  auto run = [](const std::string& failures) {
+    Scenario s = Scenario::from_json(R"({"Leaves":2,"Spines":2,"HostsPerLeaf":2,"MessageBytes":2097152,
+        "Reconvergence":"40us","LinkFailures":)" +
+                                         failures + "}",
+                                     "degraded.json");
+    return Fabric(s, model_factory()).run();
+  };
+  const RunSummary healthy = run("[]");
+  // A link slowed to a quarter: nothing lost, the flows crossing it finish later.
+  const RunSummary slow = run(R"([{"Leaf":0,"Spine":1,"At":0,"RateFactor":0.25}])");
+  REQUIRE(healthy.completed == healthy.messages);
+  REQUIRE(slow.completed == slow.messages);
+  REQUIRE(slow.drops_failed_link + slow.drops_lossy_link == 0);
+  REQUIRE(slow.fct_max_us > 1.2 * healthy.fct_max_us);
+  // A lossy link: packets are lost on it (routing does not notice) and sent again; the same seed loses
+  // the same packets.
+  const RunSummary lossy = run(R"([{"Leaf":0,"Spine":1,"At":0,"LossProbability":0.05}])");
+  REQUIRE(lossy.completed == lossy.messages);
+  REQUIRE(lossy.drops_lossy_link > 0);
+  REQUIRE(lossy.drops_failed_link == 0);
+  REQUIRE(lossy.retransmissions > 0);
+  const RunSummary again = run(R"([{"Leaf":0,"Spine":1,"At":0,"LossProbability":0.05}])");
+  REQUIRE(again.drops_lossy_link == lossy.drops_lossy_link);
+  REQUIRE(again.retransmissions == lossy.retransmissions);
+  // A link down from 2 us: until routing moves off it at 42 us, or only until it is whole again at 10 us.
+  const RunSummary down = run(R"([{"Leaf":0,"Spine":1,"At":"2us"}])");
+  const RunSummary transient = run(R"([{"Leaf":0,"Spine":1,"At":"2us","Until":"10us"}])");
+  REQUIRE(down.completed == down.messages);
+  REQUIRE(transient.completed == transient.messages);
+  REQUIRE(transient.drops_failed_link > 0);
+  REQUIRE(transient.drops_failed_link < down.drops_failed_link);
+  // Bad values are named.
+  auto msg = [](const std::string& f) {
+    try {
+      Scenario::from_json(R"({"LinkFailures":[)" + f + "]}", "bad.json");
+    } catch (const uetlb::ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  REQUIRE_THAT(msg(R"({"Leaf":0,"Spine":0,"At":0,"RateFactor":0})"), Catch::Contains("'LinkFailures.RateFactor'"));
+  REQUIRE_THAT(msg(R"({"Leaf":0,"Spine":0,"At":0,"LossProbability":1})"),
+               Catch::Contains("'LinkFailures.LossProbability'"));
+  REQUIRE_THAT(msg(R"({"Leaf":0,"Spine":0,"At":"5us","Until":"5us"})"), Catch::Contains("'LinkFailures.Until'"));
+  REQUIRE_THAT(msg(R"({"Leaf":0,"Spine":0,"At":0,"Rate":0.5})"), Catch::Contains("LinkFailures"));
+  // The verification-only switch parses, and only as a boolean.
+  REQUIRE(Scenario::from_json(R"({"VerificationFreezingOff":true})", "t").verification_freezing_off);
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"VerificationFreezingOff":1})", "t"),
+                      Catch::Contains("'VerificationFreezingOff'"));
+}

@@ -29,6 +29,9 @@ struct ModelOptions {
   std::size_t efd_tracker_ways = 4;       ///< TrackerGeometry::ways
   std::size_t efd_tracker_runs = 2;       ///< TrackerGeometry::runs
   std::size_t efd_tracker_run_depth = 0;  ///< TrackerGeometry::run_depth (0: the core's default)
+  /// VERIFICATION ONLY, not a SPEC attribute and not in the hardware: REPS never freezes (a path failure
+  /// leaves the cache as it is). For measuring what freezing is worth (docs/fabric.md); false in products.
+  bool verification_freezing_off = false;
 };
 
 /// The tracker of the product core at its default parameters (rtl/uet_lb.sv: TrackerEntries 1024,

@@ -15,6 +15,7 @@ struct RepsSettings {
   std::uint64_t window_length = 71;      ///< W
   TimeNs freezing_timeout_ns = 100'000;  ///< FreezingTimeout
   std::uint32_t entropy_value_set_size = 65536;
+  bool verification_freezing_off = false;  ///< ModelOptions::verification_freezing_off (never freeze)
 };
 
 /// The cache, freezing and exploration-window state of one group. Names follow SPEC section 5.

@@ -21,10 +21,17 @@ struct Message {
   std::int64_t after = -1;  ///< index of a message that must complete first (-1: none); then start is ignored
 };
 
-/// A link between two switches, by name ("leaf0", "spine1"; "edge0.1", "agg0.1", "core3"), failing at `at`.
+/// A link between two switches, by name ("leaf0", "spine1"; "edge0.1", "agg0.1", "core3"), failing at `at`:
+/// down (both directions drop everything; routing moves off it after the reconvergence time), or degraded
+/// (slowed to `rate_factor` of its rate and/or losing each packet with probability `loss`; routing does
+/// not notice). With `until` > `at` the failure is transient: the link is whole again from `until` on.
 struct LinkFailure {
   std::string a, b;
   TimeNs at = 0;
+  double rate_factor = 1.0;  ///< degraded: the link's rate times this, in (0, 1]
+  double loss = 0.0;         ///< degraded: the probability that a packet sent on the link is lost, [0, 1)
+  bool degraded = false;     ///< rate_factor or loss given: degraded, not down
+  TimeNs until = 0;          ///< 0: for ever; else the time the link is whole again (> at)
 };
 
 struct Scenario {
@@ -52,6 +59,9 @@ struct Scenario {
   TimeNs rto_ns = 60'000;                    ///< retransmission timeout
   double window_bdp = 1.0;                   ///< congestion window, in bandwidth-delay products
   std::string congestion_control = "fixed";  ///< "fixed" window, or "dctcp" (ECN-driven window)
+  /// VERIFICATION ONLY (not a SPEC attribute, not in the hardware): the NICs' REPS never freezes, to
+  /// measure what freezing is worth. Model engine only.
+  bool verification_freezing_off = false;
   // Workload.
   std::string workload = "permutation";  ///< permutation, incast, all-to-all, ring, list
   std::uint64_t message_bytes = 1 << 20;
