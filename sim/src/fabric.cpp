@@ -51,13 +51,25 @@ struct Port {
   std::uint64_t nominal_rate_bps = 0;  // the rate when whole (rate_bps is lower while degraded)
   double loss = 0.0;                   // degraded: probability that a packet sent on the link is lost
   bool routed = true;                  // routing still uses the link (false once it reconverged around a failure)
-  std::deque<Packet> queue;
+  std::deque<Packet> queue;            // data packets (the queue that ECN, trimming and drops look at)
+  std::deque<Packet> control;          // ACKs, NACKs and trimmed headers, served first (PriorityControl)
   std::uint64_t queued_bytes = 0;
+  bool tx_control = false;  // the packet being sent came from `control`
   bool busy = false;
   std::uint64_t packets = 0, bytes = 0;
 };
 
-enum class EvType : std::uint8_t { TxDone, Arrive, MessageStart, Rto, LinkFail, Reconverge, LinkRestore };
+enum class EvType : std::uint8_t {
+  TxDone,
+  Arrive,
+  MessageStart,
+  Rto,
+  LinkFail,
+  Reconverge,
+  LinkRestore,
+  EfdRetx,
+  LbTick
+};
 
 struct Event {
   TimeNs time;
@@ -85,10 +97,13 @@ struct Pdc {  // one message = one PDC
   double cwnd = 0;                              // congestion window, bytes
   double alpha = 0;                             // DCTCP: running fraction of ECN-marked acknowledgements
   std::uint64_t win_acked = 0, win_marked = 0;  // acknowledged / marked bytes in the current window
+  TimeNs last_decrease = 0;                     // NSCC: the last multiplicative decrease (one per base RTT)
+  bool decreased = false;                       // NSCC: a decrease has happened (last_decrease is valid)
   std::vector<PacketState> pkt;
   std::deque<std::uint32_t> retx;  // psns waiting to be sent again
   TimeNs start = 0, end = 0;
   bool done = false;
+  bool waiting_port = false;  // in its NIC's `waiting` list
   // Receiver side.
   std::uint32_t next_expected = 0, buffered = 0;
   std::vector<bool> received;
@@ -104,8 +119,10 @@ struct Nic {
   TimeNs base_rtt = 0;
   std::vector<std::uint32_t> free_groups;  // group numbers free for reuse, smallest first
   std::uint32_t next_group = 0;
-  std::map<std::uint32_t, GroupSlot> group_of_peer;  // PDCGroupsEnabled: peer -> group
-  std::vector<std::uint32_t> in_flight_to;           // messages in flight to each peer
+  std::map<std::uint32_t, GroupSlot> group_of_peer;                   // PDCGroupsEnabled: peer -> group
+  std::vector<std::uint32_t> in_flight_to;                            // messages in flight to each peer
+  std::map<std::uint32_t, std::vector<std::uint32_t>> pdcs_of_group;  // the PDCs sending on each group
+  std::deque<std::uint32_t> waiting;  // PDCs with a packet to send, waiting for room on the NIC's port
   // Statistics.
   std::uint64_t ooo_events = 0, max_ooo = 0, sent = 0, retx = 0, timeouts = 0, nacks = 0, acks = 0, ecn = 0;
 };
@@ -151,6 +168,7 @@ struct Fabric::Impl {
   std::uint32_t window_bytes = 0;
   std::uint32_t mss = 0;
   bool monitor_on = false;
+  bool efd_on = false;         // REPS with early failure detection: the load balancers' timers are ticked
   std::uint64_t loss_rng = 0;  // degraded links' losses
   std::vector<MonitorRow> monitor;
   RunSummary sum;
@@ -334,12 +352,31 @@ struct Fabric::Impl {
     compute_reach();
     for (const auto& f : sc.failures) link_ports(f);  // refuse unknown links before the run
     mss = sc.lb.rdma_data_mss;
+    efd_on = sc.lb.packet_spraying_type == uetlb::SprayingType::Reps && sc.lb.failure_detection_rtt_multiplier > 0;
     window_bytes = static_cast<std::uint32_t>(std::max<double>(
         mss + kOverheadBytes,
         sc.window_bdp * static_cast<double>(sc.link_rate_bps) * static_cast<double>(sc.lb.initial_base_rtt_ns) / 8e9));
     nics.resize(n);
-    for (auto& nic : nics) {
+    for (std::uint32_t h = 0; h < n; ++h) {
+      Nic& nic = nics[h];
       nic.lb = factory(sc.lb);
+      // An early failure the load balancer applies (a packet unacknowledged past M x base RTT) also
+      // makes the transport send that packet again (RetransmitOnEfd), as a timeout would, sooner. Handled
+      // as an event of its own, after the load balancer's call has returned.
+      if (sc.retransmit_on_efd) {
+        nic.lb->set_trace_sink([this, h](const uetlb::TraceRow& r) {
+          if (r.event == uetlb::EventKind::Efd && r.psn) {
+            Event e{};
+            e.time = now;
+            e.type = EvType::EfdRetx;
+            e.a = h;
+            e.b = static_cast<std::uint32_t>(r.group);
+            e.c = *r.psn;
+            e.pkt.ev = r.ev;
+            push(std::move(e));
+          }
+        });
+      }
       nic.base_rtt = sc.lb.initial_base_rtt_ns;
       nic.in_flight_to.assign(n, 0);
     }
@@ -383,8 +420,12 @@ struct Fabric::Impl {
         ++sum.ecn_marks;
       }
     }
-    port.queued_bytes += p.size;
-    port.queue.push_back(std::move(p));
+    if (sc.priority_control && (p.kind != Kind::Data || p.trimmed)) {
+      port.control.push_back(std::move(p));
+    } else {
+      port.queued_bytes += p.size;
+      port.queue.push_back(std::move(p));
+    }
     if (!port.busy) start_tx(port_id);
   }
 
@@ -395,14 +436,17 @@ struct Fabric::Impl {
   void start_tx(std::uint32_t port_id) {
     Port& port = ports[port_id];
     port.busy = true;
-    schedule(now + serialization(port, port.queue.front().size), EvType::TxDone, port_id);
+    port.tx_control = !port.control.empty();
+    const Packet& next = port.tx_control ? port.control.front() : port.queue.front();
+    schedule(now + serialization(port, next.size), EvType::TxDone, port_id);
   }
 
   void tx_done(std::uint32_t port_id) {
     Port& port = ports[port_id];
-    Packet p = std::move(port.queue.front());
-    port.queue.pop_front();
-    port.queued_bytes -= p.size;
+    std::deque<Packet>& from = port.tx_control ? port.control : port.queue;
+    Packet p = std::move(from.front());
+    from.pop_front();
+    if (!port.tx_control) port.queued_bytes -= p.size;
     ++port.packets;
     port.bytes += p.size;
     ++sum.packet_hops;
@@ -420,7 +464,8 @@ struct Fabric::Impl {
       ++sum.drops_failed_link;  // the link failed while the packet was on it
     }
     port.busy = false;
-    if (!port.queue.empty()) start_tx(port_id);
+    if (!port.queue.empty() || !port.control.empty()) start_tx(port_id);
+    if (port_id < host_up.size()) wake_senders(port_id);  // a NIC's port has room again
   }
 
   // ECMP over the switch's up ports that routing still uses and that can deliver to the destination.
@@ -561,6 +606,7 @@ struct Fabric::Impl {
       nic.lb->open(now, pdc.group, pdc.local_port);
     }
     nic.in_flight_to[msg.dst]++;
+    nic.pdcs_of_group[pdc.group].push_back(static_cast<std::uint32_t>(pdcs.size()));
     pdcs.push_back(std::move(pdc));
     try_send(static_cast<std::uint32_t>(pdcs.size() - 1));
   }
@@ -580,6 +626,15 @@ struct Fabric::Impl {
       }
       const std::uint32_t size = data_size(pdc, psn);
       if (pdc.inflight_bytes > 0 && static_cast<double>(pdc.inflight_bytes + size) > pdc.cwnd) return;
+      // The NIC sends when its port has room (a packet on the wire and one waiting): the load balancer
+      // chooses the entropy value as the packet leaves, not while it would sit in a NIC queue.
+      if (sc.nic_pacing && ports[host_up[pdc.src]].queued_bytes + size > 2u * (mss + kOverheadBytes)) {
+        if (!pdc.waiting_port) {
+          pdc.waiting_port = true;
+          nics[pdc.src].waiting.push_back(pdc_id);
+        }
+        return;
+      }
       if (retx) {
         pdc.retx.pop_front();
         if (pdc.pkt[psn].acked) continue;  // acknowledged meanwhile
@@ -619,6 +674,9 @@ struct Fabric::Impl {
     p.sent_at = now;
     enqueue(host_up[pdc.src], std::move(p));
     schedule(now + sc.rto_ns, EvType::Rto, pdc_id, psn, st.rto_gen);
+    // The load balancer's early-failure timer of this packet runs on its own: time reaches the NIC's
+    // load balancer just after the deadline (M x base RTT), event or not.
+    if (efd_on) schedule(now + sc.lb.failure_detection_rtt_multiplier * nic.base_rtt + 1, EvType::LbTick, pdc.src);
   }
 
   std::uint32_t data_size(const Pdc& pdc, std::uint32_t psn) const {
@@ -653,6 +711,63 @@ struct Fabric::Impl {
     pdc.win_acked = pdc.win_marked = 0;
   }
 
+  // NSCC-like window (in the spirit of UET's NSCC): each ACK's queueing delay (its RTT less the base RTT)
+  // against a target, and its ECN mark, pick one of four moves:
+  //   no ECN, delay below target: increase; fast (by the acknowledged bytes) while the delay is under a
+  //     quarter of the target (the path is idle), else proportionally (a packet per window);
+  //   ECN, delay above target: multiplicative decrease by (delay - target) / delay, at most by half, at
+  //     most once per base RTT;
+  //   otherwise (a mark on a short queue, or delay without a mark): hold.
+  // A NACK (a trimmed packet) halves the window, at most once per base RTT. Between one packet and
+  // `NsccMaxWindowBdp` bandwidth-delay products.
+  void nscc_on_ack(Pdc& pdc, std::uint32_t bytes, bool marked, TimeNs rtt, TimeNs base_rtt) {
+    const double delay = rtt > base_rtt ? static_cast<double>(rtt - base_rtt) : 0.0;
+    const double target = static_cast<double>(sc.nscc_target_delay_ns);
+    const double pkt = mss + kOverheadBytes;
+    if (!marked && delay < target) {
+      pdc.cwnd += delay < target / 4 ? bytes : pkt * bytes / std::max(pdc.cwnd, pkt);
+    } else if (marked && delay >= target) {
+      nscc_decrease(pdc, std::min(0.5, (delay - target) / std::max(delay, 1.0)), base_rtt);
+    }
+    pdc.cwnd = std::clamp(pdc.cwnd, pkt, sc.nscc_max_window_bdp * window_bytes);
+  }
+  void nscc_decrease(Pdc& pdc, double fraction, TimeNs base_rtt) {
+    if (pdc.decreased && now - pdc.last_decrease < base_rtt) return;
+    pdc.cwnd *= 1.0 - fraction;
+    pdc.cwnd = std::max(pdc.cwnd, static_cast<double>(mss + kOverheadBytes));
+    pdc.last_decrease = now;
+    pdc.decreased = true;
+  }
+
+  // PDCs of NIC `host` waiting for room on its port, in turn, while there is room.
+  void wake_senders(std::uint32_t host) {
+    Nic& nic = nics[host];
+    for (std::size_t n = nic.waiting.size(); n > 0 && !nic.waiting.empty(); --n) {
+      const std::uint32_t id = nic.waiting.front();
+      nic.waiting.pop_front();
+      pdcs[id].waiting_port = false;
+      try_send(id);
+      if (pdcs[id].waiting_port) break;  // the port is full again
+    }
+  }
+
+  // The packet an early failure named: if still in flight unacknowledged with that entropy value, it goes
+  // again (the load balancer has already taken the path failure).
+  void efd_retransmit(std::uint32_t host, std::uint32_t group, std::uint32_t psn, std::uint16_t ev) {
+    auto it = nics[host].pdcs_of_group.find(group);
+    if (it == nics[host].pdcs_of_group.end()) return;
+    for (std::uint32_t id : it->second) {
+      Pdc& pdc = pdcs[id];
+      if (pdc.done || psn >= pdc.packets) continue;
+      PacketState& st = pdc.pkt[psn];
+      if (st.acked || !st.in_flight || st.ev != ev) continue;
+      ++sum.efd_retransmits;
+      leave_flight(pdc, psn);
+      pdc.retx.push_back(psn);
+      try_send(id);
+    }
+  }
+
   void rto(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t gen) {
     Pdc& pdc = pdcs[pdc_id];
     PacketState& st = pdc.pkt[psn];
@@ -678,6 +793,7 @@ struct Fabric::Impl {
       ++sum.nacks;
       nic.lb->feedback(now, pdc.group, p.last_hop ? FeedbackKind::NackTrimLastHop : FeedbackKind::NackTrim, p.echo_ev,
                        p.psn);
+      if (sc.congestion_control == "nscc" && !pdc.done) nscc_decrease(pdc, 0.5, nic.base_rtt);
       if (!pdc.done && !pdc.pkt[p.psn].acked && pdc.pkt[p.psn].in_flight && pdc.pkt[p.psn].ev == p.echo_ev) {
         leave_flight(pdc, p.psn);
         pdc.retx.push_back(p.psn);
@@ -696,6 +812,7 @@ struct Fabric::Impl {
     }
     if (pdc.done || pdc.pkt[p.psn].acked) return;
     if (sc.congestion_control == "dctcp") dctcp_on_ack(pdc, data_size(pdc, p.psn), p.ecn);
+    if (sc.congestion_control == "nscc") nscc_on_ack(pdc, data_size(pdc, p.psn), p.ecn, rtt, nic.base_rtt);
     leave_flight(pdc, p.psn);
     pdc.pkt[p.psn].acked = true;
     if (++pdc.acked == pdc.packets) {
@@ -704,6 +821,8 @@ struct Fabric::Impl {
       ++sum.completed;
       for (std::uint32_t m : dependents[pdc.msg]) schedule(now, EvType::MessageStart, m);
       Nic& snd = nics[pdc.src];
+      auto& same_group = snd.pdcs_of_group[pdc.group];
+      same_group.erase(std::remove(same_group.begin(), same_group.end(), p.pdc), same_group.end());
       snd.in_flight_to[pdc.dst]--;
       if (sc.lb.pdc_groups_enabled) {
         auto it = snd.group_of_peer.find(pdc.dst);
@@ -729,7 +848,7 @@ struct Fabric::Impl {
     r.size = kHeaderBytes;
     r.pdc = p.pdc;
     r.psn = p.psn;
-    r.ev = pdc.local_port;  // the ACK's own source port
+    r.ev = p.ev;  // the ACK's (NACK's) UDP source port carries the data packet's entropy value back
     r.echo_ev = p.ev;
     r.sent_at = p.sent_at;
     if (p.trimmed) {
@@ -788,6 +907,8 @@ RunSummary Fabric::run(std::ostream* progress) {
       case EvType::LinkFail: s.link_fail(s.sc.failures[e.a], false); break;
       case EvType::Reconverge: s.link_fail(s.sc.failures[e.a], true); break;
       case EvType::LinkRestore: s.link_restore(s.sc.failures[e.a]); break;
+      case EvType::EfdRetx: s.efd_retransmit(e.a, e.b, e.c, e.pkt.ev); break;
+      case EvType::LbTick: s.nics[e.a].lb->advance_to(s.now); break;
     }
     if (progress && (s.sum.events & 0xFFFF) == 0) {
       const auto t = std::chrono::steady_clock::now();

@@ -6,14 +6,26 @@
 namespace uetsim {
 namespace {
 
-constexpr std::array<std::pair<HashMethod, const char*>, 6> kNames{{
+constexpr std::array<std::pair<HashMethod, const char*>, 7> kNames{{
     {HashMethod::Crc32, "crc32"},
     {HashMethod::Crc32WithSalt, "crc32WithSalt"},
     {HashMethod::Hash, "hash"},
     {HashMethod::HashWithSalt, "hashWithSalt"},
     {HashMethod::Dpr, "dpr"},
     {HashMethod::DprWithFallback, "dprWithFallback"},
+    {HashMethod::Crc32Mixed, "crc32Mixed"},
 }};
+
+// The MurmurHash3 32-bit finalizer: a bijection whose every output bit depends non-linearly on every
+// input bit.
+std::uint32_t fmix32(std::uint32_t h) {
+  h ^= h >> 16;
+  h *= 0x85EBCA6BU;
+  h ^= h >> 13;
+  h *= 0xC2B2AE35U;
+  h ^= h >> 16;
+  return h;
+}
 
 std::array<std::uint32_t, 256> make_crc_table() {
   std::array<std::uint32_t, 256> t{};
@@ -94,6 +106,7 @@ std::uint32_t flow_hash(HashMethod method, const FlowTuple& t, std::uint32_t sal
     case HashMethod::Hash: return fnv1a32(tuple.data(), tuple.size());
     case HashMethod::HashWithSalt: return fnv1a32(salted.data(), salted.size());
     case HashMethod::Dpr: return crc32(&tuple[4], 4);
+    case HashMethod::Crc32Mixed: return fmix32(crc32(tuple.data(), tuple.size()) ^ salt);
   }
   return 0;
 }

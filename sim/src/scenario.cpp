@@ -75,6 +75,19 @@ std::vector<Message> read_message_list(const std::string& path, unsigned hosts) 
 
 }  // namespace
 
+TimeNs Scenario::path_rtt_ns() const {
+  const unsigned links = topology == "fat-tree" ? 6 : 4;  // host, then switch links, then host
+  const double host = static_cast<double>(link_rate_bps);
+  const double inner = host / oversubscription;
+  auto ser = [](double bytes, double rate) { return bytes * 8e9 / rate; };
+  const double data = lb.rdma_data_mss + uetlb::kPacketOverheadBytes;
+  const double ack = 64;
+  double rtt = 2.0 * links * static_cast<double>(link_delay_ns);
+  rtt += 2 * ser(data, host) + (links - 2) * ser(data, inner);  // data out
+  rtt += 2 * ser(ack, host) + (links - 2) * ser(ack, inner);    // ACK back
+  return static_cast<TimeNs>(std::ceil(rtt));
+}
+
 void Scenario::finalize() {
   if (topology != "leaf-spine" && topology != "fat-tree")
     bad("Topology", "\"" + topology + "\"", "\"leaf-spine\", \"fat-tree\"");
@@ -141,7 +154,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
   }
   if (!doc.is_object()) throw ConfigError(source + ": the scenario must be one JSON object");
   Scenario s;
-  bool nic_rate = false;
+  bool nic_rate = false, nic_rtt = false;
   for (const auto& [key, v] : doc.items()) {
     if (key == "Name") {
       if (!v.is_string()) bad(key, v.dump(), "strings");
@@ -168,7 +181,8 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
     } else if (key == "EcmpHashMethod") {
       const auto m = v.is_string() ? parse_hash_method(v.get<std::string>()) : std::nullopt;
       if (!m)
-        bad(key, v.dump(), "\"crc32\", \"crc32WithSalt\", \"hash\", \"hashWithSalt\", \"dpr\", \"dprWithFallback\"");
+        bad(key, v.dump(),
+            "\"crc32\", \"crc32WithSalt\", \"hash\", \"hashWithSalt\", \"dpr\", \"dprWithFallback\", \"crc32Mixed\"");
       s.hash_method = *m;
     } else if (key == "LoadBalancingMethod") {
       if (!v.is_string() || (v.get<std::string>() != "ecmp" && v.get<std::string>() != "flowlet")) {
@@ -238,6 +252,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       if (!v.is_object()) bad(key, v.dump(), "objects of load-balancer attributes");
       s.lb = uetlb::Config::from_json(v.dump(), source + " (Nic)");
       nic_rate = v.contains("LinkRate");
+      nic_rtt = v.contains("InitialBaseRTT");
     } else if (key == "Rto") {
       s.rto_ns = get_time(v, key);
       if (s.rto_ns == 0) bad(key, "0", "> 0 ns");
@@ -245,10 +260,26 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       if (!v.is_number() || v.get<double>() <= 0.0 || v.get<double>() > 100.0) bad(key, v.dump(), "(0, 100]");
       s.window_bdp = v.get<double>();
     } else if (key == "CongestionControl") {
-      if (!v.is_string() || (v.get<std::string>() != "fixed" && v.get<std::string>() != "dctcp")) {
-        bad(key, v.dump(), "\"fixed\", \"dctcp\"");
+      if (!v.is_string() ||
+          (v.get<std::string>() != "fixed" && v.get<std::string>() != "dctcp" && v.get<std::string>() != "nscc")) {
+        bad(key, v.dump(), "\"fixed\", \"dctcp\", \"nscc\"");
       }
       s.congestion_control = v.get<std::string>();
+    } else if (key == "NicPacing") {
+      if (!v.is_boolean()) bad(key, v.dump(), "true, false");
+      s.nic_pacing = v.get<bool>();
+    } else if (key == "RetransmitOnEfd") {
+      if (!v.is_boolean()) bad(key, v.dump(), "true, false");
+      s.retransmit_on_efd = v.get<bool>();
+    } else if (key == "PriorityControl") {
+      if (!v.is_boolean()) bad(key, v.dump(), "true, false");
+      s.priority_control = v.get<bool>();
+    } else if (key == "NsccTargetDelay") {
+      s.nscc_target_delay_ns = get_time(v, key);
+      if (s.nscc_target_delay_ns == 0) bad(key, "0", "> 0 ns");
+    } else if (key == "NsccMaxWindowBdp") {
+      if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 100.0) bad(key, v.dump(), "[1, 100]");
+      s.nscc_max_window_bdp = v.get<double>();
     } else if (key == "VerificationFreezingOff") {
       if (!v.is_boolean()) bad(key, v.dump(), "true, false");
       s.verification_freezing_off = v.get<bool>();
@@ -271,6 +302,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
     }
   }
   if (!nic_rate) s.lb.link_rate_bps = s.link_rate_bps;
+  if (!nic_rtt) s.lb.initial_base_rtt_ns = s.path_rtt_ns();  // the fabric's own round trip
   s.finalize();
   return s;
 }
@@ -279,6 +311,7 @@ Scenario Scenario::default_scenario() {
   Scenario s;
   s.name = "default: 16-host permutation, leaf0-spine1 fails at 5 us";
   s.failures.push_back({"leaf0", "spine1", 5'000});
+  s.lb.initial_base_rtt_ns = s.path_rtt_ns();
   s.finalize();
   return s;
 }

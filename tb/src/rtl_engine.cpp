@@ -253,7 +253,7 @@ class RtlEngine final : public Engine {
     wait_idle();
   }
 
-  void advance_to(TimeNs t) {
+  void advance_to(TimeNs t) override {
     if (t < time_) {
       throw UsageError("time " + std::to_string(t) + " ns is before the previous event's " + std::to_string(time_) +
                        " ns; events must come in non-decreasing time");

@@ -280,3 +280,68 @@ TEST_CASE("sim degraded links: slowed, lossy and transient failures", "[sim][fai
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"VerificationFreezingOff":1})", "t"),
                       Catch::Contains("'VerificationFreezingOff'"));
 }
+
+TEST_CASE("sim transport: around a failed link REPS's early failures resend what was lost, on good paths",
+          "[sim][transport]") {
+  // k = 4 fat tree, 2 MiB permutation, switches that do not polarize; one aggregation-core link down from
+  // the start (routing moves off it after 200 us, long after the messages would be done).
+  auto run = [](const std::string& type, const std::string& extra) {
+    Scenario s = Scenario::from_json(R"({"Topology":"fat-tree","K":4,"MessageBytes":2097152,
+        "EcmpHashMethod":"crc32Mixed","Nic":{"PacketSprayingType":")" +
+                                         type + "\"}" + extra + "}",
+                                     "t.json");
+    return Fabric(s, model_factory()).run();
+  };
+  const std::string down = R"(,"LinkFailures":[{"From":"agg0.0","To":"core0","At":0}])";
+  const RunSummary healthy = run("Recycled Entropy Packet Spraying", "");
+  const RunSummary reps = run("Recycled Entropy Packet Spraying", down);
+  const RunSummary dflt = run("Default Packet Spraying", down);
+  REQUIRE(healthy.completed == healthy.messages);
+  REQUIRE(reps.completed == reps.messages);
+  REQUIRE(healthy.retransmissions == 0);
+  REQUIRE(healthy.efd_fired == 0);  // the NIC sends as its port frees: no early failure without a loss
+  REQUIRE(reps.efd_retransmits > 0);
+  REQUIRE(2 * reps.retransmissions <= dflt.retransmissions);
+  REQUIRE(reps.fct_max_us <= 1.5 * healthy.fct_max_us);
+  REQUIRE(dflt.fct_max_us > 1.5 * healthy.fct_max_us);  // Default waits for timeouts and reconvergence
+  // Without resending on early failures, the lost packets wait for the retransmission timeout.
+  const RunSummary no_efd = run("Recycled Entropy Packet Spraying", down + R"(,"RetransmitOnEfd":false)");
+  REQUIRE(no_efd.efd_retransmits == 0);
+  REQUIRE(no_efd.timeouts > reps.timeouts);
+  REQUIRE(no_efd.fct_max_us > reps.fct_max_us);
+  // Without NIC pacing, packets queue in the NIC behind the window's burst and early failures fire
+  // on packets that were not lost.
+  const RunSummary unpaced = run("Recycled Entropy Packet Spraying", R"(,"NicPacing":false,"Rto":"1ms")");
+  REQUIRE(unpaced.efd_fired > 0);
+  REQUIRE(unpaced.drops_queue + unpaced.drops_failed_link + unpaced.drops_lossy_link == 0);
+}
+
+TEST_CASE("sim ECMP: crc32Mixed decorrelates the fat tree's tiers, SPEC's salted CRC polarizes", "[sim][ecmp]") {
+  auto imbalance = [](const std::string& method) {
+    Scenario s = Scenario::from_json(R"({"Topology":"fat-tree","K":8,"MessageBytes":262144,"EcmpHashMethod":")" +
+                                         method + "\",\"Nic\":{\"PacketSprayingType\":\"Default Packet Spraying\"}}",
+                                     "t.json");
+    return Fabric(s, model_factory()).run().ecmp_imbalance;
+  };
+  const double polarized = imbalance("crc32WithSalt");
+  const double mixed = imbalance("crc32Mixed");
+  REQUIRE(polarized > 2.0);
+  REQUIRE(mixed < 1.5);
+  // The method is per switch and deterministic: same inputs, same hash; the salt changes it.
+  const FlowTuple t{0x0A000001, 0x0A000002, 300, 4793};
+  REQUIRE(flow_hash(HashMethod::Crc32Mixed, t, 7) == flow_hash(HashMethod::Crc32Mixed, t, 7));
+  REQUIRE(flow_hash(HashMethod::Crc32Mixed, t, 7) != flow_hash(HashMethod::Crc32Mixed, t, 8));
+}
+
+TEST_CASE("sim congestion control: NSCC keeps an incast's queues shorter than a fixed window", "[sim][cc]") {
+  Scenario s = Scenario::from_json(R"({"Workload":"incast","IncastSenders":8,"MessageBytes":4194304})", "incast.json");
+  const RunSummary fixed = Fabric(s, model_factory()).run();
+  s.congestion_control = "nscc";
+  const RunSummary nscc = Fabric(s, model_factory()).run();
+  REQUIRE(nscc.completed == nscc.messages);
+  REQUIRE(nscc.trims + nscc.drops_queue < fixed.trims + fixed.drops_queue);
+  REQUIRE(nscc.ecn_marks < fixed.ecn_marks);
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"NsccTargetDelay":0})", "t"), Catch::Contains("'NsccTargetDelay'"));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"NsccMaxWindowBdp":0.5})", "t"), Catch::Contains("'NsccMaxWindowBdp'"));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"PriorityControl":"yes"})", "t"), Catch::Contains("'PriorityControl'"));
+}

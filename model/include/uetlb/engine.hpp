@@ -17,6 +17,9 @@ class Engine {
   virtual Choice request(TimeNs now, GroupId group, Psn psn, bool retransmission) = 0;
   virtual void feedback(TimeNs now, GroupId group, FeedbackKind kind, EntropyValue ev, Psn psn) = 0;
   virtual void set_base_rtt(TimeNs now, TimeNs base_rtt) = 0;
+  /// Lets time pass to `now` with no event: every early-failure deadline before it is applied (the
+  /// hardware's timers run whether or not events come).
+  virtual void advance_to(TimeNs now) = 0;
   /// Applies every outstanding early-failure deadline.
   virtual void finish() = 0;
   virtual Counters counters() const = 0;
@@ -34,6 +37,7 @@ class ModelEngine : public Engine {
     lb_.feedback(now, group, kind, ev, psn);
   }
   void set_base_rtt(TimeNs now, TimeNs base_rtt) override { lb_.set_base_rtt(now, base_rtt); }
+  void advance_to(TimeNs now) override { lb_.advance_to(now); }
   void finish() override { lb_.finish(); }
   Counters counters() const override { return lb_.counters(); }
   const LoadBalancer& model() const { return lb_; }

@@ -18,7 +18,10 @@ struct FlowTuple {
   std::array<std::uint8_t, 13> bytes() const;
 };
 
-enum class HashMethod { Crc32, Crc32WithSalt, Hash, HashWithSalt, Dpr, DprWithFallback };
+/// SPEC section 10's methods, and `Crc32Mixed` (not in SPEC: CRC-32 of the tuple, then the switch's salt
+/// mixed in non-linearly, so that switches of different tiers pick members independently, as switches with
+/// per-tier hash seeds or functions do; for comparisons with simulators whose switches do not polarize).
+enum class HashMethod { Crc32, Crc32WithSalt, Hash, HashWithSalt, Dpr, DprWithFallback, Crc32Mixed };
 
 std::optional<HashMethod> parse_hash_method(const std::string& s);
 const char* to_string(HashMethod m);

@@ -52,13 +52,18 @@ struct Scenario {
   std::uint64_t queue_bytes = 1'000'000;  ///< per output port: drop-tail beyond this
   std::uint64_t ecn_bytes = 100'000;      ///< ECN mark above this queue depth
   std::uint64_t trim_bytes = 400'000;     ///< trim data packets above this queue depth
+  bool priority_control = true;           ///< ports send ACKs, NACKs and trimmed headers before data
   TimeNs reconvergence_ns = 200'000;      ///< routing drops a failed link after this
   std::vector<LinkFailure> failures;
   // NICs.
   uetlb::Config lb;                          ///< the load balancer's attributes
   TimeNs rto_ns = 60'000;                    ///< retransmission timeout
+  bool retransmit_on_efd = true;             ///< a packet the load balancer declares failed (EFD) goes again
+  bool nic_pacing = true;                    ///< a NIC sends only when its port has room (no NIC queue)
   double window_bdp = 1.0;                   ///< congestion window, in bandwidth-delay products
-  std::string congestion_control = "fixed";  ///< "fixed" window, or "dctcp" (ECN-driven window)
+  std::string congestion_control = "fixed";  ///< "fixed" window, "dctcp" (ECN-driven) or "nscc" (delay and ECN)
+  TimeNs nscc_target_delay_ns = 2'000;       ///< NSCC: the queueing delay it aims at
+  double nscc_max_window_bdp = 1.25;         ///< NSCC: the largest window, in bandwidth-delay products
   /// VERIFICATION ONLY (not a SPEC attribute, not in the hardware): the NICs' REPS never freezes, to
   /// measure what freezing is worth. Model engine only.
   bool verification_freezing_off = false;
@@ -72,6 +77,10 @@ struct Scenario {
   TimeNs max_time_ns = 50'000'000;  ///< stop here even if messages remain
 
   unsigned hosts() const { return topology == "fat-tree" ? k * k * k / 4 : leaves * hosts_per_leaf; }
+  /// The unloaded round trip of the longest host-to-host path: a full-size data packet out (propagation
+  /// and serialization on every link, the switch links at the host rate over Oversubscription) and a
+  /// 64-byte ACK back. The NICs' InitialBaseRTT unless the scenario's Nic gives one.
+  TimeNs path_rtt_ns() const;
   /// Validates and builds `messages` from the workload.
   void finalize();
   /// Warnings for combinations that run but deserve a word (REPS with flowlet switches).
