@@ -9,6 +9,9 @@ failed, beside htsim's figures where the project has them (issue 27), and whethe
              aggregation-core link slowed to 25 % (htsim's -failed), the same link down
   --big      also htsim's 1,024-node regression: k = 16 fat tree, 100 Gb/s, 2 MiB permutation; healthy and
              8 links slowed to 25 % (about a minute)
+  --freezing also a 10 ms failure at 400 Gb/s (16-host leaf-spine, 600 MB messages, a leaf-spine link down
+             from 1 ms to 11 ms, routing never moving off it) under REPS with and without freezing (the
+             verification-only switch VerificationFreezingOff): packets lost (about 25 s)
 
 The switches hash with crc32Mixed unless --hash says otherwise: SPEC's crc32WithSalt is affine in the
 tuple, so a fat tree's edge and aggregation stages pick correlated members (docs/fabric.md, "Hash
@@ -70,6 +73,7 @@ def run(fabric, scenario, workdir, tag):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--big", action="store_true", help="also the 1,024-node regression setup")
+    ap.add_argument("--freezing", action="store_true", help="also the 10 ms failure with and without freezing")
     ap.add_argument("--cc", default="fixed", choices=["fixed", "dctcp", "nscc"])
     ap.add_argument("--hash", default="crc32Mixed", choices=["crc32Mixed", "crc32WithSalt"])
     ap.add_argument("--fabric", default=os.path.join(ROOT, "build", "sim", "uet-fabric"))
@@ -122,6 +126,26 @@ def main():
                   rows["reps"]["max"] <= 1.5 * healthy)
             check(f"{hosts} {case}: REPS retransmissions {rows['reps']['retx']} at most half of Default's "
                   f"{rows['default']['retx']}", 2 * rows["reps"]["retx"] <= rows["default"]["retx"])
+    if a.freezing:
+        lost = {}
+        with tempfile.TemporaryDirectory() as work:
+            for off in (False, True):
+                sc = {"MessageBytes": 629145600, "Reconvergence": "1s", "CongestionControl": a.cc,
+                      "LinkFailures": [{"Leaf": 0, "Spine": 1, "At": "1ms", "Until": "11ms"}],
+                      "Nic": {"PacketSprayingType": "Recycled Entropy Packet Spraying"},
+                      "VerificationFreezingOff": off}
+                path = os.path.join(work, f"f{off}.json")
+                with open(path, "w") as f:
+                    json.dump(sc, f)
+                out = os.path.join(work, f"f{off}")
+                r = subprocess.run([a.fabric, path, "--quiet", "--no-plots", "--out", out], capture_output=True, text=True)
+                if r.returncode != 0:
+                    sys.exit(f"htsim_compare.py: uet-fabric failed on the 10 ms failure:\n{r.stdout}{r.stderr}")
+                text = open(os.path.join(out, "summary.txt")).read()
+                lost[off] = int(re.search(r"failed link (\d+)", text).group(1))
+        print(f"\n10 ms failure at 400 Gb/s, REPS: {lost[False]} packets lost with freezing, {lost[True]} without "
+              f"({lost[True] / max(lost[False], 1):.1f}x)")
+        check("10 ms failure: freezing loses at least 50x fewer packets", 50 * lost[False] <= lost[True])
     h = results[("128", "healthy")]
     data = 128 * (2097152 // 4096)
     check(f"128 healthy: REPS retransmits {h['reps']['retx']} of {data} data packets (goal < 0.1 %)",

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Plots of a uet-fabric comparison run: completion-time CDF per spraying type, per-member load of each
-leaf's ECMP set, and the EVs one group used over time.   plots.py OUT_DIR   (writes PNGs into OUT_DIR)
+first-tier switch's ECMP set, the EVs one group used over time, and retransmissions over time with the
+link failures marked.   plots.py OUT_DIR   (writes PNGs into OUT_DIR)
 """
 import csv
 import os
+import re
 import sys
 
 import matplotlib
@@ -17,6 +19,11 @@ TYPES = [("none", "None"), ("default", "Default Packet Spraying"), ("reps", "REP
 def rows(path):
     with open(path) as f:
         return list(csv.DictReader(f))
+
+
+def natural(name):
+    """Sort key: "leaf10" after "leaf9", "edge1.2" after "edge1.10"'s pod."""
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name)]
 
 
 def main():
@@ -47,8 +54,10 @@ def main():
     fig, axes = plt.subplots(1, len(present), figsize=(4.2 * len(present), 4), sharey=True, squeeze=False)
     for ax, (d, label) in zip(axes[0], present):
         data = rows(os.path.join(out, d, "scala-switch-load-balancing-stats.csv"))
-        switches = sorted({r["switch"] for r in data}, key=lambda s: int(s[4:]))
-        members = sorted({r["member"] for r in data}, key=lambda s: int(s[5:]))
+        tier = "leaf" if any(r["switch"].startswith("leaf") for r in data) else "edge"
+        data = [r for r in data if r["switch"].startswith(tier)]
+        switches = sorted({r["switch"] for r in data}, key=natural)
+        members = sorted({r["member"] for r in data}, key=natural)
         width = 0.8 / max(1, len(members))
         for k, m in enumerate(members):
             vals = [sum(int(r["bytes"]) for r in data if r["switch"] == s and r["member"] == m) / 1e6 for s in switches]
@@ -57,7 +66,7 @@ def main():
         ax.set_title(label, fontsize=10)
         ax.set_ylabel("MB sent per uplink member")
     axes[0][-1].legend(fontsize=8)
-    fig.suptitle("Per-member load of each leaf's ECMP set")
+    fig.suptitle("Per-member load of each first-tier switch's ECMP set")
     fig.tight_layout()
     fig.savefig(os.path.join(out, "ecmp-load.png"), dpi=110)
 
@@ -77,7 +86,36 @@ def main():
     axes[-1][0].set_xlabel("time (us)")
     fig.tight_layout()
     fig.savefig(os.path.join(out, "ev-over-time.png"), dpi=110)
-    print(f"plots: {out}/fct-cdf.png, {out}/ecmp-load.png, {out}/ev-over-time.png")
+    # Retransmissions over time per spraying type (100 bins over the run), the failures marked.
+    failures = rows(os.path.join(out, "failures.csv")) if os.path.exists(os.path.join(out, "failures.csv")) else []
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    end = 0.0
+    series = []
+    for d, label in present:
+        mon = rows(os.path.join(out, d, "uet-monitor.csv"))
+        t = [int(r["time_ns"]) / 1000 for r in mon if r["direction"] == "ReTx"]
+        end = max([end] + [int(r["time_ns"]) / 1000 for r in mon[-1:]])
+        series.append((label, t))
+    bins = 100
+    width = max(end, 1e-3) / bins
+    for label, t in series:
+        counts = [0] * bins
+        for x in t:
+            counts[min(bins - 1, int(x / width))] += 1
+        ax.step([i * width for i in range(bins)], counts, where="post", label=f"{label} ({len(t)})")
+    for f in failures:
+        at = int(f["at_ns"]) / 1000
+        ax.axvline(at, color="k", ls="--", lw=0.8)
+        if int(f["until_ns"]) > 0:
+            ax.axvline(int(f["until_ns"]) / 1000, color="k", ls=":", lw=0.8)
+    ax.set_xlabel("time (us); dashed: a link fails, dotted: it is whole again")
+    ax.set_ylabel(f"retransmissions per {width:.1f} us")
+    ax.set_title("Retransmissions over time")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "retx-over-time.png"), dpi=110)
+    print(f"plots: {out}/fct-cdf.png, {out}/ecmp-load.png, {out}/ev-over-time.png, {out}/retx-over-time.png")
     return 0
 
 

@@ -126,6 +126,14 @@ int main(int argc, char** argv) {
     }
     std::cout << table.str();
     if (types.size() > 1) std::ofstream(out + "/summary.txt") << table.str();
+    {  // The scenario's link failures, for the plots (and the reader): from, to, at, until (0: for ever).
+      std::ofstream f(out + "/failures.csv");
+      f << "from,to,at_ns,until_ns,rate_factor,loss\n";
+      for (const auto& lf : base.failures) {
+        f << lf.a << ',' << lf.b << ',' << lf.at << ',' << lf.until << ',' << (lf.degraded ? lf.rate_factor : 0.0) << ','
+          << lf.loss << '\n';
+      }
+    }
     if (plots) {
       const std::string cmd = "python3 " + std::string(UETSIM_PLOTS) + " " + out + (quiet ? " >/dev/null" : "");
       if (std::system(cmd.c_str()) != 0) std::cerr << "uet-fabric: plots were not drawn (python3 with matplotlib?)\n";
