@@ -23,7 +23,6 @@ namespace {
 
 constexpr unsigned kOkay = 0;
 constexpr unsigned kSlverr = 2;
-constexpr std::uint32_t kCntAxisDropped = 0x12;  // the wrapper's word address
 
 struct Axi {
   VerilatedContext ctx;
@@ -316,9 +315,9 @@ TEST_CASE("rtl axi: streams under random valid and ready equal the model, bad be
     CHECK(opens > 0);
     CHECK(opened_mask != 0);
     // Every beat the wrapper took without passing it on is counted; a write clears the count.
-    CHECK(a.read(kCntAxisDropped) == std::make_pair(bad, kOkay));
+    CHECK(a.read(regs::kCntAxisDropped) == std::make_pair(bad, kOkay));
     CHECK(bad > 0);
-    CHECK(a.write(kCntAxisDropped, 0) == kOkay);
-    CHECK(a.read(kCntAxisDropped).first == 0);
+    CHECK(a.write(regs::kCntAxisDropped, 0) == kOkay);
+    CHECK(a.read(regs::kCntAxisDropped).first == 0);
   }
 }
