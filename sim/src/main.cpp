@@ -130,8 +130,8 @@ int main(int argc, char** argv) {
       std::ofstream f(out + "/failures.csv");
       f << "from,to,at_ns,until_ns,rate_factor,loss\n";
       for (const auto& lf : base.failures) {
-        f << lf.a << ',' << lf.b << ',' << lf.at << ',' << lf.until << ',' << (lf.degraded ? lf.rate_factor : 0.0) << ','
-          << lf.loss << '\n';
+        f << lf.a << ',' << lf.b << ',' << lf.at << ',' << lf.until << ',' << (lf.degraded ? lf.rate_factor : 0.0)
+          << ',' << lf.loss << '\n';
       }
     }
     if (plots) {
