@@ -19,9 +19,9 @@ polarization"), which htsim's switches do not. htsim itself is not run here (it 
 its figures are those quoted in the issue.
 """
 import argparse
+import csv
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -41,33 +41,30 @@ HTSIM = {
     ("1024", "degraded", "reps"): "206.7 us",
 }
 
-ROW = re.compile(r"^(?P<name>.+?)\s+(?P<done>\d+/\d+)\s+(?P<mean>[\d.]+)us\s+(?P<p99>[\d.]+)us\s+(?P<max>[\d.]+)us\s+"
-                 r"(?P<retx>\d+)\s+(?P<timeouts>\d+)\s+(?P<nacks>\d+)\s+(?P<drops>\d+)\s+(?P<ooo>\d+)\s+"
-                 r"(?P<imb>[\d.]+)x$")
-
-
-def run(fabric, scenario, workdir, tag):
+def fabric_run(fabric, scenario, workdir, tag, compare):
+    """Runs uet-fabric on `scenario` (under the three spraying types with `compare`): its summary.csv row(s),
+    by type key with `compare`, else the one row; and the wall time."""
     path = os.path.join(workdir, tag + ".json")
     with open(path, "w") as f:
         json.dump(scenario, f)
     out = os.path.join(workdir, tag)
     t0 = time.monotonic()
-    r = subprocess.run([fabric, path, "--compare", "--quiet", "--no-plots", "--out", out], capture_output=True, text=True)
+    r = subprocess.run([fabric, path, "--quiet", "--no-plots", "--out", out] + (["--compare"] if compare else []),
+                       capture_output=True, text=True)
     wall = time.monotonic() - t0
     if r.returncode != 0:
         sys.exit(f"htsim_compare.py: uet-fabric failed on {tag}:\n{r.stdout}{r.stderr}")
-    rows = {}
-    for key, _ in TYPES:
-        lines = open(os.path.join(out, key, "summary.txt")).read().splitlines()
-        m = ROW.match(lines[1])
-        if not m:
-            sys.exit(f"htsim_compare.py: cannot read {out}/{key}/summary.txt: {lines[1]!r}")
-        d = m.groupdict()
-        done, total = d["done"].split("/")
-        data = int(re.search(r"packet-hops (\d+)", lines[2]).group(1))
-        rows[key] = {"max": float(d["max"]), "p99": float(d["p99"]), "retx": int(d["retx"]), "drops": int(d["drops"]),
-                     "done": int(done) == int(total), "hops": data}
-    return rows, wall
+
+    def row(d):
+        with open(os.path.join(d, "summary.csv")) as f:
+            x = next(csv.DictReader(f))
+        return {"max": float(x["fct_max_us"]), "retx": int(x["retransmissions"]),
+                "drops": int(x["drops_queue"]) + int(x["drops_failed_link"]) + int(x["drops_lossy_link"]),
+                "failed": int(x["drops_failed_link"]), "done": x["completed"] == x["messages"]}
+
+    if not compare:
+        return row(out), wall
+    return {key: row(os.path.join(out, key)) for key, _ in TYPES}, wall
 
 
 def main():
@@ -103,7 +100,7 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         for hosts, case, sc in cases:
             sc["Name"] = f"{hosts}-{case}"
-            rows, wall = run(a.fabric, sc, work, f"{hosts}_{case}")
+            rows, wall = fabric_run(a.fabric, sc, work, f"{hosts}_{case}", compare=True)
             results[(hosts, case)] = rows
             for key, label in TYPES:
                 r = rows[key]
@@ -134,15 +131,7 @@ def main():
                       "LinkFailures": [{"Leaf": 0, "Spine": 1, "At": "1ms", "Until": "11ms"}],
                       "Nic": {"PacketSprayingType": "Recycled Entropy Packet Spraying"},
                       "VerificationFreezingOff": off}
-                path = os.path.join(work, f"f{off}.json")
-                with open(path, "w") as f:
-                    json.dump(sc, f)
-                out = os.path.join(work, f"f{off}")
-                r = subprocess.run([a.fabric, path, "--quiet", "--no-plots", "--out", out], capture_output=True, text=True)
-                if r.returncode != 0:
-                    sys.exit(f"htsim_compare.py: uet-fabric failed on the 10 ms failure:\n{r.stdout}{r.stderr}")
-                text = open(os.path.join(out, "summary.txt")).read()
-                lost[off] = int(re.search(r"failed link (\d+)", text).group(1))
+                lost[off] = fabric_run(a.fabric, sc, work, f"f{off}", compare=False)[0]["failed"]
         print(f"\n10 ms failure at 400 Gb/s, REPS: {lost[False]} packets lost with freezing, {lost[True]} without "
               f"({lost[True] / max(lost[False], 1):.1f}x)")
         check("10 ms failure: freezing loses at least 50x fewer packets", 50 * lost[False] <= lost[True])

@@ -22,14 +22,14 @@ import csv
 import itertools
 import json
 import os
-import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ROW = re.compile(r"^(?P<name>.+?)\s+(?P<done>\d+)/(?P<total>\d+)\s+(?P<mean>[\d.]+)us\s+(?P<p99>[\d.]+)us\s+"
-                 r"(?P<max>[\d.]+)us\s+(?P<retx>\d+)\s+(?P<timeouts>\d+)\s+(?P<nacks>\d+)\s+(?P<drops>\d+)\s+"
-                 r"(?P<ooo>\d+)\s+(?P<imb>[\d.]+)x$")
-COLUMNS = ["done", "total", "mean", "p99", "max", "retx", "timeouts", "nacks", "drops", "ooo", "imb"]
+# The columns of each run's summary.csv (written by uet-fabric) gathered into results.csv: all but the wall
+# time, so that results.csv is the same wherever the jobs ran.
+COLUMNS = ["messages", "completed", "fct_mean_us", "fct_p99_us", "fct_max_us", "data_packets", "retransmissions",
+           "timeouts", "nacks", "drops_queue", "drops_failed_link", "drops_lossy_link", "trims", "ooo_events",
+           "efd_fired", "ecmp_imbalance"]
 
 
 def fail(msg):
@@ -100,14 +100,15 @@ def gather(out):
         fail(f"{out}: no job index ({e}); run expand first")
     rows, missing = [], []
     for job in index:
-        path = os.path.join(out, "runs", job["job"], "summary.txt")
+        path = os.path.join(out, "runs", job["job"], "summary.csv")
         if not os.path.exists(path):
             missing.append(job["job"])
             continue
-        m = ROW.match(open(path).read().splitlines()[1])
-        if not m:
-            fail(f"{path}: unreadable summary row")
-        rows.append({**job, **{c: m.group(c) for c in COLUMNS}})
+        with open(path) as f:
+            summary = next(csv.DictReader(f), None)
+        if summary is None or any(c not in summary for c in COLUMNS):
+            fail(f"{path}: not a uet-fabric summary (expected the columns {', '.join(COLUMNS)})")
+        rows.append({**job, **{c: summary[c] for c in COLUMNS}})
     if missing:
         fail(f"{len(missing)} of {len(index)} jobs have no result yet (first: {missing[0]}); run them first")
     keys = list(index[0].keys())
@@ -134,7 +135,7 @@ def plot(out, rows, keys):
     for i, t in enumerate(types):
         vals = []
         for p in points_:
-            sel = [float(r["max"]) for r in rows if r.get("SprayingType", "") == t and
+            sel = [float(r["fct_max_us"]) for r in rows if r.get("SprayingType", "") == t and
                    tuple(r[k] for k in group_keys) == p]
             vals.append(sum(sel) / len(sel) if sel else 0)
         ax.bar([j + i * width for j in range(len(points_))], vals, width, label=t or "run")

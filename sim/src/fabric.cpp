@@ -21,7 +21,6 @@ using uetlb::FeedbackKind;
 
 namespace {
 
-constexpr std::uint32_t kHeaderBytes = 64;  // ACK, NACK and a trimmed data packet
 constexpr std::uint32_t kOverheadBytes = uetlb::kPacketOverheadBytes;
 constexpr std::uint16_t kUetPort = 4793;
 
@@ -597,16 +596,14 @@ struct Fabric::Impl {
           nic.group_of_peer.erase(it);
         }
         GroupSlot slot{take_group(nic), 0};
-        nic.lb_time = now;
-        nic.lb->open(now, slot.id, pdc.local_port);
+        lb_of(nic).open(now, slot.id, pdc.local_port);
         it = nic.group_of_peer.emplace(msg.dst, slot).first;
       }
       it->second.messages++;
       pdc.group = it->second.id;
     } else {
       pdc.group = take_group(nic);
-      nic.lb_time = now;
-      nic.lb->open(now, pdc.group, pdc.local_port);
+      lb_of(nic).open(now, pdc.group, pdc.local_port);
     }
     nic.in_flight_to[msg.dst]++;
     nic.pdcs_of_group[pdc.group].push_back(static_cast<std::uint32_t>(pdcs.size()));
@@ -651,8 +648,7 @@ struct Fabric::Impl {
   void send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, bool retx) {
     Pdc& pdc = pdcs[pdc_id];
     Nic& nic = nics[pdc.src];
-    nic.lb_time = now;
-    const Choice c = nic.lb->request(now, pdc.group, psn, retx);
+    const Choice c = lb_of(nic).request(now, pdc.group, psn, retx);
     PacketState& st = pdc.pkt[psn];
     st.ev = c.ev;
     st.sent_at = now;
@@ -682,11 +678,12 @@ struct Fabric::Impl {
     // NIC's load balancer within half a base RTT after the deadline (M x base RTT), time does (a call
     // after the deadline has applied it already: most ticks find one and cost nothing).
     if (efd_on) {
+      const TimeNs deadline = now + sc.lb.failure_detection_rtt_multiplier * nic.base_rtt;
       Event e{};
-      e.time = now + sc.lb.failure_detection_rtt_multiplier * nic.base_rtt + nic.base_rtt / 2 + 1;
+      e.time = deadline + nic.base_rtt / 2 + 1;
       e.type = EvType::LbTick;
       e.a = pdc.src;
-      e.pkt.sent_at = now + sc.lb.failure_detection_rtt_multiplier * nic.base_rtt;  // the deadline
+      e.pkt.sent_at = deadline;  // (carried in the event's packet)
       push(std::move(e));
     }
   }
@@ -751,6 +748,19 @@ struct Fabric::Impl {
     pdc.decreased = true;
   }
 
+  // A NIC's load balancer, for a call at `now` (recorded: an early-failure tick after it has nothing to do).
+  uetlb::Engine& lb_of(Nic& nic) {
+    nic.lb_time = now;
+    return *nic.lb;
+  }
+
+  // Sends a packet of a PDC again: out of flight, to the back of its retransmission queue.
+  void resend(std::uint32_t pdc_id, std::uint32_t psn) {
+    leave_flight(pdcs[pdc_id], psn);
+    pdcs[pdc_id].retx.push_back(psn);
+    try_send(pdc_id);
+  }
+
   // PDCs of NIC `host` waiting for room on its port, in turn, while there is room.
   void wake_senders(std::uint32_t host) {
     Nic& nic = nics[host];
@@ -774,9 +784,7 @@ struct Fabric::Impl {
       PacketState& st = pdc.pkt[psn];
       if (st.acked || !st.in_flight || st.ev != ev) continue;
       ++sum.efd_retransmits;
-      leave_flight(pdc, psn);
-      pdc.retx.push_back(psn);
-      try_send(id);
+      resend(id, psn);
     }
   }
 
@@ -787,11 +795,8 @@ struct Fabric::Impl {
     Nic& nic = nics[pdc.src];
     ++nic.timeouts;
     ++sum.timeouts;
-    nic.lb_time = now;
-    nic.lb->feedback(now, pdc.group, FeedbackKind::Rto, st.ev, psn);
-    leave_flight(pdc, psn);
-    pdc.retx.push_back(psn);
-    try_send(pdc_id);
+    lb_of(nic).feedback(now, pdc.group, FeedbackKind::Rto, st.ev, psn);
+    resend(pdc_id, psn);
   }
 
   void host_receive(std::uint32_t host, Packet p) {
@@ -804,27 +809,22 @@ struct Fabric::Impl {
     if (p.kind == Kind::Nack) {
       ++nic.nacks;
       ++sum.nacks;
-      nic.lb_time = now;
-      nic.lb->feedback(now, pdc.group, p.last_hop ? FeedbackKind::NackTrimLastHop : FeedbackKind::NackTrim, p.echo_ev,
-                       p.psn);
+      lb_of(nic).feedback(now, pdc.group, p.last_hop ? FeedbackKind::NackTrimLastHop : FeedbackKind::NackTrim,
+                          p.echo_ev, p.psn);
       if (sc.congestion_control == "nscc" && !pdc.done) nscc_decrease(pdc, 0.5, nic.base_rtt);
       if (!pdc.done && !pdc.pkt[p.psn].acked && pdc.pkt[p.psn].in_flight && pdc.pkt[p.psn].ev == p.echo_ev) {
-        leave_flight(pdc, p.psn);
-        pdc.retx.push_back(p.psn);
-        try_send(p.pdc);
+        resend(p.pdc, p.psn);
       }
       return;
     }
     // ACK.
     ++nic.acks;
     if (p.ecn) ++nic.ecn;
-    nic.lb_time = now;
-    nic.lb->feedback(now, pdc.group, p.ecn ? FeedbackKind::AckEcn : FeedbackKind::Ack, p.echo_ev, p.psn);
+    lb_of(nic).feedback(now, pdc.group, p.ecn ? FeedbackKind::AckEcn : FeedbackKind::Ack, p.echo_ev, p.psn);
     const TimeNs rtt = now - p.sent_at;
     if (rtt > 0 && rtt < nic.base_rtt) {  // congestion control adopts a lower measured RTT
       nic.base_rtt = rtt;
-      nic.lb_time = now;
-      nic.lb->set_base_rtt(now, rtt);
+      lb_of(nic).set_base_rtt(now, rtt);
     }
     if (pdc.done || pdc.pkt[p.psn].acked) return;
     if (sc.congestion_control == "dctcp") dctcp_on_ack(pdc, data_size(pdc, p.psn), p.ecn);
@@ -926,8 +926,7 @@ RunSummary Fabric::run(std::ostream* progress) {
       case EvType::EfdRetx: s.efd_retransmit(e.a, e.b, e.c, e.pkt.ev); break;
       case EvType::LbTick:
         if (s.nics[e.a].lb_time <= e.pkt.sent_at) {  // nothing reached the load balancer after the deadline
-          s.nics[e.a].lb_time = s.now;
-          s.nics[e.a].lb->advance_to(s.now);
+          s.lb_of(s.nics[e.a]).advance_to(s.now);
         }
         break;
     }
@@ -1029,6 +1028,18 @@ void print_summary_header(std::ostream& out) {
       << std::setw(10) << "p99" << std::setw(10) << "max" << std::setw(8) << "retx" << std::setw(9) << "timeouts"
       << std::setw(7) << "nacks" << std::setw(9) << "drops" << std::setw(9) << "ooo" << std::setw(11) << "imbalance"
       << '\n';
+}
+
+void write_summary_csv(std::ostream& out, const RunSummary& s) {
+  out << "spraying,messages,completed,end_time_ns,fct_mean_us,fct_p50_us,fct_p99_us,fct_max_us,data_packets,"
+         "retransmissions,timeouts,nacks,ecn_marks,drops_queue,drops_failed_link,drops_lossy_link,trims,ooo_events,"
+         "packet_hops,events,efd_tracked,efd_untracked,efd_fired,efd_retransmits,ecmp_imbalance,wall_seconds\n";
+  out << s.spraying << ',' << s.messages << ',' << s.completed << ',' << s.end_time << ',' << std::fixed
+      << std::setprecision(3) << s.fct_mean_us << ',' << s.fct_p50_us << ',' << s.fct_p99_us << ',' << s.fct_max_us
+      << ',' << s.data_packets << ',' << s.retransmissions << ',' << s.timeouts << ',' << s.nacks << ',' << s.ecn_marks
+      << ',' << s.drops_queue << ',' << s.drops_failed_link << ',' << s.drops_lossy_link << ',' << s.trims << ','
+      << s.ooo_events << ',' << s.packet_hops << ',' << s.events << ',' << s.efd_tracked << ',' << s.efd_untracked
+      << ',' << s.efd_fired << ',' << s.efd_retransmits << ',' << s.ecmp_imbalance << ',' << s.wall_seconds << '\n';
 }
 
 void print_summary_row(std::ostream& out, const RunSummary& s) {

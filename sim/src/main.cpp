@@ -122,6 +122,8 @@ int main(int argc, char** argv) {
                                           << r.efd_untracked << ", fired " << r.efd_fired << "\n"
                                           << "drops: queue " << r.drops_queue << ", failed link " << r.drops_failed_link
                                           << ", lossy link " << r.drops_lossy_link << "\n";
+      std::ofstream csv(dir + "/summary.csv");  // every field, for scripts (htsim_compare.py, sweep.py)
+      uetsim::write_summary_csv(csv, r);
       uetsim::print_summary_row(table, r);
     }
     std::cout << table.str();

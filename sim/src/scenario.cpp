@@ -26,6 +26,11 @@ std::uint64_t get_uint(const json& v, const std::string& key, std::uint64_t lo, 
   return x;
 }
 
+bool get_bool(const json& v, const std::string& key) {
+  if (!v.is_boolean()) bad(key, v.dump(), "true, false");
+  return v.get<bool>();
+}
+
 TimeNs get_time(const json& v, const std::string& key) {
   if (v.is_string()) return uetlb::parse_time_ns(v.get<std::string>(), key);
   return get_uint(v, key, 0, 1ULL << 62);
@@ -81,7 +86,7 @@ TimeNs Scenario::path_rtt_ns() const {
   const double inner = host / oversubscription;
   auto ser = [](double bytes, double rate) { return bytes * 8e9 / rate; };
   const double data = lb.rdma_data_mss + uetlb::kPacketOverheadBytes;
-  const double ack = 64;
+  const double ack = kHeaderBytes;
   double rtt = 2.0 * links * static_cast<double>(link_delay_ns);
   rtt += 2 * ser(data, host) + (links - 2) * ser(data, inner);  // data out
   rtt += 2 * ser(ack, host) + (links - 2) * ser(ack, inner);    // ACK back
@@ -266,14 +271,11 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       }
       s.congestion_control = v.get<std::string>();
     } else if (key == "NicPacing") {
-      if (!v.is_boolean()) bad(key, v.dump(), "true, false");
-      s.nic_pacing = v.get<bool>();
+      s.nic_pacing = get_bool(v, key);
     } else if (key == "RetransmitOnEfd") {
-      if (!v.is_boolean()) bad(key, v.dump(), "true, false");
-      s.retransmit_on_efd = v.get<bool>();
+      s.retransmit_on_efd = get_bool(v, key);
     } else if (key == "PriorityControl") {
-      if (!v.is_boolean()) bad(key, v.dump(), "true, false");
-      s.priority_control = v.get<bool>();
+      s.priority_control = get_bool(v, key);
     } else if (key == "NsccTargetDelay") {
       s.nscc_target_delay_ns = get_time(v, key);
       if (s.nscc_target_delay_ns == 0) bad(key, "0", "> 0 ns");
@@ -281,8 +283,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 100.0) bad(key, v.dump(), "[1, 100]");
       s.nscc_max_window_bdp = v.get<double>();
     } else if (key == "VerificationFreezingOff") {
-      if (!v.is_boolean()) bad(key, v.dump(), "true, false");
-      s.verification_freezing_off = v.get<bool>();
+      s.verification_freezing_off = get_bool(v, key);
     } else if (key == "Workload") {
       if (!v.is_string()) bad(key, v.dump(), "strings");
       s.workload = v.get<std::string>();

@@ -50,5 +50,7 @@ class Fabric {
 
 void print_summary_header(std::ostream& out);
 void print_summary_row(std::ostream& out, const RunSummary& s);
+/// Every field of a run's summary as CSV, a header row and one row (summary.csv, for scripts).
+void write_summary_csv(std::ostream& out, const RunSummary& s);
 
 }  // namespace uetsim

@@ -13,6 +13,9 @@ namespace uetsim {
 
 using uetlb::TimeNs;
 
+/// Bytes on the wire of an ACK, a NACK and a trimmed data packet's header.
+inline constexpr std::uint32_t kHeaderBytes = 64;
+
 struct Message {
   TimeNs start = 0;
   unsigned src = 0;
