@@ -26,6 +26,7 @@
 
 #include "Vuet_lb.h"
 #include "Vuet_lb_traced.h"
+#include "uetlb/random_reset.hpp"
 #include "uetlb/rtl_regs.hpp"
 
 namespace uetlb {
@@ -45,11 +46,7 @@ class RtlEngine final : public Engine {
     check_fits(cfg, opts);
     ctx_ = std::make_unique<VerilatedContext>();
     ctx_->fatalOnError(true);
-    if (random_reset_seed != 0) {
-      ctx_->randReset(2);
-      ctx_->randSeed(random_reset_seed);
-      ctx_->assertOn(false);  // (on again once reset is released)
-    }
+    if (random_reset_seed != 0) start_random(*ctx_, random_reset_seed);  // (assertions on once reset is released)
     if constexpr (Traced) ctx_->traceEverOn(true);
     top_ = std::make_unique<Top>(ctx_.get(), "uet_lb");
     if constexpr (Traced) {

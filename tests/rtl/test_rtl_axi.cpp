@@ -14,6 +14,7 @@
 #include "Vuet_lb_axi.h"
 #include "axil_master.hpp"
 #include "uetlb/load_balancer.hpp"
+#include "uetlb/random_reset.hpp"
 #include "uetlb/rtl_regs.hpp"
 
 using namespace uetlb;
@@ -31,9 +32,7 @@ struct Axi {
   std::uint64_t cycle = 0;
 
   explicit Axi(int seed) {
-    ctx.randReset(2);
-    ctx.randSeed(seed);
-    ctx.assertOn(false);
+    start_random(ctx, seed);
     m = std::make_unique<Vuet_lb_axi>(&ctx, "uet_lb_axi");
     axil = std::make_unique<AxilMaster<Vuet_lb_axi>>(*m, [this] { tick(); });
     idle_inputs();

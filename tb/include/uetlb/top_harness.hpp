@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "uetlb/random_reset.hpp"
 #include "uetlb/rtl_regs.hpp"
 
 namespace uetlb {
@@ -80,9 +81,7 @@ struct TopHarness {
 
  private:
   static std::unique_ptr<V> random_model(VerilatedContext& c, int seed) {
-    c.randReset(2);
-    c.randSeed(seed);
-    c.assertOn(false);
+    start_random(c, seed);
     return std::make_unique<V>(&c, "uet_lb");
   }
 
