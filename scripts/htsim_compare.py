@@ -73,6 +73,8 @@ def main():
     ap.add_argument("--freezing", action="store_true", help="also the 10 ms failure with and without freezing")
     ap.add_argument("--cc", default="fixed", choices=["fixed", "dctcp", "nscc"])
     ap.add_argument("--hash", default="crc32Mixed", choices=["crc32Mixed", "crc32WithSalt"])
+    ap.add_argument("--window-bdp", type=float, default=1.5,
+                    help="WindowBdp and NsccMaxWindowBdp: htsim's UecSrc caps its window at 1.5 BDP (default)")
     ap.add_argument("--fabric", default=os.path.join(ROOT, "build", "sim", "uet-fabric"))
     a = ap.parse_args()
     if not os.access(a.fabric, os.X_OK):
@@ -80,7 +82,8 @@ def main():
 
     cases = []
     base128 = {"Topology": "fat-tree", "K": 8, "LinkRate": "400Gbps", "MessageBytes": 2097152,
-               "Workload": "permutation", "EcmpHashMethod": a.hash, "CongestionControl": a.cc}
+               "Workload": "permutation", "EcmpHashMethod": a.hash, "CongestionControl": a.cc,
+               "WindowBdp": a.window_bdp, "NsccMaxWindowBdp": max(1.0, a.window_bdp)}
     link = {"From": "agg0.0", "To": "core0", "At": 0}
     cases.append(("128", "healthy", dict(base128)))
     cases.append(("128", "degraded", dict(base128, LinkFailures=[dict(link, RateFactor=0.25)])))
