@@ -1,15 +1,17 @@
 // Benchmark: events the Verilated core (--cc, plain C++ harness) accepts per cycle on each traffic
-// pattern, with a request and a feedback-lane event offered every cycle and every response taken; and
+// pattern, with a request and a feedback offered every cycle and every response taken; and
 // the simulation speed. Events per second of the core = this figure x the placed-and-routed Fmax
 // (scripts/perf_report.py joins the two). With the scoreboard on, every response is compared with the
 // golden model's (exit 1 on any difference).
 //   bench_rtl [cycles] [--no-scoreboard]
-// Patterns (the feedback lane carries, per cycle, an ACK of an answered packet when there is one):
+// Patterns (the feedback stream carries, per cycle, an ACK of an answered packet when there is one, else a
+// NACK that changes nothing):
 //   hot        every event on group 0 (the ring all-reduce case)
 //   spread     requests on uniformly drawn groups; feedback for the answered packets in answer order
 //   same       both streams on one group each cycle: the group of the oldest answered packet
-//   opens      as spread, with an open of the request's group on the feedback lane every 16th cycle (a
-//              reopened group's tracked packets are dropped, and hold their tracker places to their deadline)
+//   opens      as spread, with an open of a random group offered every 16th cycle on top (it shares the
+//              request lane: a reopened group's tracked packets are dropped, and hold their tracker places
+//              to their deadline)
 //   loss       hot, with 1 packet in 200 never acknowledged: its early failure fires (base RTT 2 us)
 //   backpressure  hot, with the response taken in half the cycles (not line rate by design)
 #include <verilated.h>
@@ -42,7 +44,7 @@ namespace {
 constexpr std::uint64_t kNsPerCycle = 15;
 
 struct Result {
-  std::uint64_t cycles = 0, requests = 0, lane = 0, efd = 0, mismatches = 0;
+  std::uint64_t cycles = 0, requests = 0, lane = 0, opens = 0, efd = 0, mismatches = 0;
   double seconds = 0;
 };
 
@@ -69,8 +71,8 @@ Result run(const std::string& pattern, std::uint64_t cycles, bool scoreboard) {
   const bool hot = pattern == "hot" || pattern == "loss" || pattern == "backpressure";
   Result r;
   r.cycles = cycles;
-  bool req_pending = false, lane_pending = false, lane_open = false;
-  GroupId rg = 0, lg = 0;
+  bool req_pending = false, lane_pending = false, open_pending = false;
+  GroupId rg = 0, lg = 0, og = 0;
   Psn rpsn = 0, lpsn = 0;
   EntropyValue lev = 0;
   FeedbackKind lkind = FeedbackKind::NackTrim;
@@ -83,16 +85,19 @@ Result run(const std::string& pattern, std::uint64_t cycles, bool scoreboard) {
       rpsn = next_psn[rg]++;
       req_pending = true;
     }
+    if (!open_pending && pattern == "opens" && k % 16 == 0) {
+      og = static_cast<GroupId>(rng() % groups);
+      open_pending = true;
+    }
     if (!lane_pending) {
-      lane_open = pattern == "opens" && k % 16 == 0;
       lg = rg;
-      if (!lane_open && !answered.empty() && (pattern != "same" || answered.front().group == rg)) {
+      if (!answered.empty() && (pattern != "same" || answered.front().group == rg)) {
         lg = answered.front().group;
         lpsn = answered.front().psn;
         lev = answered.front().choice.ev;
         answered.pop_front();
         lkind = FeedbackKind::Ack;
-      } else if (!lane_open) {
+      } else {
         lpsn = 0;
         lev = 0;
         lkind = FeedbackKind::NackTrim;
@@ -103,10 +108,10 @@ Result run(const std::string& pattern, std::uint64_t cycles, bool scoreboard) {
     m->req_group_i = rg;
     m->req_psn_i = rpsn;
     m->req_retx_i = 0;
-    m->open_valid_i = lane_open;
-    m->open_group_i = lg;
+    m->open_valid_i = open_pending;
+    m->open_group_i = og;
     m->open_port_i = 0;
-    m->fb_valid_i = !lane_open;
+    m->fb_valid_i = 1;
     m->fb_group_i = lg;
     m->fb_kind_i = static_cast<CData>(lkind);
     m->fb_ev_i = lev;
@@ -115,20 +120,21 @@ Result run(const std::string& pattern, std::uint64_t cycles, bool scoreboard) {
     m->now_i = static_cast<IData>(t.time_of(t.cycle));
     m->eval();
     const bool req_fire = m->req_ready_o;
-    const bool lane_fire = lane_open ? m->open_ready_o : m->fb_ready_o;
+    const bool lane_fire = m->fb_ready_o;
+    const bool open_fire = open_pending && m->open_ready_o;
     const bool rsp_take = m->rsp_valid_o && m->rsp_ready_i;
     const TimeNs now = t.time_of(t.cycle - 1);  // an event takes the now_i of the cycle before its acceptance
     if (scoreboard) model.advance_to(now);
+    // The order the core applies one cycle's events in: the feedback lane, then the request lane.
     if (lane_fire) {
       ++r.lane;
       lane_pending = false;
-      if (scoreboard) {
-        if (lane_open) {
-          model.open(now, lg, 0);
-        } else {
-          model.feedback(now, lg, lkind, lev, lpsn);
-        }
-      }
+      if (scoreboard) model.feedback(now, lg, lkind, lev, lpsn);
+    }
+    if (open_fire) {
+      ++r.opens;
+      open_pending = false;
+      if (scoreboard) model.open(now, og, 0);
     }
     if (req_fire) {
       ++r.requests;
@@ -175,19 +181,19 @@ int main(int argc, char** argv) {
     }
   }
   std::printf(
-      "bench_rtl: Verilated uet_lb, NumGroups %u, TrackerEntries %u; a request and a feedback-lane event offered "
-      "every cycle, %llu cycles per pattern, scoreboard %s\n",
+      "bench_rtl: Verilated uet_lb, NumGroups %u, TrackerEntries %u; a request and a feedback offered every cycle "
+      "(opens: and an open every 16th), %llu cycles per pattern, scoreboard %s\n",
       UETLB_BENCH_GROUPS, UETLB_BENCH_TRACKER, static_cast<unsigned long long>(cycles), scoreboard ? "on" : "off");
-  std::printf("%-13s %8s %10s %10s %8s %14s %12s\n", "pattern", "groups", "requests", "lane", "efd", "events/cycle",
-              "Mcycles/s");
+  std::printf("%-13s %8s %10s %10s %8s %8s %14s %12s\n", "pattern", "groups", "requests", "feedback", "opens", "efd",
+              "events/cycle", "Mcycles/s");
   bool ok = true;
   for (const char* p : {"hot", "spread", "same", "opens", "loss", "backpressure"}) {
     const Result r = run(p, cycles, scoreboard);
-    const double per_cycle = static_cast<double>(r.requests + r.lane) / static_cast<double>(r.cycles);
-    std::printf("%-13s %8u %10llu %10llu %8llu %14.4f %12.3f%s\n", p, UETLB_BENCH_GROUPS,
+    const double per_cycle = static_cast<double>(r.requests + r.lane + r.opens) / static_cast<double>(r.cycles);
+    std::printf("%-13s %8u %10llu %10llu %8llu %8llu %14.4f %12.3f%s\n", p, UETLB_BENCH_GROUPS,
                 static_cast<unsigned long long>(r.requests), static_cast<unsigned long long>(r.lane),
-                static_cast<unsigned long long>(r.efd), per_cycle, r.cycles / r.seconds / 1e6,
-                r.mismatches ? "  MISMATCHES" : "");
+                static_cast<unsigned long long>(r.opens), static_cast<unsigned long long>(r.efd), per_cycle,
+                r.cycles / r.seconds / 1e6, r.mismatches ? "  MISMATCHES" : "");
     if (r.mismatches != 0) ok = false;
   }
   return ok ? 0 : 1;

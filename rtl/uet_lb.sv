@@ -1,8 +1,9 @@
 // UET entropy load balancer: chooses the entropy value (UDP source port) of every data packet and
 // retransmission, per PDC group, under None, Default Packet Spraying or REPS (SPEC sections 2-9).
 //
-// Throughput: one request and one feedback-lane event (an open, a feedback or an early failure) every
-// cycle, for any groups, the same group on both included. The feedback lane applies first. A response
+// Throughput: one request-lane event (a request or an open) and one feedback-lane event (a feedback or an
+// early failure) every cycle, for any groups, the same group on both included. The feedback lane applies
+// first. An open and a request offered together take turns when the request waited. A response
 // leaves 9 cycles after its request is accepted (RspLatency), in acceptance order, held until taken.
 //
 // Structure (docs/architecture.md): the per-group state (uet_lb_update's word) lives in two RAM banks,
@@ -186,19 +187,20 @@ module uet_lb #(
   // Event records of the two lanes.
   typedef struct packed {
     logic                v;       // an event
-    logic                open;    // kinds: open, feedback, early failure
-    logic                fb;
+    logic                fb;      // kinds: feedback, early failure
     logic                efd;
     logic [2:0]          kind;    // feedback kind (uet_lb_pkg::fb_kind_e)
     logic [GroupW-1:0]   g;
     logic                inr;     // g < NumGroups
-    logic [15:0]         ev;      // feedback EV, open port, or the early failure's EV
+    logic [15:0]         ev;      // feedback EV or the early failure's EV
     logic [PsnWidth-1:0] psn;
     logic [TsWidth-1:0]  t;       // now, or the early failure's deadline
     logic [GenW-1:0]     gen;     // the early failure's open generation
   } fev_t;
   typedef struct packed {
     logic                v;
+    logic                open;    // kinds: open (with port), request
+    logic [15:0]         port;    // the open's local port
     logic [GroupW-1:0]   g;
     logic                inr;
     logic [PsnWidth-1:0] psn;
@@ -239,7 +241,7 @@ module uet_lb #(
   // flags are registered, each made from what the next cycle will hold.
   logic [TsWidth-1:0] now_q;
   logic [RspCntW-1:0] owed_q;      // requests accepted and not yet taken as responses
-  logic               fb_owed_q;   // an open went ahead of a waiting feedback: the feedback goes next
+  logic               req_owed_q;  // an open went ahead of a waiting request: the request goes next
   logic [3:0]         settle_q;
   logic               stall_q, inflight_due_q, lock_fb_q, lock_req_q, turn_req_q, drained_q;
   logic               owed_ok_q;   // a request may be taken: its response will find room (a cycle ahead)
@@ -251,10 +253,16 @@ module uet_lb #(
   logic [TsWidth-1:0] cand_dl;
   logic               inflight_due_d;
   assign cand_dl        = now_q + span_q;
+  logic a_rq, b_rq, c_rq, d_rq, l_rq;  // the request lane holds a request (not an open)
+  assign a_rq = a_r.v && !a_r.open;
+  assign b_rq = b_r.v && !b_r.open;
+  assign c_rq = c_r.v && !c_r.open;
+  assign d_rq = d_r.v && !d_r.open;
+  assign l_rq = l_r.v && !l_r.open;
   assign inflight_due_d = efd_on_q && ((req_valid_i && ts_before(cand_dl, now_i)) ||
-                                         (a_r.v && ts_before(a_r.dl, now_i)) || (b_r.v && ts_before(b_r.dl, now_i)) ||
-                                         (c_r.v && ts_before(c_r.dl, now_i)) || (d_r.v && ts_before(d_r.dl, now_i)) ||
-                                         (l_r.v && ts_before(l_r.dl, now_i)));
+                                         (a_rq && ts_before(a_r.dl, now_i)) || (b_rq && ts_before(b_r.dl, now_i)) ||
+                                         (c_rq && ts_before(c_r.dl, now_i)) || (d_rq && ts_before(d_r.dl, now_i)) ||
+                                         (l_rq && ts_before(l_r.dl, now_i)));
   // Nothing is taken in a cycle the tracker fires (the feedback lane carries the early failure).
   assign stall   = stall_q || inflight_due_q || trk_hold || trk_unsettled || trk_fire;
   assign stall_d = sweep_d || regs_pending_d || settle_q > 4'd1 || (apply && SettleCycles != 0);
@@ -272,13 +280,14 @@ module uet_lb #(
   assign lock_fb_d  = turn_req_d || reqs_out || req_take;
   assign lock_req_d = !turn_req_d || fbs_out || fb_take;
 
-  // The feedback lane takes an open or a feedback: the open, unless a feedback waited while the last open
-  // went ahead of it.
-  logic offer_open;
-  assign offer_open   = open_valid_i && !(fb_valid_i && fb_owed_q);
-  assign open_ready_o = !stall && !(fb_valid_i && fb_owed_q);
-  assign fb_ready_o   = !stall && !(trk_interlock && lock_fb_q) && !(open_valid_i && !fb_owed_q);
-  assign req_ready_o  = !stall && !(trk_interlock && lock_req_q) && owed_ok_q;
+  // The request lane takes an open or a request: the open, unless a request waited (one it could have
+  // taken) while the last open went ahead of it. An open needs no response room and no tracker turn.
+  logic offer_open, req_room;
+  assign req_room     = !(trk_interlock && lock_req_q) && owed_ok_q;
+  assign offer_open   = open_valid_i && !(req_valid_i && req_owed_q);
+  assign open_ready_o = !stall && !(req_valid_i && req_owed_q);
+  assign fb_ready_o   = !stall && !(trk_interlock && lock_fb_q);
+  assign req_ready_o  = !stall && req_room && !(open_valid_i && !req_owed_q);
   assign open_take    = open_valid_i && open_ready_o;
   assign fb_take      = fb_valid_i && fb_ready_o;
   assign req_take     = req_valid_i && req_ready_o;
@@ -286,7 +295,7 @@ module uet_lb #(
   always_ff @(posedge clk_i) begin
     now_q <= now_i;
     if (!rst_ni) begin
-      fb_owed_q      <= 1'b0;
+      req_owed_q     <= 1'b0;
       turn_req_q     <= 1'b0;
       settle_q       <= '0;
       stall_q        <= 1'b1;
@@ -298,8 +307,8 @@ module uet_lb #(
     end else begin
       // At most one request a cycle: owed_q + 1 is the most the next cycle can owe.
       owed_ok_q      <= 32'(owed_q) + 1 < RspDepth;
-      if (open_take) fb_owed_q <= fb_valid_i;
-      else if (fb_take) fb_owed_q <= 1'b0;
+      if (open_take) req_owed_q <= req_valid_i && req_room;
+      else if (req_take) req_owed_q <= 1'b0;
       turn_req_q <= turn_req_d;
       if (apply) settle_q <= 4'(SettleCycles);
       else if (settle_q != '0) settle_q <= settle_q - 1'b1;
@@ -325,10 +334,6 @@ module uet_lb #(
       a_f_d.psn = trk_psn;
       a_f_d.t   = trk_deadline;
       a_f_d.gen = trk_gen;
-    end else if (offer_open) begin
-      a_f_d.open = 1'b1;
-      a_f_d.g    = open_group_i;
-      a_f_d.ev   = open_port_i;
     end else begin
       a_f_d.fb   = 1'b1;
       a_f_d.kind = fb_kind_i;
@@ -337,11 +342,13 @@ module uet_lb #(
       a_f_d.psn  = fb_psn_i;
     end
     a_f_d.inr  = in_range(a_f_d.g);
-    a_f_d.v    = trk_fire || (open_take && in_range(open_group_i)) || fb_take;
+    a_f_d.v    = trk_fire || fb_take;
     a_r_d      = '0;
-    a_r_d.v    = req_take;
-    a_r_d.g    = req_group_i;
-    a_r_d.inr  = in_range(req_group_i);
+    a_r_d.v    = req_take || (open_take && in_range(open_group_i));
+    a_r_d.open = offer_open;
+    a_r_d.port = open_port_i;
+    a_r_d.g    = offer_open ? open_group_i : req_group_i;
+    a_r_d.inr  = in_range(a_r_d.g);
     a_r_d.psn  = req_psn_i;
     a_r_d.retx = req_retx_i;
     a_r_d.t    = now_q;
@@ -361,21 +368,26 @@ module uet_lb #(
     end
   end
   always_ff @(posedge clk_i) begin
-    {a_f.open, a_f.fb, a_f.efd, a_f.kind, a_f.g, a_f.inr, a_f.ev, a_f.psn, a_f.t, a_f.gen} <=
-      {a_f_d.open, a_f_d.fb, a_f_d.efd, a_f_d.kind, a_f_d.g, a_f_d.inr, a_f_d.ev, a_f_d.psn, a_f_d.t, a_f_d.gen};
-    {b_f.open, b_f.fb, b_f.efd, b_f.kind, b_f.g, b_f.inr, b_f.ev, b_f.psn, b_f.t, b_f.gen} <=
-      {a_f.open, a_f.fb, a_f.efd, a_f.kind, a_f.g, a_f.inr, a_f.ev, a_f.psn, a_f.t, a_f.gen};
-    {c_f.open, c_f.fb, c_f.efd, c_f.kind, c_f.g, c_f.inr, c_f.ev, c_f.psn, c_f.t, c_f.gen} <=
-      {b_f.open, b_f.fb, b_f.efd, b_f.kind, b_f.g, b_f.inr, b_f.ev, b_f.psn, b_f.t, b_f.gen};
-    {d_f.open, d_f.fb, d_f.efd, d_f.kind, d_f.g, d_f.inr, d_f.ev, d_f.psn, d_f.t, d_f.gen} <=
-      {c_f.open, c_f.fb, c_f.efd, c_f.kind, c_f.g, c_f.inr, c_f.ev, c_f.psn, c_f.t, c_f.gen};
-    {l_f.open, l_f.fb, l_f.efd, l_f.kind, l_f.g, l_f.inr, l_f.ev, l_f.psn, l_f.t, l_f.gen} <=
-      {d_f.open, d_f.fb, d_f.efd, d_f.kind, d_f.g, d_f.inr, d_f.ev, d_f.psn, d_f.t, d_f.gen};
-    {a_r.g, a_r.inr, a_r.psn, a_r.retx, a_r.t, a_r.dl} <= {a_r_d.g, a_r_d.inr, a_r_d.psn, a_r_d.retx, a_r_d.t, a_r_d.dl};
-    {b_r.g, b_r.inr, b_r.psn, b_r.retx, b_r.t, b_r.dl} <= {a_r.g, a_r.inr, a_r.psn, a_r.retx, a_r.t, a_r.dl};
-    {c_r.g, c_r.inr, c_r.psn, c_r.retx, c_r.t, c_r.dl} <= {b_r.g, b_r.inr, b_r.psn, b_r.retx, b_r.t, b_r.dl};
-    {d_r.g, d_r.inr, d_r.psn, d_r.retx, d_r.t, d_r.dl} <= {c_r.g, c_r.inr, c_r.psn, c_r.retx, c_r.t, c_r.dl};
-    {l_r.g, l_r.inr, l_r.psn, l_r.retx, l_r.t, l_r.dl} <= {d_r.g, d_r.inr, d_r.psn, d_r.retx, d_r.t, d_r.dl};
+    {a_f.fb, a_f.efd, a_f.kind, a_f.g, a_f.inr, a_f.ev, a_f.psn, a_f.t, a_f.gen} <=
+      {a_f_d.fb, a_f_d.efd, a_f_d.kind, a_f_d.g, a_f_d.inr, a_f_d.ev, a_f_d.psn, a_f_d.t, a_f_d.gen};
+    {b_f.fb, b_f.efd, b_f.kind, b_f.g, b_f.inr, b_f.ev, b_f.psn, b_f.t, b_f.gen} <=
+      {a_f.fb, a_f.efd, a_f.kind, a_f.g, a_f.inr, a_f.ev, a_f.psn, a_f.t, a_f.gen};
+    {c_f.fb, c_f.efd, c_f.kind, c_f.g, c_f.inr, c_f.ev, c_f.psn, c_f.t, c_f.gen} <=
+      {b_f.fb, b_f.efd, b_f.kind, b_f.g, b_f.inr, b_f.ev, b_f.psn, b_f.t, b_f.gen};
+    {d_f.fb, d_f.efd, d_f.kind, d_f.g, d_f.inr, d_f.ev, d_f.psn, d_f.t, d_f.gen} <=
+      {c_f.fb, c_f.efd, c_f.kind, c_f.g, c_f.inr, c_f.ev, c_f.psn, c_f.t, c_f.gen};
+    {l_f.fb, l_f.efd, l_f.kind, l_f.g, l_f.inr, l_f.ev, l_f.psn, l_f.t, l_f.gen} <=
+      {d_f.fb, d_f.efd, d_f.kind, d_f.g, d_f.inr, d_f.ev, d_f.psn, d_f.t, d_f.gen};
+    {a_r.open, a_r.port, a_r.g, a_r.inr, a_r.psn, a_r.retx, a_r.t, a_r.dl} <=
+      {a_r_d.open, a_r_d.port, a_r_d.g, a_r_d.inr, a_r_d.psn, a_r_d.retx, a_r_d.t, a_r_d.dl};
+    {b_r.open, b_r.port, b_r.g, b_r.inr, b_r.psn, b_r.retx, b_r.t, b_r.dl} <=
+      {a_r.open, a_r.port, a_r.g, a_r.inr, a_r.psn, a_r.retx, a_r.t, a_r.dl};
+    {c_r.open, c_r.port, c_r.g, c_r.inr, c_r.psn, c_r.retx, c_r.t, c_r.dl} <=
+      {b_r.open, b_r.port, b_r.g, b_r.inr, b_r.psn, b_r.retx, b_r.t, b_r.dl};
+    {d_r.open, d_r.port, d_r.g, d_r.inr, d_r.psn, d_r.retx, d_r.t, d_r.dl} <=
+      {c_r.open, c_r.port, c_r.g, c_r.inr, c_r.psn, c_r.retx, c_r.t, c_r.dl};
+    {l_r.open, l_r.port, l_r.g, l_r.inr, l_r.psn, l_r.retx, l_r.t, l_r.dl} <=
+      {d_r.open, d_r.port, d_r.g, d_r.inr, d_r.psn, d_r.retx, d_r.t, d_r.dl};
     b_same <= a_f.v && a_r.v && a_f.g == a_r.g;
     c_same <= b_same;
     d_same <= c_same;
@@ -509,7 +521,7 @@ module uet_lb #(
   end
 
   // Made in stage C for D: the group is L's now (x at D: xr, xf), or L's next cycle (the loop: lr, lf);
-  // L's feedback-lane event next cycle opens it.
+  // L's request-lane event next cycle opens it.
   typedef struct packed {
     logic lr, lf, xr, xf;
   } fwd_t;
@@ -524,7 +536,7 @@ module uet_lb #(
     d_fwd_r.lf  <= c_r.inr && d_f.v && d_f.inr && !d_same && d_f.g == c_r.g;
     d_fwd_r.xr  <= c_r.inr && l_src_r && l_r.g == c_r.g;
     d_fwd_r.xf  <= c_r.inr && l_src_f && l_f.g == c_r.g;
-    d_open_prev <= d_f.v && d_f.open && d_f.g == c_f.g;
+    d_open_prev <= d_r.v && d_r.open && d_r.g == c_f.g;
   end
 
   // Stage D: the word without L's result of this cycle (which the loop takes at the edge).
@@ -587,8 +599,7 @@ module uet_lb #(
   // ---------------------------------------------------------------------------------------------
   // Stage L: the group updates. The feedback lane's alone; the request lane's after the feedback lane's
   // event when both name its group.
-  logic f_recycle, f_failure, f_open;
-  assign f_open    = l_f.open;
+  logic f_recycle, f_failure;
   assign f_recycle = l_recycle;
   assign f_failure = l_rto || (l_f.efd && l_live);
 
@@ -601,21 +612,24 @@ module uet_lb #(
     .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
     .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
     .state_i (st_f_q),
-    .f_open_i (l_f.v && f_open), .f_recycle_i (l_f.v && f_recycle), .f_failure_i (l_f.v && f_failure),
+    .f_open_i (1'b0), .f_recycle_i (l_f.v && f_recycle), .f_failure_i (l_f.v && f_failure),
     .f_time_i (l_f.t), .f_elapsed_i (l_elapsed), .f_port_i (l_f.ev),
     .r_req_i (1'b0),
     .state_o (next_f), .decision_o (unused_dec_f), .aux_o (unused_aux_f), .slot_rd_o (unused_rd_f),
     .slot_wr_o (l_slot_wr), .f_open_o (l_f_open), .r_open_o (unused_r_open_f), .entered_o (entered_f)
   );
-  logic fr;  // the feedback-lane event is on the request lane's group
-  assign fr = l_f.v && l_same;
+  // The request lane's instance: the feedback-lane event on its group, then the request; or an open, which
+  // makes a fresh word whatever that event did to the old one (it keeps the generation it counts from).
+  logic fr, r_open;
+  assign fr     = l_f.v && l_same && !l_r.open;
+  assign r_open = l_r.v && l_r.open;
   uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .GenW (GenW)) u_upd_r (
     .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
     .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
     .state_i (st_r_q),
-    .f_open_i (fr && f_open), .f_recycle_i (fr && f_recycle), .f_failure_i (fr && f_failure),
-    .f_time_i (l_f.t), .f_elapsed_i (l_elapsed), .f_port_i (l_f.ev),
-    .r_req_i (l_r.v),
+    .f_open_i (r_open), .f_recycle_i (fr && f_recycle), .f_failure_i (fr && f_failure),
+    .f_time_i (l_f.t), .f_elapsed_i (l_elapsed), .f_port_i (l_r.port),
+    .r_req_i (l_rq),
     .state_o (next_r), .decision_o (l_dec), .aux_o (l_aux), .slot_rd_o (l_slot_rd), .slot_wr_o (unused_wr_r),
     .f_open_o (unused_f_open_r), .r_open_o (l_r_open), .entered_o (entered_r)
   );
@@ -623,7 +637,7 @@ module uet_lb #(
   // ---------------------------------------------------------------------------------------------
   // Stage X: what L did. Bank writes, the slot RAM, the PRNG step, counters, the tracker's operations.
   typedef struct packed {
-    logic                v, open, fb, efd, live;
+    logic                v, fb, efd, live;
     logic [2:0]          kind;
     logic [GroupW-1:0]   g;
     logic                inr, applies;   // the group was open before the event (and is in range)
@@ -634,7 +648,8 @@ module uet_lb #(
     logic [PtrW-1:0]     slot_wr;
   } xf_t;
   typedef struct packed {
-    logic                  v, applies;   // the group was open when the request applied (and in range)
+    logic                  v, open;      // an event; an open (no response, no tracker entry)
+    logic                  applies;      // the group was open when the request applied (and in range)
     logic [GroupW-1:0]     g;
     logic [PsnWidth-1:0]   psn;
     logic                  retx;
@@ -668,8 +683,9 @@ module uet_lb #(
     end
   end
   always_ff @(posedge clk_i) begin
-    {x_f.open, x_f.fb, x_f.efd, x_f.live, x_f.kind, x_f.g, x_f.inr, x_f.ev, x_f.psn, x_f.t} <=
-      {l_f.open, l_f.fb, l_f.efd, l_live, l_f.kind, l_f.g, l_f.inr, l_f.ev, l_f.psn, l_f.t};
+    {x_f.fb, x_f.efd, x_f.live, x_f.kind, x_f.g, x_f.inr, x_f.ev, x_f.psn, x_f.t} <=
+      {l_f.fb, l_f.efd, l_live, l_f.kind, l_f.g, l_f.inr, l_f.ev, l_f.psn, l_f.t};
+    x_r.open    <= l_r.open;
     x_f.applies <= l_f.inr && l_f_open;
     x_f.recycle <= f_recycle;
     x_f.slot_wr <= l_slot_wr;
@@ -701,7 +717,7 @@ module uet_lb #(
   logic [15:0]       slot_q;
   assign slot_we = x_f.v && x_f.applies && x_f.recycle && reps;
   assign slot_wa = {x_f.g, x_f.slot_wr};
-  assign slot_re = x_r.v && x_r.applies && (x_r.dec == uet_lb_pkg::DEC_REUSE || x_r.dec == uet_lb_pkg::DEC_REPLAY);
+  assign slot_re = x_r.v && !x_r.open && x_r.applies && (x_r.dec == uet_lb_pkg::DEC_REUSE || x_r.dec == uet_lb_pkg::DEC_REPLAY);
   assign slot_ra = {x_r.g, x_r.slot_rd};
   assign x_match = slot_we && slot_wa == slot_ra;
   // (The RAM's address is SlotAW bits but at one group, where GroupW is 1 and the group bit is always 0.)
@@ -714,7 +730,7 @@ module uet_lb #(
   // The PRNG steps for every explore that applies, in order; its draw is ready in stage Z.
   logic        explore_step;
   logic [15:0] prng_value;
-  assign explore_step = x_r.v && x_r.applies && reps && x_r.dec == uet_lb_pkg::DEC_EXPLORE;
+  assign explore_step = x_r.v && !x_r.open && x_r.applies && reps && x_r.dec == uet_lb_pkg::DEC_EXPLORE;
   uet_lb_prng u_prng (
     .clk_i (clk_i), .rst_ni (rst_ni), .seed_we_i (seed_we), .seed_i (seed), .step_i (explore_step),
     .set_size_i (cfg_size), .value_o (prng_value)
@@ -722,8 +738,8 @@ module uet_lb #(
 
   // Counters and the register block's events.
   assign inc_fb_unopened  = x_f.v && x_f.fb && !x_f.applies;
-  assign inc_req_unopened = x_r.v && !x_r.applies;
-  assign opened           = x_f.v && x_f.open;
+  assign inc_req_unopened = x_r.v && !x_r.open && !x_r.applies;
+  assign opened           = x_r.v && x_r.open;
 
   // Stages Y and Z carry the response; Z makes the entropy value.
   typedef struct packed {
@@ -746,7 +762,7 @@ module uet_lb #(
       y_q.v <= 1'b0;
       z_q.v <= 1'b0;
     end else begin
-      y_q.v <= x_r.v;
+      y_q.v <= x_r.v && !x_r.open;
       z_q.v <= y_q.v;
     end
   end
@@ -813,25 +829,24 @@ module uet_lb #(
   // Early-failure tracker: clears and allocations from stage X, the allocation's entropy value at E.
   logic trk_clr, trk_alc, quiet, trk_quiet_core;
   assign trk_clr = x_f.v && x_f.fb && x_f.applies && x_f.kind != uet_lb_pkg::FB_RTO;
-  assign trk_alc = x_r.v && x_r.applies && efd_on_q;
+  assign trk_alc = x_r.v && !x_r.open && x_r.applies && efd_on_q;
   // No feedback or request before the tracker's first stage (X is its t0).
   assign trk_quiet_core = !(a_f.v && a_f.fb) && !(b_f.v && b_f.fb) && !(c_f.v && c_f.fb) &&
-                          !(d_f.v && d_f.fb) && !(l_f.v && l_f.fb) && !a_r.v && !b_r.v && !c_r.v && !d_r.v &&
-                          !l_r.v;
+                          !(d_f.v && d_f.fb) && !(l_f.v && l_f.fb) && !a_rq && !b_rq && !c_rq && !d_rq && !l_rq;
   assign quiet = trk_quiet_core;
   // Requests and feedback on their way to the tracker (through its own stages too).
-  assign reqs_out = a_r.v || b_r.v || c_r.v || d_r.v || l_r.v || x_r.v || trk_busy;
+  assign reqs_out = a_rq || b_rq || c_rq || d_rq || l_rq || (x_r.v && !x_r.open) || trk_busy;
   assign fbs_out  = (a_f.v && a_f.fb) || (b_f.v && b_f.fb) || (c_f.v && c_f.fb) || (d_f.v && d_f.fb) ||
                     (l_f.v && l_f.fb) || (x_f.v && x_f.fb) || trk_busy;
   // The oldest time of a request not yet at the tracker (they are in time order along the stages).
   logic [TsWidth-1:0] t_ref;
   always_comb begin
     t_ref = now_q;
-    if (a_r.v) t_ref = a_r.t;
-    if (b_r.v) t_ref = b_r.t;
-    if (c_r.v) t_ref = c_r.t;
-    if (d_r.v) t_ref = d_r.t;
-    if (l_r.v) t_ref = l_r.t;
+    if (a_rq) t_ref = a_r.t;
+    if (b_rq) t_ref = b_r.t;
+    if (c_rq) t_ref = c_r.t;
+    if (d_rq) t_ref = d_r.t;
+    if (l_rq) t_ref = l_r.t;
   end
 
   uet_lb_tracker #(

@@ -1,6 +1,6 @@
-// The group update: the next state of one PDC group after one event of the feedback lane (an open, a
-// feedback or an early failure) followed by one request, as SPEC sections 3-7 define them applied in
-// that order. Combinational; it is the only group-update logic of the core (uet_lb runs one instance per
+// The group update: the next state of one PDC group after one event (an open, a feedback or an early
+// failure) followed by one request, as SPEC sections 3-7 define them applied in that order (the core
+// feeds its feedback lane's event here, or for the request lane an open alone: opens ride that lane). Combinational; it is the only group-update logic of the core (uet_lb runs one instance per
 // lane: the feedback lane's with no request, the request lane's with the feedback lane's event when both
 // name its group in one cycle).
 //

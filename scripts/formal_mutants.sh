@@ -24,7 +24,7 @@ mutants=(
   "uet_lb_rr.sv@rr@{8'd0, step_i & span_mask_i}@{8'd0, step_i & span_mask_i & 8'hfe}@round robin skips odd ports"
   "uet_lb.sv@core@      if (rsp_take) rq_rp_q <= rq_rp_q + 1'b1;@      if (rsp_valid_o) rq_rp_q <= rq_rp_q + 1'b1;@a response is dropped under back-pressure"
   "uet_lb.sv@core@      if (e_v) rq_wp_q <= rq_wp_q + 1'b1;@      if (e_v && !rsp_take) rq_wp_q <= rq_wp_q + 1'b1;@a response is lost when one leaves as it arrives"
-  "uet_lb.sv@core@assign fb_ready_o   = !stall && !(trk_interlock && lock_fb_q) && !(open_valid_i && !fb_owed_q);@assign fb_ready_o   = !stall && !(trk_interlock && lock_fb_q);@an open and a feedback accepted in one cycle"
+  "uet_lb.sv@core@assign req_ready_o  = !stall && req_room && !(open_valid_i && !req_owed_q);@assign req_ready_o  = !stall && req_room;@an open and a request accepted in one cycle"
   "uet_lb_axil.sv@axi@      end else if (bready_i) begin@      end else begin@B dropped without BREADY"
   "uet_lb_axil.sv@axi@  assign want_wr = aw_v_q && w_v_q && !b_v_q && !busy;@  assign want_wr = aw_v_q && !b_v_q && !busy;@a write issued before its data arrived"
   "uet_lb_axis.sv@axi@  assign req_ok         = !loc_v_q && (req_bad ? owed_q == '0 : req_ready_i);@  assign req_ok         = !loc_v_q && (req_bad || req_ready_i);@a local answer overtakes the core's responses"

@@ -4,12 +4,12 @@
 //   - every request accepted is answered exactly once, in the order accepted, with its own group, PSN
 //     and retransmit flag, and no response comes without a request;
 //   - a response not taken is held, unchanged, until it is;
-//   - the feedback lane takes at most one event a cycle (an open or a feedback, never both).
+//   - the request lane takes at most one event a cycle (an open or a request, never both).
 // (The core's own assertions are removed for this proof, scope "own" in scripts/formal.sh: they are
 // checked in every simulation, the testbench's millions of cycles included.)
 // The cover flags (seen_*_q, which scripts/formal.sh asks Yosys's SAT solver to set by the last step)
 // show the rules are not vacuous: a response, one held under back-pressure, a request and a feedback
-// accepted in one cycle, three requests owed at once. A response leaves 9 cycles after its request, so
+// accepted in one cycle, an open and a feedback accepted in one cycle, three requests owed at once. A response leaves 9 cycles after its request, so
 // the depth in scripts/formal.sh sees several responses and their back-pressure. The SystemC testbench and
 // the equivalence tests check the same rules over millions of cycles, at full size.
 `default_nettype none
@@ -113,7 +113,7 @@ module fv_core (
 
   logic        rsp_stall_q;
   logic [24:0] rsp_held_q;  // {ev, group, psn, retx, decision} of a response not taken
-  (* keep *) logic seen_rsp_q, seen_stall_q, seen_both_q, seen_owed3_q;
+  (* keep *) logic seen_rsp_q, seen_stall_q, seen_both_q, seen_openfb_q, seen_owed3_q;
   always_ff @(posedge clk_i) begin
     rsp_stall_q <= rst_ni && rsp_valid && !rsp_ready_i;
     rsp_held_q  <= {rsp_ev, rsp_group, rsp_psn, rsp_retx, rsp_decision};
@@ -123,6 +123,7 @@ module fv_core (
       seen_rsp_q   <= 1'b0;
       seen_stall_q <= 1'b0;
       seen_both_q  <= 1'b0;
+      seen_openfb_q <= 1'b0;
       seen_owed3_q <= 1'b0;
     end else begin
       count_q      <= count_q + 6'(req_fire) - 6'(rsp_take);
@@ -130,6 +131,7 @@ module fv_core (
       seen_rsp_q   <= seen_rsp_q || rsp_valid;
       seen_stall_q <= seen_stall_q || rsp_stall_q;
       seen_both_q  <= seen_both_q || (req_fire && fb_fire);
+      seen_openfb_q <= seen_openfb_q || (open_fire && fb_fire);
       seen_owed3_q <= seen_owed3_q || count_q >= 6'd3;
     end
   end
@@ -138,7 +140,7 @@ module fv_core (
     if (past_valid_q && rst_ni) begin
       assert (!rsp_valid || count_q != '0);                                  // no response without a request
       if (rsp_valid) assert ({rsp_group, rsp_psn, rsp_retx} == fifo_q[5:0]);  // its own request, in order
-      assert (!(open_fire && fb_fire));                                      // the feedback lane: one a cycle
+      assert (!(open_fire && req_fire));                                     // the request lane: one a cycle
       if (rsp_stall_q) assert (rsp_valid && {rsp_ev, rsp_group, rsp_psn, rsp_retx, rsp_decision} == rsp_held_q);
     end
   end

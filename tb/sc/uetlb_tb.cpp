@@ -1,7 +1,7 @@
 // uetlb-tb: the cycle-accurate SystemC testbench. The Verilated core uet_lb runs against the golden model:
 // constrained-random drivers on every interface, monitors, a scoreboard that feeds the model each event at
-// the rising edge that takes it (the feedback lane's open or feedback, then the request: the order the
-// core applies them in) and compares every response and every early-failure event, functional coverage,
+// the rising edge that takes it (the feedback lane's feedback, then the request lane's open or request:
+// the order the core applies them in) and compares every response and every early-failure event, functional coverage,
 // and an optional FST waveform.
 //
 // Time: the testbench owns now_i. It advances 1 ns per cycle, jumps over idle gaps, never past the next
@@ -491,8 +491,8 @@ class Testbench : public sc_module {
   }
 
   // Monitor + scoreboard, after the rising edge: the model takes the events in the order the core
-  // applies them (open, feedback, request at one edge), every response is compared with the model's
-  // answer, and early failures are compared in order.
+  // applies them (at one edge: the feedback lane's, then the request lane's open or request), every response is
+  // compared with the model's answer, and early failures are compared in order.
   void check_edge() {
     const Edge& e = edge_;
     if (efd_valid.read()) {
@@ -519,8 +519,8 @@ class Testbench : public sc_module {
     model_.advance_to(e.now);
     compare_efd();
     if (rtt_edges_left_ > 0 && --rtt_edges_left_ == 0) model_.set_base_rtt(e.now, base_rtt_now_);
-    if (e.open) model_.open(e.now, e.o.group, static_cast<EntropyValue>(e.o.port));
     if (e.fb) apply_feedback(e.now, e.f);
+    if (e.open) model_.open(e.now, e.o.group, static_cast<EntropyValue>(e.o.port));
     if (e.req) apply_request(e.now, e.r);
     if (e.rsp) check_response(e);
     compare_efd();

@@ -262,7 +262,15 @@ TEST_CASE("rtl axi: streams under random valid and ready equal the model, bad be
       a.m->eval();
       const TimeNs now = a.cycle - 1;  // an event takes the now_i of the cycle before its acceptance
       model.advance_to(now);
-      // Lane order within a cycle: open, feedback, then the request.
+      // Order within a cycle: the feedback lane, then the request lane (an open or a request).
+      if (fb_b.v && a.m->s_axis_fb_tready) {
+        if (fb_b.group < kGroups && fb_b.kind <= 4) {
+          model.feedback(now, fb_b.group, static_cast<FeedbackKind>(fb_b.kind), fb_b.ev, fb_b.psn);
+        } else {
+          ++bad;
+        }
+        fb_b.v = false;
+      }
       if (open_b.v && a.m->s_axis_open_tready) {
         if (open_b.group < kGroups) {
           model.open(now, open_b.group, open_b.ev);
@@ -272,14 +280,6 @@ TEST_CASE("rtl axi: streams under random valid and ready equal the model, bad be
           ++bad;
         }
         open_b.v = false;
-      }
-      if (fb_b.v && a.m->s_axis_fb_tready) {
-        if (fb_b.group < kGroups && fb_b.kind <= 4) {
-          model.feedback(now, fb_b.group, static_cast<FeedbackKind>(fb_b.kind), fb_b.ev, fb_b.psn);
-        } else {
-          ++bad;
-        }
-        fb_b.v = false;
       }
       if (req_b.v && a.m->s_axis_req_tready) {
         if (req_b.group < kGroups) {

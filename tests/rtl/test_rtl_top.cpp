@@ -1,5 +1,5 @@
-// Cycle-level tests of the top (Verilated uet_lb): line rate (a request and a feedback-lane event
-// accepted every cycle, one hot group included) against the golden model, the fixed response latency,
+// Cycle-level tests of the top (Verilated uet_lb): line rate (a request-lane and a feedback-lane event
+// accepted every cycle, one hot group included, opens among them) against the golden model, the fixed response latency,
 // the order of the lanes within a cycle, and back-pressure; each from a random initial state (a seed each).
 #include <verilated.h>
 
@@ -54,7 +54,7 @@ TEST_CASE("rtl top: one hot group takes a request and a feedback every cycle, eq
     cfg.freezing_timeout_ns = 300;
     LoadBalancer model(cfg, ModelOptions{UETLB_RTL_TRACKER});
     model.set_base_rtt(0, t.m->base_rtt_i);
-    // Open the groups, one a cycle on the feedback lane.
+    // Open the groups, one a cycle on the request lane.
     for (GroupId g = 0; g < spread; ++g) {
       t.m->open_valid_i = 1;
       t.m->open_group_i = g;
@@ -133,7 +133,7 @@ TEST_CASE("rtl top: one hot group takes a request and a feedback every cycle, eq
   }
 }
 
-TEST_CASE("rtl top: an open and a request on one group in one cycle apply open first", "[rtl][top]") {
+TEST_CASE("rtl top: an open and a request offered together share the request lane, open first", "[rtl][top]") {
   Top t(3);
   REQUIRE(t.write(regs::kSprayType, 0) == 0);  // None: the response is the open's local port
   t.m->open_valid_i = 1;
@@ -143,9 +143,13 @@ TEST_CASE("rtl top: an open and a request on one group in one cycle apply open f
   t.m->rsp_ready_i = 1;
   t.m->eval();
   REQUIRE(t.m->open_ready_o == 1);
+  REQUIRE(t.m->req_ready_o == 0);  // the open takes the lane this cycle
+  t.tick();
+  t.m->open_valid_i = 0;
+  t.m->eval();
   REQUIRE(t.m->req_ready_o == 1);
   t.tick();
-  t.m->open_valid_i = t.m->req_valid_i = 0;
+  t.m->req_valid_i = 0;
   for (unsigned k = 0; k < regs::kRspLatency; ++k) {
     t.m->eval();
     REQUIRE(t.m->rsp_valid_o == 0);
@@ -155,6 +159,182 @@ TEST_CASE("rtl top: an open and a request on one group in one cycle apply open f
   REQUIRE(t.m->rsp_valid_o == 1);
   REQUIRE(t.m->rsp_ev_o == 4242);
   REQUIRE(t.m->rsp_decision_o == static_cast<CData>(Decision::Fixed));
+}
+
+TEST_CASE("rtl top: opens and requests always offered take turns, neither starves", "[rtl][top]") {
+  Top t(6);
+  REQUIRE(t.write(regs::kSprayType, 1) == 0);
+  t.m->rsp_ready_i = 1;
+  t.m->open_valid_i = 1;
+  t.m->open_group_i = 2;
+  offer_request(t, 2, 0);
+  std::uint64_t opens = 0, requests = 0, both = 0;
+  for (int k = 0; k < 200; ++k) {
+    t.m->eval();
+    REQUIRE(t.m->fb_ready_o == 1);  // the feedback lane stays free
+    REQUIRE(!(t.m->open_ready_o && t.m->req_ready_o));
+    opens += t.m->open_ready_o;
+    requests += t.m->req_ready_o;
+    both += t.m->open_ready_o || t.m->req_ready_o;
+    const bool req_fire = t.m->req_ready_o;
+    t.tick();
+    if (req_fire) t.m->req_psn_i = t.m->req_psn_i + 1;  // the next request
+  }
+  REQUIRE(both == 200);  // the lane takes one of them every cycle
+  REQUIRE(opens == 100);
+  REQUIRE(requests == 100);
+}
+
+TEST_CASE("rtl top: a feedback and an open of one group in one cycle apply the feedback first", "[rtl][top]") {
+  Top t(7);
+  REQUIRE(t.write(regs::kSprayType, 2) == 0);
+  Config cfg;
+  cfg.packet_spraying_type = SprayingType::Reps;
+  LoadBalancer model(cfg, ModelOptions{UETLB_RTL_TRACKER});
+  model.set_base_rtt(0, t.m->base_rtt_i);
+  t.m->rsp_ready_i = 1;
+  t.m->open_valid_i = 1;
+  t.m->open_group_i = 1;
+  t.m->open_port_i = 9;
+  t.m->eval();
+  REQUIRE(t.m->open_ready_o == 1);
+  model.open(event_time(t), 1, 9);
+  t.tick();
+  t.m->open_valid_i = 0;
+  offer_request(t, 1, 0);
+  t.m->eval();
+  REQUIRE(t.m->req_ready_o == 1);
+  const Choice first = model.request(event_time(t), 1, 0, false);
+  t.tick();
+  t.m->req_valid_i = 0;
+  REQUIRE(t.wait_for(t.m->rsp_valid_o, 20));
+  REQUIRE(t.m->rsp_ev_o == first.ev);
+  t.tick();
+  // The ACK of that packet and a reopen of its group in one cycle: the ACK recycles into the old cache,
+  // then the open empties it, so the next request explores (the other order would reuse the ACK's value).
+  t.m->fb_valid_i = 1;
+  t.m->fb_group_i = 1;
+  t.m->fb_kind_i = static_cast<CData>(FeedbackKind::Ack);
+  t.m->fb_ev_i = first.ev;
+  t.m->fb_psn_i = 0;
+  t.m->open_valid_i = 1;
+  t.m->open_port_i = 10;
+  t.m->eval();
+  REQUIRE(t.m->fb_ready_o == 1);
+  REQUIRE(t.m->open_ready_o == 1);
+  model.advance_to(event_time(t));
+  model.feedback(event_time(t), 1, FeedbackKind::Ack, first.ev, 0);
+  model.open(event_time(t), 1, 10);
+  t.tick();
+  t.m->fb_valid_i = 0;
+  t.m->open_valid_i = 0;
+  offer_request(t, 1, 1);
+  t.m->eval();
+  REQUIRE(t.m->req_ready_o == 1);
+  const Choice second = model.request(event_time(t), 1, 1, false);
+  REQUIRE(second.decision == Decision::Explore);
+  t.tick();
+  t.m->req_valid_i = 0;
+  REQUIRE(t.wait_for(t.m->rsp_valid_o, 20));
+  REQUIRE(t.m->rsp_decision_o == static_cast<CData>(Decision::Explore));
+  REQUIRE(t.m->rsp_ev_o == second.ev);
+}
+
+TEST_CASE("rtl top: opens among a request and a feedback every cycle keep two events a cycle, equal to the model",
+          "[rtl][top][throughput]") {
+  const GroupId groups = UETLB_RTL_GROUPS;
+  Top t(8);
+  REQUIRE(t.write(regs::kSprayType, 2) == 0);
+  Config cfg;
+  cfg.packet_spraying_type = SprayingType::Reps;
+  LoadBalancer model(cfg, ModelOptions{UETLB_RTL_TRACKER});
+  model.set_base_rtt(0, t.m->base_rtt_i);
+  std::mt19937 rng(29);
+  std::vector<Psn> next_psn(groups, 0);
+  std::deque<std::pair<GroupId, std::pair<Psn, EntropyValue>>> answered;
+  std::deque<Expected> owed;
+  bool req_pending = false, open_pending = false;
+  GroupId rg = 0, og = 0;
+  Psn rpsn = 0;
+  std::uint64_t requests = 0, opens = 0, feedback = 0, responses = 0;
+  const int cycles = 3000;
+  t.m->rsp_ready_i = 1;
+  for (GroupId g = 0; g < groups; ++g) {  // every group open first (the model answers only open groups)
+    t.m->open_valid_i = 1;
+    t.m->open_group_i = g;
+    t.m->open_port_i = static_cast<SData>(g);
+    t.m->eval();
+    REQUIRE(t.m->open_ready_o == 1);
+    model.open(event_time(t), g, static_cast<EntropyValue>(g));
+    t.tick();
+  }
+  for (int k = 0; k < cycles; ++k) {
+    if (!req_pending) {
+      rg = static_cast<GroupId>(rng() % groups);
+      rpsn = next_psn[rg]++;
+      req_pending = true;
+    }
+    if (!open_pending && k % 16 == 0) {
+      og = static_cast<GroupId>(rng() % groups);
+      open_pending = true;
+    }
+    GroupId fg = rg;
+    FeedbackKind kind = FeedbackKind::NackTrim;
+    Psn fpsn = 0;
+    EntropyValue fev = 0;
+    if (!answered.empty()) {
+      fg = answered.front().first;
+      std::tie(fpsn, fev) = answered.front().second;
+      answered.pop_front();
+      kind = FeedbackKind::Ack;
+    }
+    t.m->fb_valid_i = 1;
+    t.m->fb_group_i = fg;
+    t.m->fb_kind_i = static_cast<CData>(kind);
+    t.m->fb_ev_i = fev;
+    t.m->fb_psn_i = fpsn;
+    t.m->open_valid_i = open_pending;
+    t.m->open_group_i = og;
+    t.m->open_port_i = static_cast<SData>(og);
+    offer_request(t, rg, rpsn);
+    t.m->now_i = static_cast<IData>(t.cycle);
+    t.m->eval();
+    INFO("cycle " << k);
+    REQUIRE(t.m->fb_ready_o == 1);
+    const bool open_fire = open_pending && t.m->open_ready_o;
+    const bool req_fire = t.m->req_ready_o;
+    REQUIRE((open_fire || req_fire));  // the request lane takes one every cycle
+    const TimeNs now = event_time(t);
+    model.advance_to(now);
+    model.feedback(now, fg, kind, fev, fpsn);
+    ++feedback;
+    if (open_fire) {
+      model.open(now, og, static_cast<EntropyValue>(og));
+      open_pending = false;
+      ++opens;
+    }
+    if (req_fire) {
+      owed.push_back({rg, rpsn, model.request(now, rg, rpsn, false), t.cycle});
+      req_pending = false;
+      ++requests;
+    }
+    if (t.m->rsp_valid_o) {
+      REQUIRE(!owed.empty());
+      const Expected& e = owed.front();
+      REQUIRE(t.m->rsp_group_o == e.group);
+      REQUIRE(t.m->rsp_psn_o == e.psn);
+      REQUIRE(t.m->rsp_ev_o == e.choice.ev);
+      REQUIRE(t.m->rsp_decision_o == static_cast<CData>(e.choice.decision));
+      answered.push_back({e.group, {e.psn, e.choice.ev}});
+      owed.pop_front();
+      ++responses;
+    }
+    t.tick();
+  }
+  REQUIRE(feedback == static_cast<std::uint64_t>(cycles));
+  REQUIRE(requests + opens == static_cast<std::uint64_t>(cycles));
+  REQUIRE(opens >= static_cast<std::uint64_t>(cycles / 16));
+  REQUIRE(responses > requests - regs::kRspLatency - 2);
 }
 
 TEST_CASE("rtl top: an ack recycled in the cycle of a request on its group is reused by it", "[rtl][top]") {
