@@ -50,7 +50,11 @@ ecp5_fmax() {  # dir json-name log -> "Fmax" or a reason (YoWASP sees only its w
 # The events per cycle bench_rtl measures on each pattern (its 16-group build: the core's throughput does
 # not depend on the group count, bench_rtl_1024 shows the same figures).
 bench_out=$("$bench" 200000)
-per_cycle() { awk -v p="$1" '$1 == p { print $6 }' <<<"$bench_out"; }
+# The pattern's events/cycle, found by its column heading (not its position).
+per_cycle() {
+  awk -v p="$1" '$1 == "pattern" { for (i = 1; i <= NF; i++) if ($i == "events/cycle") c = i }
+                 $1 == p && c { print $c }' <<<"$bench_out"
+}
 hot=$(per_cycle hot)
 
 generate() {
