@@ -65,7 +65,8 @@ echo
 echo "## Simulation speed"
 echo
 echo "Events per cycle by traffic pattern and simulation speed, plain C++ harness over the Verilated core"
-echo "(\`build/bench/bench_rtl\`, a request and a feedback-lane event offered every cycle, scoreboard on):"
+echo "(\`build/bench/bench_rtl\`, a request and a feedback offered every cycle, the opens pattern an open every"
+echo "16th cycle on top, scoreboard on):"
 echo
 echo '```'
 "$b/bench/bench_rtl" 1000000

@@ -40,6 +40,39 @@ struct Expected {
   std::uint64_t accepted_at;
 };
 
+// Opens groups 0..n-1, one a cycle (on the request lane), in the core and the model; group g's local
+// port is port_base + g.
+void open_groups(Top& t, LoadBalancer& model, GroupId n, EntropyValue port_base) {
+  for (GroupId g = 0; g < n; ++g) {
+    t.m->open_valid_i = 1;
+    t.m->open_group_i = g;
+    t.m->open_port_i = static_cast<SData>(port_base + g);
+    t.m->eval();
+    REQUIRE(t.m->open_ready_o == 1);
+    model.open(event_time(t), g, static_cast<EntropyValue>(port_base + g));
+    t.tick();
+  }
+  t.m->open_valid_i = 0;
+}
+
+// Sets the core to REPS and returns the model of the same configuration, at the core's base RTT.
+LoadBalancer reps_model(Top& t) {
+  REQUIRE(t.write(regs::kSprayType, 2) == 0);
+  Config cfg;
+  cfg.packet_spraying_type = SprayingType::Reps;
+  LoadBalancer model(cfg, ModelOptions{UETLB_RTL_TRACKER});
+  model.set_base_rtt(0, t.m->base_rtt_i);
+  return model;
+}
+
+// The response the core shows now is the one the model gave `e`.
+void require_response(const Top& t, const Expected& e) {
+  REQUIRE(t.m->rsp_group_o == e.group);
+  REQUIRE(t.m->rsp_psn_o == e.psn);
+  REQUIRE(t.m->rsp_ev_o == e.choice.ev);
+  REQUIRE(t.m->rsp_decision_o == static_cast<CData>(e.choice.decision));
+}
+
 }  // namespace
 
 TEST_CASE("rtl top: one hot group takes a request and a feedback every cycle, equal to the model",
@@ -54,17 +87,7 @@ TEST_CASE("rtl top: one hot group takes a request and a feedback every cycle, eq
     cfg.freezing_timeout_ns = 300;
     LoadBalancer model(cfg, ModelOptions{UETLB_RTL_TRACKER});
     model.set_base_rtt(0, t.m->base_rtt_i);
-    // Open the groups, one a cycle on the request lane.
-    for (GroupId g = 0; g < spread; ++g) {
-      t.m->open_valid_i = 1;
-      t.m->open_group_i = g;
-      t.m->open_port_i = 100 + g;
-      t.m->eval();
-      REQUIRE(t.m->open_ready_o == 1);
-      model.open(event_time(t) + 1, g, static_cast<EntropyValue>(100 + g));
-      t.tick();
-    }
-    t.m->open_valid_i = 0;
+    open_groups(t, model, spread, 100);
 
     std::mt19937 rng(11 + spread);
     std::vector<Psn> next_psn(spread, 0);
@@ -114,10 +137,7 @@ TEST_CASE("rtl top: one hot group takes a request and a feedback every cycle, eq
       if (t.m->rsp_valid_o) {
         REQUIRE(!owed.empty());
         const Expected& e = owed.front();
-        REQUIRE(t.m->rsp_group_o == e.group);
-        REQUIRE(t.m->rsp_psn_o == e.psn);
-        REQUIRE(t.m->rsp_ev_o == e.choice.ev);
-        REQUIRE(t.m->rsp_decision_o == static_cast<CData>(e.choice.decision));
+        require_response(t, e);
         // Fixed latency (queue empty): valid after kRspLatency edges following the accepting one.
         REQUIRE(t.cycle - e.accepted_at == regs::kRspLatency + 1);
         answered[e.group].emplace_back(e.psn, e.choice.ev);
@@ -187,20 +207,9 @@ TEST_CASE("rtl top: opens and requests always offered take turns, neither starve
 
 TEST_CASE("rtl top: a feedback and an open of one group in one cycle apply the feedback first", "[rtl][top]") {
   Top t(7);
-  REQUIRE(t.write(regs::kSprayType, 2) == 0);
-  Config cfg;
-  cfg.packet_spraying_type = SprayingType::Reps;
-  LoadBalancer model(cfg, ModelOptions{UETLB_RTL_TRACKER});
-  model.set_base_rtt(0, t.m->base_rtt_i);
+  LoadBalancer model = reps_model(t);
   t.m->rsp_ready_i = 1;
-  t.m->open_valid_i = 1;
-  t.m->open_group_i = 1;
-  t.m->open_port_i = 9;
-  t.m->eval();
-  REQUIRE(t.m->open_ready_o == 1);
-  model.open(event_time(t), 1, 9);
-  t.tick();
-  t.m->open_valid_i = 0;
+  open_groups(t, model, 2, 8);  // group 1: port 9
   offer_request(t, 1, 0);
   t.m->eval();
   REQUIRE(t.m->req_ready_o == 1);
@@ -218,6 +227,7 @@ TEST_CASE("rtl top: a feedback and an open of one group in one cycle apply the f
   t.m->fb_ev_i = first.ev;
   t.m->fb_psn_i = 0;
   t.m->open_valid_i = 1;
+  t.m->open_group_i = 1;
   t.m->open_port_i = 10;
   t.m->eval();
   REQUIRE(t.m->fb_ready_o == 1);
@@ -244,11 +254,7 @@ TEST_CASE("rtl top: opens among a request and a feedback every cycle keep two ev
           "[rtl][top][throughput]") {
   const GroupId groups = UETLB_RTL_GROUPS;
   Top t(8);
-  REQUIRE(t.write(regs::kSprayType, 2) == 0);
-  Config cfg;
-  cfg.packet_spraying_type = SprayingType::Reps;
-  LoadBalancer model(cfg, ModelOptions{UETLB_RTL_TRACKER});
-  model.set_base_rtt(0, t.m->base_rtt_i);
+  LoadBalancer model = reps_model(t);
   std::mt19937 rng(29);
   std::vector<Psn> next_psn(groups, 0);
   std::deque<std::pair<GroupId, std::pair<Psn, EntropyValue>>> answered;
@@ -259,15 +265,7 @@ TEST_CASE("rtl top: opens among a request and a feedback every cycle keep two ev
   std::uint64_t requests = 0, opens = 0, feedback = 0, responses = 0;
   const int cycles = 3000;
   t.m->rsp_ready_i = 1;
-  for (GroupId g = 0; g < groups; ++g) {  // every group open first (the model answers only open groups)
-    t.m->open_valid_i = 1;
-    t.m->open_group_i = g;
-    t.m->open_port_i = static_cast<SData>(g);
-    t.m->eval();
-    REQUIRE(t.m->open_ready_o == 1);
-    model.open(event_time(t), g, static_cast<EntropyValue>(g));
-    t.tick();
-  }
+  open_groups(t, model, groups, 0);  // every group open first (the model answers only open groups)
   for (int k = 0; k < cycles; ++k) {
     if (!req_pending) {
       rg = static_cast<GroupId>(rng() % groups);
@@ -321,10 +319,7 @@ TEST_CASE("rtl top: opens among a request and a feedback every cycle keep two ev
     if (t.m->rsp_valid_o) {
       REQUIRE(!owed.empty());
       const Expected& e = owed.front();
-      REQUIRE(t.m->rsp_group_o == e.group);
-      REQUIRE(t.m->rsp_psn_o == e.psn);
-      REQUIRE(t.m->rsp_ev_o == e.choice.ev);
-      REQUIRE(t.m->rsp_decision_o == static_cast<CData>(e.choice.decision));
+      require_response(t, e);
       answered.push_back({e.group, {e.psn, e.choice.ev}});
       owed.pop_front();
       ++responses;
