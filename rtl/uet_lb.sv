@@ -123,7 +123,7 @@ module uet_lb #(
   logic                   cfg_efd_on, seed_we, clear_groups, regs_pending, unused_active;
   logic [31:0]            seed;
   logic                   apply;
-  logic                   bad_open, opened, inc_fb_unopened, inc_req_unopened, trk_untracked;
+  logic                   bad_open, opened, opens_out, inc_fb_unopened, inc_req_unopened, trk_untracked;
 
   uet_lb_regs #(
     .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth),
@@ -132,7 +132,7 @@ module uet_lb #(
     .clk_i (clk_i), .rst_ni (rst_ni),
     .reg_we_i (reg_we_i), .reg_addr_i (reg_addr_i), .reg_wdata_i (reg_wdata_i), .reg_rdata_o (reg_rdata_o),
     .reg_werr_o (reg_werr_o),
-    .group_opened_i (opened), .bad_open_i (bad_open), .inc_fb_unopened_i (inc_fb_unopened),
+    .group_opened_i (opened), .opening_i (opens_out), .bad_open_i (bad_open), .inc_fb_unopened_i (inc_fb_unopened),
     .inc_efd_untracked_i (trk_untracked), .inc_req_unopened_i (inc_req_unopened),
     .apply_i (apply), .pending_o (regs_pending), .pending_next_o (regs_pending_d),
     .spray_type_o (cfg_spray), .span_mask_o (cfg_span), .start_port_o (cfg_port), .buf_bits_o (cfg_buf),
@@ -834,6 +834,9 @@ module uet_lb #(
   assign trk_quiet_core = !(a_f.v && a_f.fb) && !(b_f.v && b_f.fb) && !(c_f.v && c_f.fb) &&
                           !(d_f.v && d_f.fb) && !(l_f.v && l_f.fb) && !a_rq && !b_rq && !c_rq && !d_rq && !l_rq;
   assign quiet = trk_quiet_core;
+  // Opens taken and not yet applied (the register block counts them as open groups for its locks).
+  assign opens_out = (a_r.v && a_r.open) || (b_r.v && b_r.open) || (c_r.v && c_r.open) || (d_r.v && d_r.open) ||
+                     (l_r.v && l_r.open) || (x_r.v && x_r.open);
   // Requests and feedback on their way to the tracker (through its own stages too).
   assign reqs_out = a_rq || b_rq || c_rq || d_rq || l_rq || (x_r.v && !x_r.open) || trk_busy;
   assign fbs_out  = (a_f.v && a_f.fb) || (b_f.v && b_f.fb) || (c_f.v && c_f.fb) || (d_f.v && d_f.fb) ||

@@ -31,6 +31,8 @@ module uet_lb_regs #(
                                                   ///< locked, unknown or read-only address): its bus error
   // Events from the datapath.
   input  logic                   group_opened_i,  ///< a group was opened this cycle
+  input  logic                   opening_i,       ///< an open taken is on its way (not yet group_opened_i):
+                                                  ///< the locked registers are locked already
   input  logic                   bad_open_i,      ///< an open named a group >= NumGroups (dropped)
   input  logic                   inc_fb_unopened_i,
   input  logic                   inc_efd_untracked_i,
@@ -227,7 +229,7 @@ module uet_lb_regs #(
     end
     if (sel_q.spray) begin
       if (over_q.spray) refuse_range = 1'b1;
-      else if (active_q) refuse_locked = 1'b1;
+      else if (active_q || opening_i) refuse_locked = 1'b1;
       else cfg_d.spray = wdata_q[1:0];
     end
     if (sel_q.mask) begin
@@ -243,7 +245,7 @@ module uet_lb_regs #(
     end
     if (sel_q.buf_bits) begin
       if (over_q.buf_bits) refuse_range = 1'b1;
-      else if (active_q) refuse_locked = 1'b1;
+      else if (active_q || opening_i) refuse_locked = 1'b1;
       else cfg_d.bufb = wdata_q[4:0];
     end
     if (sel_q.size) begin

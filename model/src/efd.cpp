@@ -90,7 +90,8 @@ std::uint32_t EarlyFailureDetector::hardware_set(GroupId group, Psn psn, unsigne
   return s;
 }
 
-bool EarlyFailureDetector::track(GroupId group, Psn psn, EntropyValue ev, TimeNs now, TimeNs delay) {
+bool EarlyFailureDetector::track(GroupId group, Psn psn, EntropyValue ev, TimeNs now, TimeNs delay,
+                                 std::uint64_t generation) {
   TimeNs deadline = 0;
   if (__builtin_add_overflow(now, delay, &deadline)) deadline = std::numeric_limits<TimeNs>::max();
 
@@ -125,7 +126,7 @@ bool EarlyFailureDetector::track(GroupId group, Psn psn, EntropyValue ev, TimeNs
     entries_.emplace_back();
   }
   Entry& e = entries_[id];
-  e.packet = {group, psn, ev, deadline, next_order_++};
+  e.packet = {group, psn, ev, deadline, next_order_++, generation};
   e.alive = true;
   e.holds = bounded();
   e.set = set;

@@ -5,6 +5,9 @@
 namespace uetlb {
 
 void validate(const ModelOptions& o) {
+  if (o.open_generation_bits > 63) {
+    throw ConfigError("open generation bits " + std::to_string(o.open_generation_bits) + " is outside 0..63");
+  }
   if (o.efd_tracker_entries == 0) return;  // unbounded: the other two do not apply
   if (o.efd_tracker_ways != 1 && o.efd_tracker_ways != 2 && o.efd_tracker_ways != 4) {
     throw ConfigError("tracker ways " + std::to_string(o.efd_tracker_ways) + " is not 1, 2 or 4");
@@ -24,6 +27,9 @@ LoadBalancer::LoadBalancer(const Config& config, ModelOptions options)
       prng_(config.seed),
       efd_(TrackerGeometry{options.efd_tracker_entries, options.efd_tracker_ways, options.efd_tracker_runs,
                            options.efd_tracker_run_depth}),
+      gen_mask_(options.open_generation_bits == 0 || options.open_generation_bits > 63
+                    ? 0
+                    : (std::uint64_t{1} << options.open_generation_bits) - 1),
       base_rtt_(config.initial_base_rtt_ns) {
   config_.validate();
   validate(options);
@@ -59,6 +65,11 @@ void LoadBalancer::finish() {
 }
 
 void LoadBalancer::apply_early_failure(const TrackedPacket& p) {
+  // With the hardware's open generation: a packet of a group reopened since (by the generation's count)
+  // leaves without effect.
+  if (gen_mask_ != 0 && (p.group >= groups_.size() || ((groups_[p.group].opens ^ p.generation) & gen_mask_) != 0)) {
+    return;
+  }
   counters_.efd_fired++;
   emit(p.deadline, p.group, EventKind::Efd, p.ev, p.psn, std::nullopt);
   Group& g = groups_[p.group];
@@ -76,12 +87,13 @@ void LoadBalancer::open(TimeNs now, GroupId group, EntropyValue local_port) {
   g.open = true;
   g.local_port = local_port;
   g.step = 0;
+  g.opens++;
   if (config_.packet_spraying_type == SprayingType::Reps) {
     g.reps.emplace(reps_settings_);
   } else {
     g.reps.reset();
   }
-  efd_.drop_group(group);
+  if (gen_mask_ == 0) efd_.drop_group(group);
   emit(now, group, EventKind::Open, local_port, std::nullopt, std::nullopt);
 }
 
@@ -114,7 +126,7 @@ Choice LoadBalancer::request(TimeNs now, GroupId group, Psn psn, bool retransmis
   if (config_.packet_spraying_type == SprayingType::Reps && m > 0) {
     TimeNs delay = 0;
     if (__builtin_mul_overflow(static_cast<TimeNs>(m), base_rtt_, &delay)) delay = ~TimeNs{0};
-    if (efd_.track(group, psn, c.ev, now, delay)) {
+    if (efd_.track(group, psn, c.ev, now, delay, g.opens)) {
       counters_.efd_tracked++;
     } else {
       counters_.efd_untracked++;

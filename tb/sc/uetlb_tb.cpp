@@ -290,7 +290,7 @@ class Testbench : public sc_module {
         dut("uet_lb"),
         knobs_(knobs),
         cfg_(cfg),
-        model_(cfg, ModelOptions{kCoreTracker, kCoreWays, kCoreRuns}),
+        model_(cfg, ModelOptions{kCoreTracker, kCoreWays, kCoreRuns, 0, false, regs::kOpenGenBits}),
         rng_(knobs.seed) {
     dut.clk_i(clk);
     dut.rst_ni(rst_n);
@@ -506,7 +506,10 @@ class Testbench : public sc_module {
       cov_.hit("stream.backpressure_stall");
     }
     if (e.fb_req_same_group) cov_.hit("stream.same_group_fb_and_req");
-    if (e.open) pend_open_ = false;
+    if (e.open) {
+      pend_open_ = false;
+      opened_since_clear_ = true;
+    }
     if (e.fb) pend_fb_ = false;
     if (e.req) {
       pend_req_ = false;
@@ -765,7 +768,9 @@ class Testbench : public sc_module {
     switch (reg_seq_) {
       case RegSeq::Idle: {
         if (!chance(knobs_.bad_reg)) return;
-        const std::uint32_t r = pick(10);
+        // The kinds of activity take turns (six bad writes, two locked writes, a counter audit, a CTRL clear
+        // in every ten), so every run with register activity has each kind whatever the draws.
+        const std::uint32_t r = static_cast<std::uint32_t>(reg_activities_++ % 10);
         if (r < 6) {
           static const std::pair<std::uint8_t, std::uint32_t> kBad[] = {{regs::kSprayType, 3},
                                                                         {regs::kEntropyMaskBits, 9},
@@ -785,7 +790,7 @@ class Testbench : public sc_module {
           bad_addr_ = addr;
           reg_wait_ = kRegErrorDelay;
           reg_seq_ = RegSeq::CheckError;
-        } else if (r < 8) {
+        } else if (r < 8 && opened_since_clear_) {
           // In range, but locked while groups are open.
           bad_addr_ = pick(2) ? regs::kSprayType : regs::kRepsBufBits;
           write_reg(static_cast<std::uint8_t>(bad_addr_), bad_addr_ == regs::kSprayType
@@ -816,6 +821,7 @@ class Testbench : public sc_module {
         }
         if (!idle.read()) return;
         opened_all_ = false;
+        opened_since_clear_ = false;
         next_open_ = 0;
         reg_seq_ = RegSeq::Idle;
         cov_.hit("reg.ctrl_clear");
@@ -988,6 +994,8 @@ class Testbench : public sc_module {
   bool rsp_ready_now_ = true;
   unsigned next_open_ = 0;
   bool opened_all_ = false;
+  bool opened_since_clear_ = false;   // an open was taken since the last CTRL clear: groups are open
+  std::uint64_t reg_activities_ = 0;  // register activities begun (bad writes, audits, clears)
   unsigned burst_left_ = 0;
   RegSeq reg_seq_ = RegSeq::Idle;
   std::uint32_t bad_addr_ = 0;

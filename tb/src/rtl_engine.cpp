@@ -179,6 +179,10 @@ class RtlEngine final : public Engine {
                         std::to_string(b.tracker_runs) + " (use --efd-entries " + std::to_string(b.tracker_entries) +
                         ")");
     }
+    if (opts.open_generation_bits != regs::kOpenGenBits) {
+      throw ConfigError("open generation bits " + std::to_string(opts.open_generation_bits) +
+                        " differ from the core's " + std::to_string(regs::kOpenGenBits) + " (GenW)");
+    }
   }
 
   static void check_group(GroupId group) {
@@ -338,7 +342,7 @@ RtlBuild rtl_build() {
 
 ModelOptions rtl_model_options() {
   const RtlBuild b = rtl_build();
-  return ModelOptions{b.tracker_entries, b.tracker_ways, b.tracker_runs};
+  return ModelOptions{b.tracker_entries, b.tracker_ways, b.tracker_runs, 0, false, regs::kOpenGenBits};
 }
 
 std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,

@@ -286,6 +286,31 @@ TEST_CASE("Early failure: a bounded tracker counts what it cannot track", "[efd]
   REQUIRE(r.lb.counters().efd_fired == 4);
 }
 
+TEST_CASE("Early failure: the hardware's open generation repeats every 2^n opens", "[efd]") {
+  // Packet 1 is sent, then its group is opened k more times before the deadline: SPEC drops it at the
+  // first reopen; with n-bit generations it applies at its deadline when k is a multiple of 2^n.
+  for (const unsigned bits : {0U, 2U, 8U}) {
+    for (const unsigned k : {1U, 3U, 4U, 255U, 256U, 512U}) {
+      INFO("generation bits " << bits << ", reopens " << k);
+      ModelOptions o{1024, 4, 2};
+      o.open_generation_bits = bits;
+      Recorder r(reps_config(), o);
+      r.lb.open(0, 0, 7);
+      r.lb.request(0, 0, 1, false);
+      for (unsigned i = 0; i < k; ++i) r.lb.open(1, 0, 7);
+      r.lb.request(2, 0, 2, false);  // sent in the last generation: always applies
+      r.lb.finish();
+      const bool wraps = bits != 0 && k % (1U << bits) == 0;
+      REQUIRE(r.lb.counters().efd_fired == (wraps ? 2U : 1U));
+      REQUIRE(r.lb.counters().efd_tracked == 2);
+    }
+  }
+  ModelOptions bad;
+  bad.open_generation_bits = 64;
+  REQUIRE_THROWS_WITH(LoadBalancer(reps_config(), bad), Catch::Contains("open generation bits 64"));
+  REQUIRE(kProductTracker.open_generation_bits == 8);
+}
+
 TEST_CASE("Early failure is off outside REPS", "[efd]") {
   Recorder r(Config{});
   r.lb.open(0, 0, 0);

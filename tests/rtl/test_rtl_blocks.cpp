@@ -142,7 +142,7 @@ TEST_CASE("rtl regs: every register reads the reset the description gives; a ref
           "[rtl][block][regs]") {
   auto m = make<Vuet_lb_regs>();
   m->reg_we_i = 0;
-  m->group_opened_i = m->bad_open_i = 0;
+  m->group_opened_i = m->bad_open_i = m->opening_i = 0;
   m->inc_fb_unopened_i = m->inc_efd_untracked_i = m->inc_req_unopened_i = 0;
   m->apply_i = 1;
   reset(*m);
@@ -182,6 +182,17 @@ TEST_CASE("rtl regs: every register reads the reset the description gives; a ref
   CHECK(write(0x3F, 1) == std::make_tuple(false, false, true, false));                          // unknown
   CHECK(write(uetlb::regs::kCntAxisDropped, 0) == std::make_tuple(false, false, true, false));  // the wrapper's
   CHECK(read(uetlb::regs::kSprayType) == 2);
+  // An open taken but not yet applied (opening_i) locks PacketSprayingType as an applied one does; the
+  // refusal sets STATUS.ERR_LOCKED and the value stays.
+  m->opening_i = 1;
+  CHECK(write(uetlb::regs::kSprayType, 1) == std::make_tuple(false, false, true, false));
+  m->opening_i = 0;
+  CHECK((read(uetlb::regs::kStatus) & uetlb::regs::kStatusErrLocked) != 0);
+  CHECK(read(uetlb::regs::kSprayType) == 2);
+  m->group_opened_i = 1;  // applied: the group is open, locked from now on
+  tick(*m);
+  m->group_opened_i = 0;
+  CHECK(write(uetlb::regs::kRepsBufBits, 1) == std::make_tuple(false, false, true, false));
 }
 
 TEST_CASE("rtl tracker: past-due packets fire by deadline, then send order, across runs", "[rtl][block][tracker]") {

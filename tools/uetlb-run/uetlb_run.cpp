@@ -28,7 +28,8 @@ Drives the entropy load balancer with a stimulus and writes its records.
   --trace OUT.csv        LB trace: every applied event, in order (required).
   --monitor OUT.csv      uet-monitor record: one row per data packet (Tx) or retransmission (ReTx).
   --efd-entries N        early-failure tracker places, as in the RTL (default 1024, the core's; 0 = unbounded,
-                         model only).
+                         model only: SPEC's tracker exactly, a reopen drops the group's packets however
+                         often it comes, where the core's 8-bit open generation repeats every 256 opens).
   --efd-ways N           places per tracker set: 1, 2 or 4 (default 4).
   --efd-runs N           deadline-ordered tracker runs: 1..4 (default 2).
   --wave FILE.fst        (rtl engine) write an FST waveform for GTKWave.
@@ -81,6 +82,7 @@ Args parse_args(uetlb::cli::Args& cl) {
       cl.fail("unknown option '" + opt + "'");
     }
   }
+  if (a.tracker.efd_tracker_entries == 0) a.tracker.open_generation_bits = 0;  // SPEC's tracker exactly
   if (a.stimulus.empty()) cl.fail("--stimulus is required");
   if (a.trace.empty()) cl.fail("--trace is required");
   if (!a.wave.empty() && a.engine == "model") cl.fail("--wave needs --engine rtl");

@@ -18,6 +18,7 @@ struct TrackedPacket {
   EntropyValue ev = 0;
   TimeNs deadline = 0;
   std::uint64_t send_order = 0;
+  std::uint64_t generation = 0;  ///< the group's open count when the packet was sent (ModelOptions)
 };
 
 /// Open-addressing map from a 64-bit key to a 32-bit value (linear probing, backward-shift deletion):
@@ -72,7 +73,7 @@ class EarlyFailureDetector {
 
   /// Tracks a packet sent at `now` with deadline now + delay. Returns false, tracking nothing,
   /// when the tracker has no room for it (TrackerGeometry).
-  bool track(GroupId group, Psn psn, EntropyValue ev, TimeNs now, TimeNs delay);
+  bool track(GroupId group, Psn psn, EntropyValue ev, TimeNs now, TimeNs delay, std::uint64_t generation = 0);
   /// Clears every tracked packet of (group, psn): an ACK or NACK proves the path delivers.
   void clear(GroupId group, Psn psn);
   /// Drops every tracked packet of a group (the group was opened anew): none of them fires.

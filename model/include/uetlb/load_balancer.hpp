@@ -32,14 +32,19 @@ struct ModelOptions {
   /// VERIFICATION ONLY, not a SPEC attribute and not in the hardware: REPS never freezes (a path failure
   /// leaves the cache as it is). For measuring what freezing is worth (docs/fabric.md); false in products.
   bool verification_freezing_off = false;
+  /// How an open treats its group's tracked packets. 0 (SPEC section 6): it drops them. n > 0: as the
+  /// hardware does with an n-bit open generation (rtl/uet_lb.sv, GenW 8): every packet stays tracked to its
+  /// deadline and then applies only if its group's open count then equals the one it was sent with,
+  /// modulo 2^n; so a packet whose group was reopened a multiple of 2^n times meanwhile still applies.
+  unsigned open_generation_bits = 0;
 };
 
 /// The tracker of the product core at its default parameters (rtl/uet_lb.sv: TrackerEntries 1024,
 /// TrackerWays 4, TrackerRuns 2): what the runner and the fabric simulator mirror unless told otherwise.
-inline constexpr ModelOptions kProductTracker{1024, 4, 2, 0};
+inline constexpr ModelOptions kProductTracker{1024, 4, 2, 0, false, 8};
 
 /// Refuses options no hardware tracker has (ConfigError naming the option): entries not a power of 2
-/// or fewer than the ways, ways other than 1, 2 or 4, runs outside 1..4.
+/// or fewer than the ways, ways other than 1, 2 or 4, runs outside 1..4, open generation bits above 63.
 void validate(const ModelOptions& options);
 
 /// What the load balancer counts besides the trace.
@@ -101,6 +106,7 @@ class LoadBalancer {
     EntropyValue local_port = 0;    // None (SPEC section 3)
     std::uint64_t step = 0;         // Default Packet Spraying step counter (SPEC section 4)
     std::optional<RepsGroup> reps;  // REPS (SPEC section 5)
+    std::uint64_t opens = 0;        // opens since the last close_all (ModelOptions::open_generation_bits)
   };
 
   void check_time(TimeNs now);
@@ -113,6 +119,7 @@ class LoadBalancer {
   RepsSettings reps_settings_;
   Xorshift32 prng_;
   EarlyFailureDetector efd_;
+  std::uint64_t gen_mask_ = 0;  // 2^open_generation_bits - 1; 0: an open drops the group's packets
   TimeNs base_rtt_;
   TimeNs last_time_ = 0;
   std::uint64_t seq_ = 0;

@@ -13,6 +13,8 @@ namespace uetlb::regs {
 inline constexpr unsigned kSpanDelay = 2;
 /// Cycles from a request's acceptance to its response, when the response queue is empty and taken.
 inline constexpr unsigned kRspLatency = 9;
+/// Width of a group's open generation (uet_lb.sv GenW): the model mirrors it (ModelOptions::open_generation_bits).
+inline constexpr unsigned kOpenGenBits = 8;
 
 inline constexpr std::uint32_t kStatusErrors = kStatusErrRange | kStatusErrLocked | kStatusErrAddr | kStatusErrGroup;
 
