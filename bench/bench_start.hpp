@@ -19,7 +19,7 @@ LoadBalancer start_reps(TopHarness<Top>& t, GroupId groups, std::size_t tracker_
   }
   Config cfg;
   cfg.packet_spraying_type = SprayingType::Reps;
-  LoadBalancer model(cfg, ModelOptions{tracker_entries, 4, 2, 0, false, regs::kOpenGenBits});
+  LoadBalancer model(cfg, regs::core_model_options(tracker_entries, 4, 2));
   model.set_base_rtt(0, t.m->base_rtt_i);  // the core's base RTT input, as the caller set it
   // Each open is held until the core takes it; the model opens the group at that handshake.
   for (GroupId g = 0; g < groups; ++g) {

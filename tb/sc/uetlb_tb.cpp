@@ -290,7 +290,7 @@ class Testbench : public sc_module {
         dut("uet_lb"),
         knobs_(knobs),
         cfg_(cfg),
-        model_(cfg, ModelOptions{kCoreTracker, kCoreWays, kCoreRuns, 0, false, regs::kOpenGenBits}),
+        model_(cfg, regs::core_model_options(kCoreTracker, kCoreWays, kCoreRuns)),
         rng_(knobs.seed) {
     dut.clk_i(clk);
     dut.rst_ni(rst_n);

@@ -342,7 +342,7 @@ RtlBuild rtl_build() {
 
 ModelOptions rtl_model_options() {
   const RtlBuild b = rtl_build();
-  return ModelOptions{b.tracker_entries, b.tracker_ways, b.tracker_runs, 0, false, regs::kOpenGenBits};
+  return regs::core_model_options(b.tracker_entries, b.tracker_ways, b.tracker_runs);
 }
 
 std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,

@@ -2,8 +2,10 @@
 // rtl/uet_lb_regs.rdl) and the port's timing.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
+#include "uetlb/load_balancer.hpp"
 #include "uetlb/rtl_regs_map.hpp"  // addresses, fields, resets: generated from rtl/uet_lb_regs.rdl
 
 namespace uetlb::regs {
@@ -15,6 +17,16 @@ inline constexpr unsigned kSpanDelay = 2;
 inline constexpr unsigned kRspLatency = 9;
 /// Width of a group's open generation (uet_lb.sv GenW): the model mirrors it (ModelOptions::open_generation_bits).
 inline constexpr unsigned kOpenGenBits = 8;
+
+/// The model options that mirror a core with this tracker (entries, ways, runs) and its open generation.
+inline ModelOptions core_model_options(std::size_t entries, std::size_t ways, std::size_t runs) {
+  ModelOptions o;
+  o.efd_tracker_entries = entries;
+  o.efd_tracker_ways = ways;
+  o.efd_tracker_runs = runs;
+  o.open_generation_bits = kOpenGenBits;
+  return o;
+}
 
 inline constexpr std::uint32_t kStatusErrors = kStatusErrRange | kStatusErrLocked | kStatusErrAddr | kStatusErrGroup;
 
