@@ -290,21 +290,18 @@ module uet_lb_tracker #(
     va3_q <= set_bits(valid_q, op2_q.aset);
   end
 
+  // The way a record allocated in a set, one-hot (0 when it did not allocate there). Decoded by
+  // comparison with each way's number: a write to x[awy] makes Yosys compute the bit offset with a
+  // 32-bit subtraction, a carry chain that once was the ECP5 critical path.
+  function automatic logic [Ways-1:0] alloc_hit(input logic alc, input logic [WayW-1:0] awy, input logic same_a);
+    for (int w = 0; w < Ways; w++) alloc_hit[w] = alc && same_a && awy == WayW'(w);
+  endfunction
   // A record's effect on the valid bits of a set: cleared ways off, the allocated way on.
   function automatic logic [Ways-1:0] after_rec(input logic [Ways-1:0] v, input logic clr,
                                                 input logic [Ways-1:0] cmask, input logic alc,
                                                 input logic [WayW-1:0] awy, input logic same_c,
                                                 input logic same_a);
-    logic [Ways-1:0] x;
-    x = v;
-    if (clr && same_c) x = x & ~cmask;
-    if (alc && same_a) x[awy] = 1'b1;
-    after_rec = x;
-  endfunction
-  // The way a record allocated in a set, one-hot (0 when it did not allocate there).
-  function automatic logic [Ways-1:0] alloc_hit(input logic alc, input logic [WayW-1:0] awy, input logic same_a);
-    alloc_hit = '0;
-    if (alc && same_a) alloc_hit[awy] = 1'b1;
+    after_rec = ((clr && same_c) ? (v & ~cmask) : v) | alloc_hit(alc, awy, same_a);
   endfunction
 
   // t3: the clear's key compare per way, its tag the newest written: records 2..5 ahead (rec0..rec3)
@@ -344,8 +341,8 @@ module uet_lb_tracker #(
   logic [Runs-1:0]       r_h0v, r_h0live, r_h1v, r_push, r_pop;
   logic [EntW-1:0]       r_h0way [Runs];
   logic [SeqW-1:0]       r_h0seq [Runs], r_oldest [Runs];
-  logic [TsWidth-1:0]    r_h0dl [Runs], r_h1dl [Runs], r_h0dl_next [Runs];
-  logic [SeqW-1:0]       r_h0seq_next [Runs];
+  logic [TsWidth-1:0]    r_h0dl [Runs], r_h1dl [Runs];
+  logic [Runs-1:0]       r_h0chg;
   logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
   logic [Runs-1:0]       r_h0live_next, r_popd;
   logic                  fire_free;
@@ -367,7 +364,7 @@ module uet_lb_tracker #(
       .h0_live_o (r_h0live[r]), .h1_valid_o (r_h1v[r]), .h1_deadline_o (r_h1dl[r]),
       .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r]), .count_next_o (r_cnt_next[r]),
       .h0_live_next_o (r_h0live_next[r]), .pop_o (r_popd[r]),
-      .h0_deadline_next_o (r_h0dl_next[r]), .h0_seq_next_o (r_h0seq_next[r])
+      .h0_change_o (r_h0chg[r])
     );
     assign r_push[r] = rec0_q.alc && rec0_q.run == RunW'(r);
   end
@@ -502,7 +499,17 @@ module uet_lb_tracker #(
   logic [Entries-1:0] clr_vec, alc_vec, fire_vec;
   assign clr_vec  = rec0_q.clr ? (Entries'(rec0_q.cmask) << (Ways * 32'(rec0_q.cset))) : '0;
   assign alc_vec  = rec0_q.alc ? (Entries'(1) << rec_way) : '0;
-  assign fire_vec = fire_free ? (Entries'(1) << fire_way) : '0;
+  // The fired way's bit from two one-hot halves of its number, decoded while its data are read: the
+  // fire's clear of a valid bit is one LUT behind flip-flops.
+  localparam int unsigned FwLoW = EntW / 2;
+  localparam int unsigned FwHiW = EntW - FwLoW;
+  logic [(1 << FwLoW)-1:0] fire_lo_q;
+  logic [(1 << FwHiW)-1:0] fire_hi_q;
+  always_comb begin
+    for (int k = 0; k < Entries; k++) begin
+      fire_vec[k] = fire_free && fire_hi_q[k >> FwLoW] && fire_lo_q[k & ((1 << FwLoW) - 1)];
+    end
+  end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
       valid_q   <= '0;
@@ -597,31 +604,36 @@ module uet_lb_tracker #(
 
   // Firing: when nothing is in flight, every run's head is seen, no dead head past due waits to leave,
   // the earliest live head past due (deadline, then send order) is read out of the data RAM (three
-  // cycles) and fires. The heads' order is registered from the runs' next heads, so it is that of the
-  // heads as they are.
+  // cycles) and fires. The heads' order is registered from the heads as they are, and so is a cycle old:
+  // no fire starts in the cycle after a head changed (head_moved_q), when it could be stale.
   typedef enum logic [1:0] {FS_IDLE, FS_READ1, FS_READ2, FS_FIRE} fstate_e;
   fstate_e         fs_q;
   logic [RunW-1:0] fr_q;       // the run chosen
   logic            can_fire;
   logic [RunW-1:0] pick;
   logic [Runs-1:0] due_now, cand;
-  logic [Runs-1:0] ord_q [Runs];  // ord_q[r][t]: run r's head goes before run t's
+  logic [Runs-1:0] ord_q [Runs];  // ord_q[r][t]: run r's head (a cycle ago) goes before run t's
+  logic            head_moved_q;  // a head changed at the last edge: ord_q may be stale
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < Runs; r++) begin
       for (int t = 0; t < Runs; t++) begin
-        ord_q[r][t] <= ts_before(r_h0dl_next[r], r_h0dl_next[t]) ||
-                       (r_h0dl_next[r] == r_h0dl_next[t] &&
-                        ts_before(TsWidth'(r_h0seq_next[r]) << (TsWidth - SeqW),
-                                  TsWidth'(r_h0seq_next[t]) << (TsWidth - SeqW)));
+        ord_q[r][t] <= ts_before(r_h0dl[r], r_h0dl[t]) ||
+                       (r_h0dl[r] == r_h0dl[t] &&
+                        ts_before(TsWidth'(r_h0seq[r]) << (TsWidth - SeqW),
+                                  TsWidth'(r_h0seq[t]) << (TsWidth - SeqW)));
       end
     end
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) head_moved_q <= 1'b1;
+    else head_moved_q <= |r_h0chg;
   end
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
       due_now[r] = r_h0v[r] && ts_before(r_h0dl[r], now_q_i);
       cand[r]    = due_now[r] && r_h0live[r];
     end
-    can_fire = quiet_i && !ops_busy && cand != '0;
+    can_fire = quiet_i && !ops_busy && cand != '0 && (Runs == 1 || !head_moved_q);
     for (int r = 0; r < Runs; r++) begin
       if (due_now[r] && !r_h0live[r]) can_fire = 1'b0;   // let the dead one leave first
       if (!r_h0v[r] && r_cnt[r] != '0) can_fire = 1'b0;
@@ -653,13 +665,26 @@ module uet_lb_tracker #(
   assign data_raddr = r_h0way[fr_q];
   assign fire_o     = fs_q == FS_FIRE;
   assign busy_o     = ops_busy || fs_q != FS_IDLE;
+  // The fired head's way and deadline, registered in FS_READ1 (the head stays put until it fires).
+  logic [EntW-1:0]    fw_q;
+  logic [TsWidth-1:0] fdl_q;
+  always_ff @(posedge clk_i) begin
+    if (fs_q == FS_READ1) begin
+      fw_q  <= r_h0way[fr_q];
+      fdl_q <= r_h0dl[fr_q];
+    end
+    if (fs_q == FS_READ2) begin
+      for (int i = 0; i < (1 << FwLoW); i++) fire_lo_q[i] <= (32'(fw_q) & ((1 << FwLoW) - 1)) == i;
+      for (int i = 0; i < (1 << FwHiW); i++) fire_hi_q[i] <= (32'(fw_q) >> FwLoW) == i;
+    end
+  end
   assign fire_free  = fire_o;
-  assign fire_way   = r_h0way[fr_q];
+  assign fire_way   = fw_q;
   for (genvar r = 0; r < Runs; r++) begin : g_pop
     assign r_pop[r] = fire_o && fr_q == RunW'(r);
   end
   assign {fire_group_o, fire_psn_o, fire_ev_o, fire_gen_o} = data_rd;
-  assign fire_deadline_o = r_h0dl[fr_q];
+  assign fire_deadline_o = fdl_q;
 
 `ifndef SYNTHESIS
   // The pick as the heads' order gives it directly: the registered order must agree.
@@ -679,7 +704,11 @@ module uet_lb_tracker #(
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
       // The chosen head stays put while its data are read: nothing else may pop it or free its way.
-      if (fs_q == FS_FIRE) assert (r_h0v[fr_q] && r_h0live[fr_q]);
+      if (fs_q == FS_FIRE) begin
+        assert (r_h0v[fr_q] && r_h0live[fr_q]);
+        assert (fw_q == r_h0way[fr_q] && fdl_q == r_h0dl[fr_q]);
+        assert (fire_vec == Entries'(1) << fw_q);
+      end
       if (fs_q == FS_IDLE && can_fire) assert (pick == pick_ref);
       if (fs_q != FS_IDLE) assert (!ops_busy);
       assert (!(rec0_q.alc && rec0_q.untracked));

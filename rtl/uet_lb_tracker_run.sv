@@ -58,8 +58,7 @@ module uet_lb_tracker_run #(
   output logic [CntW-1:0]     count_next_o,
   output logic                pop_o,         ///< h0 leaves at this edge (fired, or dead)
   output logic                h0_live_next_o, ///< next cycle's h0 is there and live
-  output logic [TsWidth-1:0]  h0_deadline_next_o,  ///< next cycle's h0 deadline and seq (if there)
-  output logic [SeqW-1:0]     h0_seq_next_o
+  output logic                h0_change_o     ///< h0 becomes another element at this edge (or leaves)
 );
   localparam int unsigned AddrW     = $clog2(Depth);
   localparam int unsigned ElemW     = EntW + SeqW + TsWidth;
@@ -80,6 +79,7 @@ module uet_lb_tracker_run #(
   // RAM and its pointers.
   logic [AddrW-1:0] wp_q, rp_q;        // RAM write and read pointers
   logic [AddrW:0]   ram_cnt_q;         // elements in the RAM not yet read out
+  logic             ram_nz_q;          // ram_cnt_q != 0 (a flip-flop, for the read and push decisions)
   logic [CntW-1:0]  cnt_q;             // elements in the run
   logic [ElemW-1:0] rdata;
   logic             ram_we, ram_re;
@@ -124,6 +124,8 @@ module uet_lb_tracker_run #(
   logic [HeadSlots-1:0] wl_q;          // live
   logic [3:0]           wn_q;          // slots in use (they are the low ones)
   logic [2:0]           inflight;      // reads on their way (r1..r4)
+  logic [3:0]           occ_q;         // wn_q + inflight: the slots taken or promised (a counter of its own,
+                                       // so the read decision compares a flip-flop with a constant)
 
   always_comb begin
     inflight = '0;
@@ -134,59 +136,78 @@ module uet_lb_tracker_run #(
   // h0 leaves: dead (at once) or fired.
   assign pop     = wv_q[0] && (pop_i || !wl_q[0]);
   // A push goes straight to the window when nothing older is in the RAM or on its way, and there is room.
-  assign direct  = push_i && ram_cnt_q == '0 && rv_q == '0 && wn_q < 4'(HeadSlots);
+  assign direct  = push_i && !ram_nz_q && rv_q == '0 && wn_q < 4'(HeadSlots);
   assign ram_we  = push_i && !direct;
   // Read ahead while the window and the reads on their way leave room (counting the push that may come
   // straight in: it never does while a read is in flight, since the RAM is then not empty).
-  assign ram_re  = ram_cnt_q != '0 && (32'(wn_q) + 32'(inflight) < HeadSlots - 1);
+  assign ram_re  = ram_nz_q && occ_q < 4'(HeadSlots - 1);
   assign r4_live = !r4_kill_q && vbit && sq_rdata == r4_seq_q;
 
-  // The window's next contents: shift out a pop, then append the resolved read, then a direct push.
+  // The window's next contents: shift out a pop, then append the resolved read, then a direct push. The
+  // slots they land in are decoded from the slot count as it is (compared with constants chosen by pop
+  // and the read), not from a count computed first: an index written through a computed count makes
+  // Yosys build an adder and a shifter in front of every slot.
   logic [HeadSlots-1:0] nv;
   logic [EntW-1:0]      nw [HeadSlots];
   logic [SeqW-1:0]      ns [HeadSlots];
   logic [TsWidth-1:0]   nd [HeadSlots];
   logic [HeadSlots-1:0] nl;
   logic [3:0]           nn;
+  logic [HeadSlots-1:0] land_r, land_d;  // the read, the direct push: the slot each lands in (one-hot)
+  logic                 r4_in;
+  assign r4_in = rv_q[ReadLat - 2];
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
-      nv[k] = wv_q[k];
-      nw[k] = ww_q[k];
-      ns[k] = ws_q[k];
-      nd[k] = wd_q[k];
-      // Frees of this cycle kill the slots they hit.
-      nl[k] = wl_q[k] && !freed(ww_q[k], clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+      // The read: slot wn_q - pop. The push: slot wn_q - pop + the read.
+      land_r[k] = r4_in && (pop ? wn_q == 4'(k + 1) : wn_q == 4'(k));
+      unique case ({r4_in, pop})
+        2'b10:   land_d[k] = direct && k > 0 && wn_q == 4'(k - 1);
+        2'b01:   land_d[k] = direct && wn_q == 4'(k + 1);
+        default: land_d[k] = direct && wn_q == 4'(k);
+      endcase
     end
-    nn = wn_q;
-    if (pop) begin
-      for (int k = 0; k < HeadSlots - 1; k++) begin
-        nv[k] = nv[k + 1];
-        nw[k] = nw[k + 1];
-        ns[k] = ns[k + 1];
-        nd[k] = nd[k + 1];
-        nl[k] = nl[k + 1];
+    nn = wn_q + 4'(r4_in) + 4'(direct) - 4'(pop);
+    for (int k = 0; k < HeadSlots; k++) begin
+      logic [EntW-1:0] w;
+      logic [SeqW-1:0] sq;
+      logic [TsWidth-1:0] dl;
+      logic v, l;
+      // Shift out a pop; frees of this cycle kill the slots they hit.
+      if (pop) begin
+        v = (k + 1 < HeadSlots) ? wv_q[(k + 1) % HeadSlots] : 1'b0;
+        l = (k + 1 < HeadSlots) ? wl_q[(k + 1) % HeadSlots] : 1'b0;
+        w = ww_q[(k + 1) % HeadSlots];
+        sq = ws_q[(k + 1) % HeadSlots];
+        dl = wd_q[(k + 1) % HeadSlots];
+      end else begin
+        v = wv_q[k];
+        l = wl_q[k];
+        w = ww_q[k];
+        sq = ws_q[k];
+        dl = wd_q[k];
       end
-      nv[HeadSlots - 1] = 1'b0;
-      nl[HeadSlots - 1] = 1'b0;
-      nn = nn - 4'd1;
-    end
-    if (rv_q[ReadLat - 2]) begin
-      nv[nn[2:0]] = 1'b1;
-      nw[nn[2:0]] = r4_way_q;
-      ns[nn[2:0]] = r4_seq_q;
-      nd[nn[2:0]] = r4_dl_q;
-      nl[nn[2:0]] = r4_live && !freed(r4_way_q, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
-      nn = nn + 4'd1;
-    end
-    if (direct) begin
-      nv[nn[2:0]] = 1'b1;
-      nw[nn[2:0]] = push_way_i;
-      ns[nn[2:0]] = push_seq_i;
-      nd[nn[2:0]] = push_deadline_i;
-      // Live: a free this cycle is the pushing record's own clear (a fire never meets a push), which
-      // freed the way before the allocation took it again.
-      nl[nn[2:0]] = 1'b1;
-      nn = nn + 4'd1;
+      l = l && !freed(w, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+      if (land_r[k]) begin
+        v  = 1'b1;
+        w  = r4_way_q;
+        sq = r4_seq_q;
+        dl = r4_dl_q;
+        l  = r4_live && !freed(r4_way_q, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+      end
+      if (land_d[k]) begin
+        v  = 1'b1;
+        w  = push_way_i;
+        sq = push_seq_i;
+        dl = push_deadline_i;
+        // Live: a free this cycle is the pushing record's own clear (a fire never meets a push), which
+        // freed the way before the allocation took it again.
+        l  = 1'b1;
+      end
+      nv[k] = v;
+      nl[k] = l;
+      nw[k] = w;
+      ns[k] = sq;
+      nd[k] = dl;
     end
   end
 
@@ -199,6 +220,8 @@ module uet_lb_tracker_run #(
       wp_q      <= '0;
       rp_q      <= '0;
       ram_cnt_q <= '0;
+      ram_nz_q  <= 1'b0;
+      occ_q     <= '0;
       cnt_q     <= '0;
     end else begin
       wv_q      <= nv;
@@ -208,6 +231,9 @@ module uet_lb_tracker_run #(
       if (ram_we) wp_q <= wp_q + 1'b1;
       if (ram_re) rp_q <= rp_q + 1'b1;
       ram_cnt_q <= ram_cnt_q + (AddrW + 1)'(ram_we) - (AddrW + 1)'(ram_re);
+      // Not empty next cycle: a write, or more than the one element a read takes.
+      ram_nz_q  <= ram_we || (ram_nz_q && !(ram_re && ram_cnt_q == (AddrW + 1)'(1)));
+      occ_q     <= occ_q + 4'(direct) + 4'(ram_re) - 4'(pop);
       cnt_q     <= cnt_q + CntW'(push_i) - CntW'(pop);
     end
   end
@@ -249,8 +275,7 @@ module uet_lb_tracker_run #(
   assign count_next_o  = cnt_q + CntW'(push_i) - CntW'(pop);
   assign pop_o         = pop;
   assign h0_live_next_o = !flush_i && nv[0] && nl[0];
-  assign h0_deadline_next_o = nd[0];
-  assign h0_seq_next_o      = ns[0];
+  assign h0_change_o    = pop || (!wv_q[0] && nv[0]);
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
@@ -259,6 +284,8 @@ module uet_lb_tracker_run #(
       assert (!(pop_i && !(wv_q[0] && wl_q[0])));                // it fires only a live h0
       assert (!(push_i && fire_free_i));                         // no fire while an allocation lands
       assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
+      assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
+      assert (ram_nz_q == (ram_cnt_q != '0));
       assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
       for (int k = 0; k < HeadSlots; k++) assert (wv_q[k] == (k < 32'(wn_q)));
     end
