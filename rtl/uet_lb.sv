@@ -222,6 +222,7 @@ module uet_lb #(
   // ---------------------------------------------------------------------------------------------
   // Tracker (instantiated below) signals the front needs (registered there, a cycle ahead).
   logic                trk_hold, trk_unsettled, trk_interlock, trk_fire, trk_busy;
+  logic                trk_stop;  // trk_hold || trk_unsettled || trk_fire, one flip-flop
   logic [GroupW-1:0]   trk_group;
   logic [PsnWidth-1:0] trk_psn;
   logic [15:0]         trk_ev;
@@ -264,7 +265,7 @@ module uet_lb #(
                                          (c_rq && ts_before(c_r.dl, now_i)) || (d_rq && ts_before(d_r.dl, now_i)) ||
                                          (l_rq && ts_before(l_r.dl, now_i)));
   // Nothing is taken in a cycle the tracker fires (the feedback lane carries the early failure).
-  assign stall   = stall_q || inflight_due_q || trk_hold || trk_unsettled || trk_fire;
+  assign stall   = stall_q || inflight_due_q || trk_stop;
   assign stall_d = sweep_d || regs_pending_d || settle_q > 4'd1 || (apply && SettleCycles != 0);
   // A tracker run nearly full: no feedback while a request is on its way to the tracker, no request while
   // a feedback is, and not both in one cycle (they take turns when both wait). Made a cycle ahead, counting
@@ -441,13 +442,17 @@ module uet_lb #(
   logic [Readers-1:0]   lvt_bit;  // at stage C
   logic [LvtRows-1:0]   lvt_fr_q, lvt_rr_q;  // rows written by the feedback lane, the request lane
   logic [LvtCols-1:0]   lvt_fc_q, lvt_rc_q;  // their columns
+  // (Decoded by comparing the group's bits with each row's and column's number: an indexed write makes
+  // Yosys compute the bit's offset with a subtraction, a carry chain on the ECP5's critical path.)
   always_ff @(posedge clk_i) begin
-    lvt_fr_q <= '0;
-    lvt_rr_q <= '0;
-    if (rst_ni && l_f.v && l_f.inr && !l_same) lvt_fr_q[32'(l_f.g) / LvtCols] <= 1'b1;
-    if (rst_ni && l_r.v && l_r.inr) lvt_rr_q[32'(l_r.g) / LvtCols] <= 1'b1;
-    lvt_fc_q <= LvtCols'(1) << (32'(l_f.g) % LvtCols);
-    lvt_rc_q <= LvtCols'(1) << (32'(l_r.g) % LvtCols);
+    for (int i = 0; i < LvtRows; i++) begin
+      lvt_fr_q[i] <= rst_ni && l_f.v && l_f.inr && !l_same && (32'(l_f.g) >> LvtColW) == i;
+      lvt_rr_q[i] <= rst_ni && l_r.v && l_r.inr && (32'(l_r.g) >> LvtColW) == i;
+    end
+    for (int i = 0; i < LvtCols; i++) begin
+      lvt_fc_q[i] <= (32'(l_f.g) & (LvtCols - 1)) == i;
+      lvt_rc_q[i] <= (32'(l_r.g) & (LvtCols - 1)) == i;
+    end
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || sweep_q) begin
@@ -596,6 +601,25 @@ module uet_lb #(
     l_elapsed <= l_elapsed_d;
   end
 
+  // The update units' event inputs, made at stage D into flip-flops of their own: the loop (state word,
+  // update, next word) then starts from registers that drive nothing else.
+  logic d_recycle, d_failure;
+  logic u_f_recycle, u_f_failure, u_r_open, u_r_recycle, u_r_failure, u_r_req;
+  assign d_recycle = d_f.fb && (d_f.kind == uet_lb_pkg::FB_ACK || d_f.kind == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
+  assign d_failure = (d_f.fb && d_f.kind == uet_lb_pkg::FB_RTO) || (d_f.efd && d_live);
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      {u_f_recycle, u_f_failure, u_r_open, u_r_recycle, u_r_failure, u_r_req} <= '0;
+    end else begin
+      u_f_recycle <= d_f.v && d_recycle;
+      u_f_failure <= d_f.v && d_failure;
+      u_r_open    <= d_r.v && d_r.open;
+      u_r_recycle <= d_f.v && d_same && !d_r.open && d_recycle;
+      u_r_failure <= d_f.v && d_same && !d_r.open && d_failure;
+      u_r_req     <= d_r.v && !d_r.open;
+    end
+  end
+
   // ---------------------------------------------------------------------------------------------
   // Stage L: the group updates. The feedback lane's alone; the request lane's after the feedback lane's
   // event when both name its group.
@@ -612,7 +636,7 @@ module uet_lb #(
     .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
     .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
     .state_i (st_f_q),
-    .f_open_i (1'b0), .f_recycle_i (l_f.v && f_recycle), .f_failure_i (l_f.v && f_failure),
+    .f_open_i (1'b0), .f_recycle_i (u_f_recycle), .f_failure_i (u_f_failure),
     .f_time_i (l_f.t), .f_elapsed_i (l_elapsed), .f_port_i (l_f.ev),
     .r_req_i (1'b0),
     .state_o (next_f), .decision_o (unused_dec_f), .aux_o (unused_aux_f), .slot_rd_o (unused_rd_f),
@@ -627,9 +651,9 @@ module uet_lb #(
     .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
     .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
     .state_i (st_r_q),
-    .f_open_i (r_open), .f_recycle_i (fr && f_recycle), .f_failure_i (fr && f_failure),
+    .f_open_i (u_r_open), .f_recycle_i (u_r_recycle), .f_failure_i (u_r_failure),
     .f_time_i (l_f.t), .f_elapsed_i (l_elapsed), .f_port_i (l_r.port),
-    .r_req_i (l_rq),
+    .r_req_i (u_r_req),
     .state_o (next_r), .decision_o (l_dec), .aux_o (l_aux), .slot_rd_o (l_slot_rd), .slot_wr_o (unused_wr_r),
     .f_open_o (unused_f_open_r), .r_open_o (l_r_open), .entered_o (entered_r)
   );
@@ -864,7 +888,8 @@ module uet_lb #(
     .alc_valid_i (trk_alc), .alc_group_i (x_r.g), .alc_psn_i (x_r.psn), .alc_time_i (x_r.t),
     .alc_deadline_i (x_r.dl), .alc_gen_i (x_r.gen), .alc_ev_i (e_ev),
     .untracked_o (trk_untracked), .tracked_o (efd_tracked_o),
-    .hold_o (trk_hold), .unsettled_o (trk_unsettled), .interlock_o (trk_interlock), .quiet_i (quiet),
+    .hold_o (trk_hold), .unsettled_o (trk_unsettled), .interlock_o (trk_interlock), .stop_o (trk_stop),
+    .quiet_i (quiet),
     .fire_o (trk_fire), .fire_group_o (trk_group), .fire_psn_o (trk_psn), .fire_ev_o (trk_ev),
     .fire_gen_o (trk_gen), .fire_deadline_o (trk_deadline), .busy_o (trk_busy)
   );
@@ -971,6 +996,11 @@ module uet_lb #(
       if (req_stall_q) assert (req_valid_i && req_psn_i == past_psn_q && req_group_i == past_req_group_q);
       // Both lanes' loop registers hold the same word when they name one group.
       if (l_f.v && l_r.v && l_same) assert (st_f_q == st_r_q);
+      assert (trk_stop == (trk_hold || trk_unsettled || trk_fire));
+      // The update units' own flip-flops equal the stage-L terms they stand for.
+      assert (u_f_recycle == (l_f.v && f_recycle) && u_f_failure == (l_f.v && f_failure));
+      assert (u_r_open == r_open && u_r_req == l_rq);
+      assert (u_r_recycle == (fr && f_recycle) && u_r_failure == (fr && f_failure));
       assert (32'(owed_q) <= RspDepth);
       // The live-value table's decoded writes are stage X's bank writes.
       assert ((lvt_fr_q != '0) == x_wf && (lvt_rr_q != '0) == x_wr);

@@ -78,6 +78,7 @@ module uet_lb_tracker #(
                                               ///< oldest allocation too old: accept nothing
   output logic                interlock_o,    ///< a run is nearly full (its head live): let no clear and
                                               ///< allocation be in flight together
+  output logic                stop_o,         ///< hold_o, unsettled_o or fire_o: one flip-flop
   input  logic                quiet_i,        ///< no clear or allocation is in flight before t0
   output logic                fire_o,         ///< apply this early failure now
   output logic [GroupW-1:0]   fire_group_o,
@@ -586,18 +587,23 @@ module uet_lb_tracker #(
   assign inflight_due = (op0.alc && ts_before(op0.dl, now_i)) || (op1_q.alc && ts_before(op1_q.dl, now_i)) ||
                         (op2_q.alc && ts_before(op2_q.dl, now_i)) || (op3_q.alc && ts_before(op3_q.dl, now_i)) ||
                         (op4_q.alc && ts_before(op4_q.dl, now_i)) || (rec0_q.alc && ts_before(rec0_q.dl, now_i));
-  logic hold_q, unsettled_q, interlock_q;
+  logic hold_q, unsettled_q, interlock_q, fire_q, stop_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
       hold_q      <= 1'b0;
       unsettled_q <= 1'b0;
       interlock_q <= 1'b0;
+      fire_q      <= 1'b0;
+      stop_q      <= 1'b0;
     end else begin
       hold_q      <= (|run_hold) || inflight_due;
       unsettled_q <= |unsettled;
       interlock_q <= |near_full;
+      fire_q      <= fs_q == FS_READ2;  // FS_FIRE next
+      stop_q      <= (|run_hold) || inflight_due || (|unsettled) || fs_q == FS_READ2;
     end
   end
+  assign stop_o      = stop_q;
   assign hold_o      = hold_q;
   assign unsettled_o = unsettled_q;
   assign interlock_o = interlock_q;
@@ -611,7 +617,7 @@ module uet_lb_tracker #(
   logic [RunW-1:0] fr_q;       // the run chosen
   logic            can_fire;
   logic [RunW-1:0] pick;
-  logic [Runs-1:0] due_now, cand;
+  logic [Runs-1:0] due_now, due_q, cand;
   logic [Runs-1:0] ord_q [Runs];  // ord_q[r][t]: run r's head (a cycle ago) goes before run t's
   logic            head_moved_q;  // a head changed at the last edge: ord_q may be stale
   always_ff @(posedge clk_i) begin
@@ -628,14 +634,19 @@ module uet_lb_tracker #(
     if (!rst_ni || flush_i) head_moved_q <= 1'b1;
     else head_moved_q <= |r_h0chg;
   end
+  // Each head past due at the time of the events taken now, made a cycle ahead from now_i: exact while
+  // no head moved at the last edge, the only cycles a fire may start in.
+  always_ff @(posedge clk_i) begin
+    for (int r = 0; r < Runs; r++) due_q[r] <= r_h0v[r] && ts_before(r_h0dl[r], now_i);
+  end
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
-      due_now[r] = r_h0v[r] && ts_before(r_h0dl[r], now_q_i);
-      cand[r]    = due_now[r] && r_h0live[r];
+      due_now[r] = r_h0v[r] && ts_before(r_h0dl[r], now_q_i);  // (for the assertions)
+      cand[r]    = due_q[r] && r_h0live[r];
     end
-    can_fire = quiet_i && !ops_busy && cand != '0 && (Runs == 1 || !head_moved_q);
+    can_fire = quiet_i && !ops_busy && cand != '0 && !head_moved_q;
     for (int r = 0; r < Runs; r++) begin
-      if (due_now[r] && !r_h0live[r]) can_fire = 1'b0;   // let the dead one leave first
+      if (due_q[r] && !r_h0live[r]) can_fire = 1'b0;   // let the dead one leave first
       if (!r_h0v[r] && r_cnt[r] != '0) can_fire = 1'b0;
     end
     pick = '0;
@@ -663,7 +674,7 @@ module uet_lb_tracker #(
     if (fs_q == FS_IDLE) fr_q <= pick;
   end
   assign data_raddr = r_h0way[fr_q];
-  assign fire_o     = fs_q == FS_FIRE;
+  assign fire_o     = fire_q;
   assign busy_o     = ops_busy || fs_q != FS_IDLE;
   // The fired head's way and deadline, registered in FS_READ1 (the head stays put until it fires).
   logic [EntW-1:0]    fw_q;
@@ -710,6 +721,9 @@ module uet_lb_tracker #(
         assert (fire_vec == Entries'(1) << fw_q);
       end
       if (fs_q == FS_IDLE && can_fire) assert (pick == pick_ref);
+      if (!head_moved_q) assert (due_q == due_now);
+      assert (fire_q == (fs_q == FS_FIRE));
+      assert (stop_q == (hold_q || unsettled_q || fire_q));
       if (fs_q != FS_IDLE) assert (!ops_busy);
       assert (!(rec0_q.alc && rec0_q.untracked));
       for (int r = 0; r < Runs; r++) begin
