@@ -56,7 +56,8 @@ module uet_lb_tracker #(
   input  logic                rst_ni,         ///< synchronous, active low
   input  logic                flush_i,        ///< drop every tracked packet (a CTRL clear)
   input  logic [TsWidth-1:0]  now_i,          ///< the time of the events the core accepts next cycle
-  input  logic [TsWidth-1:0]  now_q_i,        ///< the time of the events the core accepts now
+  input  logic [TsWidth-1:0]  now_q_i,        ///< the time of the events the core accepts now (now_i of
+                                              ///< the cycle before)
   input  logic [TsWidth-1:0]  t_ref_i,        ///< the oldest time of an event not yet at t0 (or now_q_i)
   // Operations (t0), in event order: the clear applies before the allocation.
   input  logic                clr_valid_i,    ///< an ACK or NACK of (group, psn)

@@ -53,12 +53,14 @@ struct Tracker {
 
   explicit Tracker(std::uint32_t now) {
     set_time(now);
+    m->now_q_i = now;
     m->quiet_i = 1;
     reset(*m);
   }
+  // The time from the next cycle on: now_i now, now_q_i (the time of the cycle's events, now_i of the
+  // cycle before, as the core drives it) after the next edge.
   void set_time(std::uint32_t now) {
     m->now_i = now;
-    m->now_q_i = now;
     m->t_ref_i = now;
   }
   void cycle() {
@@ -68,6 +70,7 @@ struct Tracker {
     if (m->fire_o) fired.emplace_back(m->fire_group_o, m->fire_psn_o, m->fire_ev_o, m->fire_deadline_o);
     if (m->untracked_o) ++untracked;
     tick(*m);
+    m->now_q_i = m->now_i;
     m->alc_valid_i = 0;
     m->clr_valid_i = 0;
     ev_pipe.push_back(0);
