@@ -124,7 +124,7 @@ generate() {
     fmax=$(ecp5_fmax_seeds "$d" ecp5.json)
     eps=$(python3 -c 'import sys; print(f"{float(sys.argv[1]) * float(sys.argv[2]):.1f} M")' "${fmax%% *}" "$hot" \
       2>/dev/null || echo "-")
-    echo "| $n | $t | $lut | $ff | $carry | $ramb | $dsp | $lvl ($deepest) | $elut | $eff | $eram | $fmax | $hot | $eps |"
+    echo "| $n | $t | $lut | $ff | $carry | $ramb | $dsp | $lvl (${deepest:-none}) | $elut | $eff | $eram | $fmax | $hot | $eps |"
   done
   echo
   echo "Baseline: a 16-bit counter (\`rtl/fpga/counter16.sv\`) through the same ECP5 flow: $base MHz."
