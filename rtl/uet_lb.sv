@@ -592,9 +592,12 @@ module uet_lb #(
   // The loop's state registers: each lane's group word before stage L applies its events.
   logic [StateW-1:0] st_f_q, st_r_q;
   logic              l_live, l_elapsed, l_recycle, l_rto;
+  logic              d_recycle, d_rto;  // stage D's feedback: a recycle (ACK, NACK trimmed at the last hop), a timeout
+  assign d_recycle = d_f.fb && (d_f.kind == uet_lb_pkg::FB_ACK || d_f.kind == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
+  assign d_rto     = d_f.fb && d_f.kind == uet_lb_pkg::FB_RTO;
   always_ff @(posedge clk_i) begin
-    l_recycle <= d_f.fb && (d_f.kind == uet_lb_pkg::FB_ACK || d_f.kind == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
-    l_rto     <= d_f.fb && d_f.kind == uet_lb_pkg::FB_RTO;
+    l_recycle <= d_recycle;
+    l_rto     <= d_rto;
     st_f_q    <= d_fwd_f.lr ? next_r : (d_fwd_f.lf ? next_f : pre_f);
     st_r_q    <= d_fwd_r.lr ? next_r : (d_fwd_r.lf ? next_f : pre_r);
     l_live    <= d_live;
@@ -603,10 +606,9 @@ module uet_lb #(
 
   // The update units' event inputs, made at stage D into flip-flops of their own: the loop (state word,
   // update, next word) then starts from registers that drive nothing else.
-  logic d_recycle, d_failure;
+  logic d_failure;
   logic u_f_recycle, u_f_failure, u_r_open, u_r_recycle, u_r_failure, u_r_req;
-  assign d_recycle = d_f.fb && (d_f.kind == uet_lb_pkg::FB_ACK || d_f.kind == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
-  assign d_failure = (d_f.fb && d_f.kind == uet_lb_pkg::FB_RTO) || (d_f.efd && d_live);
+  assign d_failure = d_rto || (d_f.efd && d_live);
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       {u_f_recycle, u_f_failure, u_r_open, u_r_recycle, u_r_failure, u_r_req} <= '0;

@@ -588,7 +588,11 @@ module uet_lb_tracker #(
   assign inflight_due = (op0.alc && ts_before(op0.dl, now_i)) || (op1_q.alc && ts_before(op1_q.dl, now_i)) ||
                         (op2_q.alc && ts_before(op2_q.dl, now_i)) || (op3_q.alc && ts_before(op3_q.dl, now_i)) ||
                         (op4_q.alc && ts_before(op4_q.dl, now_i)) || (rec0_q.alc && ts_before(rec0_q.dl, now_i));
+  logic hold_d, unsettled_d, fire_d;
   logic hold_q, unsettled_q, interlock_q, fire_q, stop_q;
+  assign hold_d      = (|run_hold) || inflight_due;
+  assign unsettled_d = |unsettled;
+  assign fire_d      = fs_q == FS_READ2;  // FS_FIRE next
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
       hold_q      <= 1'b0;
@@ -597,11 +601,11 @@ module uet_lb_tracker #(
       fire_q      <= 1'b0;
       stop_q      <= 1'b0;
     end else begin
-      hold_q      <= (|run_hold) || inflight_due;
-      unsettled_q <= |unsettled;
+      hold_q      <= hold_d;
+      unsettled_q <= unsettled_d;
       interlock_q <= |near_full;
-      fire_q      <= fs_q == FS_READ2;  // FS_FIRE next
-      stop_q      <= (|run_hold) || inflight_due || (|unsettled) || fs_q == FS_READ2;
+      fire_q      <= fire_d;
+      stop_q      <= hold_d || unsettled_d || fire_d;
     end
   end
   assign stop_o      = stop_q;
