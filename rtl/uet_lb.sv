@@ -146,7 +146,9 @@ module uet_lb #(
   logic [BufBitsMax:0]    cap_q;          // C
   logic [WindowWidth-1:0] w_m1_q;         // W - 1 (0 for W = 0)
   logic                   w_nz_q, w_ge2_q, w_x_q, w_x1_q;
-  logic [TsWidth-1:0]     span_p_q, span_q;  // M x base RTT, two registered steps
+  logic [7:0]             mult_q;         // M and base RTT, registered before the multiplier (a DSP block
+  logic [BaseRttWidth-1:0] rtt_q;         // far from both): M x base RTT is two registered steps
+  logic [TsWidth-1:0]     span_q;
   logic                   none_q, dflt_q, reps_q, efd_on_q;  // the spraying type, one-hot; REPS with M > 0
   always_ff @(posedge clk_i) begin
     none_q   <= cfg_spray == uet_lb_pkg::SPRAY_NONE;
@@ -160,8 +162,9 @@ module uet_lb #(
     w_ge2_q  <= cfg_window > WindowWidth'(1);
     w_x_q    <= cfg_window != '0 && ((PtrW'(cfg_window) & cmask_q) == (PtrW'(1) & cmask_q));
     w_x1_q   <= cfg_window > WindowWidth'(1) && ((PtrW'(cfg_window) & cmask_q) == (PtrW'(2) & cmask_q));
-    span_p_q <= TsWidth'(cfg_mult * base_rtt_i);
-    span_q   <= span_p_q;
+    mult_q   <= cfg_mult;
+    rtt_q    <= base_rtt_i;
+    span_q   <= TsWidth'(mult_q * rtt_q);
   end
   localparam int unsigned SettleCycles = 3;  // cmask_q and the type flags, then the window facts; the span
 
@@ -218,11 +221,22 @@ module uet_lb #(
     d      = x - y;
     ts_before = d[TsWidth-1];
   endfunction
+  // ts_before(x + z, y) with one carry chain: x + z - y = x + z + ~y + 1, its three terms reduced to two
+  // by a carry-save step (the sum and majority of each bit position: one LUT).
+  function automatic logic sum_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] z,
+                                      input logic [TsWidth-1:0] y);
+    logic [TsWidth-1:0] s, c, d;
+    s = x ^ z ^ ~y;
+    c = ((x & z) | (x & ~y) | (z & ~y)) << 1;
+    d = s + c + 1'b1;
+    sum_before = d[TsWidth-1];
+  endfunction
 
   // ---------------------------------------------------------------------------------------------
   // Tracker (instantiated below) signals the front needs (registered there, a cycle ahead).
-  logic                trk_hold, trk_unsettled, trk_interlock, trk_fire, trk_busy;
-  logic                trk_stop;  // trk_hold || trk_unsettled || trk_fire, one flip-flop
+  logic                trk_hold, trk_unsettled, trk_interlock, trk_fire;
+  logic                trk_busy;  // flip-flops only: this cycle's operations are stage X's, counted there
+  logic                trk_stop;  // trk_hold || trk_unsettled || trk_fire, an OR of two flip-flops
   logic [GroupW-1:0]   trk_group;
   logic [PsnWidth-1:0] trk_psn;
   logic [15:0]         trk_ev;
@@ -260,7 +274,7 @@ module uet_lb #(
   assign c_rq = c_r.v && !c_r.open;
   assign d_rq = d_r.v && !d_r.open;
   assign l_rq = l_r.v && !l_r.open;
-  assign inflight_due_d = efd_on_q && ((req_valid_i && ts_before(cand_dl, now_i)) ||
+  assign inflight_due_d = efd_on_q && ((req_valid_i && sum_before(now_q, span_q, now_i)) ||
                                          (a_rq && ts_before(a_r.dl, now_i)) || (b_rq && ts_before(b_r.dl, now_i)) ||
                                          (c_rq && ts_before(c_r.dl, now_i)) || (d_rq && ts_before(d_r.dl, now_i)) ||
                                          (l_rq && ts_before(l_r.dl, now_i)));
@@ -880,11 +894,20 @@ module uet_lb #(
     if (l_rq) t_ref = l_r.t;
   end
 
+  // The tracker flushes a cycle after a CTRL clear applies, from a flip-flop of its own (the flush reaches
+  // most of its registers): in that cycle it cannot fire (nothing ran in it the cycle before the apply,
+  // so a fire started at the apply is still reading), and the streams wait SettleCycles.
+  logic trk_flush_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) trk_flush_q <= 1'b0;
+    else trk_flush_q <= clear_groups;
+  end
+
   uet_lb_tracker #(
     .Entries (TrackerEntries), .Ways (TrackerWays), .Runs (TrackerRuns), .RunDepth (TrackerRunDepth),
     .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth), .GenW (GenW)
   ) u_tracker (
-    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (clear_groups), .now_i (now_i), .now_q_i (now_q),
+    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (trk_flush_q), .now_i (now_i), .now_q_i (now_q),
     .t_ref_i (t_ref),
     .clr_valid_i (trk_clr), .clr_group_i (x_f.g), .clr_psn_i (x_f.psn),
     .alc_valid_i (trk_alc), .alc_group_i (x_r.g), .alc_psn_i (x_r.psn), .alc_time_i (x_r.t),
@@ -999,6 +1022,8 @@ module uet_lb #(
       // Both lanes' loop registers hold the same word when they name one group.
       if (l_f.v && l_r.v && l_same) assert (st_f_q == st_r_q);
       assert (trk_stop == (trk_hold || trk_unsettled || trk_fire));
+      assert (sum_before(now_q, span_q, now_i) == ts_before(cand_dl, now_i));
+      if (trk_flush_q) assert (!trk_fire && settle_q != '0);  // the late flush is never seen
       // The update units' own flip-flops equal the stage-L terms they stand for.
       assert (u_f_recycle == (l_f.v && f_recycle) && u_f_failure == (l_f.v && f_failure));
       assert (u_r_open == r_open && u_r_req == l_rq);

@@ -79,7 +79,8 @@ module uet_lb_tracker #(
                                               ///< oldest allocation too old: accept nothing
   output logic                interlock_o,    ///< a run is nearly full (its head live): let no clear and
                                               ///< allocation be in flight together
-  output logic                stop_o,         ///< hold_o, unsettled_o or fire_o: one flip-flop
+  output logic                stop_o,         ///< hold_o, unsettled_o or fire_o: an OR of two flip-flops
+                                              ///< (hold_o's, and one for the other two)
   input  logic                quiet_i,        ///< no clear or allocation is in flight before t0
   output logic                fire_o,         ///< apply this early failure now
   output logic [GroupW-1:0]   fire_group_o,
@@ -87,7 +88,9 @@ module uet_lb_tracker #(
   output logic [15:0]         fire_ev_o,
   output logic [GenW-1:0]     fire_gen_o,
   output logic [TsWidth-1:0]  fire_deadline_o,
-  output logic                busy_o          ///< an operation is in flight here
+  output logic                busy_o          ///< an operation taken at an earlier edge is in flight here,
+                                              ///< or a fire is under way (flip-flops only: not this
+                                              ///< cycle's clr_valid_i and alc_valid_i)
 );
   localparam int unsigned RunW   = (Runs > 1) ? $clog2(Runs) : 1;
   localparam int unsigned KeyW   = GroupW + PsnWidth;
@@ -346,7 +349,7 @@ module uet_lb_tracker #(
   logic [TsWidth-1:0]    r_h0dl [Runs], r_h1dl [Runs];
   logic [Runs-1:0]       r_h0chg;
   logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
-  logic [Runs-1:0]       r_h0live_next, r_popd;
+  logic [Runs-1:0]       r_h0stays, r_popd;
   logic                  fire_free;
   logic [EntW-1:0]       fire_way;
   logic [EntW-1:0]       rec_way;
@@ -365,7 +368,7 @@ module uet_lb_tracker #(
       .h0_valid_o (r_h0v[r]), .h0_way_o (r_h0way[r]), .h0_seq_o (r_h0seq[r]), .h0_deadline_o (r_h0dl[r]),
       .h0_live_o (r_h0live[r]), .h1_valid_o (r_h1v[r]), .h1_deadline_o (r_h1dl[r]),
       .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r]), .count_next_o (r_cnt_next[r]),
-      .h0_live_next_o (r_h0live_next[r]), .pop_o (r_popd[r]),
+      .h0_stays_o (r_h0stays[r]), .pop_o (r_popd[r]),
       .h0_change_o (r_h0chg[r])
     );
     assign r_push[r] = rec0_q.alc && rec0_q.run == RunW'(r);
@@ -537,9 +540,11 @@ module uet_lb_tracker #(
   // Early failures.
   // An operation or record in flight here (allocations among them), and the time of the oldest
   // operation not yet applied (tails in the past are marked stale by it).
-  logic                ops_busy;
-  assign ops_busy = op0.clr || op0.alc || op1_q.clr || op1_q.alc || op2_q.clr || op2_q.alc || op3_q.clr ||
-                    op3_q.alc || op4_q.clr || op4_q.alc || rec0_q.clr || rec0_q.alc || rec0_q.untracked;
+  // ops_past: those taken at an earlier edge (flip-flops only; the core knows of op0, from its stage X).
+  logic                ops_busy, ops_past;
+  assign ops_past = op1_q.clr || op1_q.alc || op2_q.clr || op2_q.alc || op3_q.clr || op3_q.alc || op4_q.clr ||
+                    op4_q.alc || rec0_q.clr || rec0_q.alc || rec0_q.untracked;
+  assign ops_busy = op0.clr || op0.alc || ops_past;
   // A run's tail in the past of every allocation still to come fits any of them: it is marked stale, so
   // its comparison never has to span more than half the time range. The reference is the oldest
   // allocation's time in flight here, else the core's (times only grow along the pipeline), registered
@@ -579,7 +584,7 @@ module uet_lb_tracker #(
                     (!r_h0v[r] && r_cnt[r] != '0);
       // Next cycle: nearly full, and its head not known live, or its oldest allocation too old.
       near_full[r] = next_ge(r_cnt[r], r_push[r], r_popd[r], RunDepth - Margin);
-      unsettled[r] = (near_full[r] && !r_h0live_next[r]) || (r_cnt[r] != '0 && old_q[r]);
+      unsettled[r] = (near_full[r] && !r_h0stays[r]) || (r_cnt[r] != '0 && old_q[r]);
     end
   end
   // Allocations here, and the record that lands in a run now, whose deadline is before now_i: they will
@@ -589,7 +594,8 @@ module uet_lb_tracker #(
                         (op2_q.alc && ts_before(op2_q.dl, now_i)) || (op3_q.alc && ts_before(op3_q.dl, now_i)) ||
                         (op4_q.alc && ts_before(op4_q.dl, now_i)) || (rec0_q.alc && ts_before(rec0_q.dl, now_i));
   logic hold_d, unsettled_d, fire_d;
-  logic hold_q, unsettled_q, interlock_q, fire_q, stop_q;
+  logic hold_q, unsettled_q, interlock_q, fire_q, rest_q;  // rest_q: unsettled or fire (kept apart from
+                                                           // hold, whose time comparisons come late)
   assign hold_d      = (|run_hold) || inflight_due;
   assign unsettled_d = |unsettled;
   assign fire_d      = fs_q == FS_READ2;  // FS_FIRE next
@@ -599,16 +605,16 @@ module uet_lb_tracker #(
       unsettled_q <= 1'b0;
       interlock_q <= 1'b0;
       fire_q      <= 1'b0;
-      stop_q      <= 1'b0;
+      rest_q      <= 1'b0;
     end else begin
       hold_q      <= hold_d;
       unsettled_q <= unsettled_d;
       interlock_q <= |near_full;
       fire_q      <= fire_d;
-      stop_q      <= hold_d || unsettled_d || fire_d;
+      rest_q      <= unsettled_d || fire_d;
     end
   end
-  assign stop_o      = stop_q;
+  assign stop_o      = hold_q || rest_q;
   assign hold_o      = hold_q;
   assign unsettled_o = unsettled_q;
   assign interlock_o = interlock_q;
@@ -680,7 +686,7 @@ module uet_lb_tracker #(
   end
   assign data_raddr = r_h0way[fr_q];
   assign fire_o     = fire_q;
-  assign busy_o     = ops_busy || fs_q != FS_IDLE;
+  assign busy_o     = ops_past || fs_q != FS_IDLE;
   // The fired head's way and deadline, registered in FS_READ1 (the head stays put until it fires).
   logic [EntW-1:0]    fw_q;
   logic [TsWidth-1:0] fdl_q;
@@ -696,9 +702,13 @@ module uet_lb_tracker #(
   end
   assign fire_free  = fire_o;
   assign fire_way   = fw_q;
-  for (genvar r = 0; r < Runs; r++) begin : g_pop
-    assign r_pop[r] = fire_o && fr_q == RunW'(r);
+  // The fired run's pop, one flip-flop per run (it steers every slot of that run's window).
+  logic [Runs-1:0] pop_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) pop_q <= '0;
+    else for (int r = 0; r < Runs; r++) pop_q[r] <= fire_d && fr_q == RunW'(r);
   end
+  assign r_pop = pop_q;
   assign {fire_group_o, fire_psn_o, fire_ev_o, fire_gen_o} = data_rd;
   assign fire_deadline_o = fdl_q;
 
@@ -728,7 +738,8 @@ module uet_lb_tracker #(
       if (fs_q == FS_IDLE && can_fire) assert (pick == pick_ref);
       if (!head_moved_q) assert (due_q == due_now);
       assert (fire_q == (fs_q == FS_FIRE));
-      assert (stop_q == (hold_q || unsettled_q || fire_q));
+      assert (rest_q == (unsettled_q || fire_q));
+      for (int r = 0; r < Runs; r++) assert (r_pop[r] == (fire_o && fr_q == RunW'(r)));
       if (fs_q != FS_IDLE) assert (!ops_busy);
       assert (!(rec0_q.alc && rec0_q.untracked));
       for (int r = 0; r < Runs; r++) begin

@@ -37,7 +37,7 @@ module uet_lb_tracker_run #(
   input  logic                seq_we_i,
   input  logic [EntW-1:0]     seq_way_i,
   input  logic [SeqW-1:0]     seq_i,
-  // Ways freed this cycle: a clear's ways in one set (mask), and a fired way.
+  // Ways freed this cycle: a clear's ways in one set (mask), and a fired way (checked only: see freed).
   input  logic                clr_free_i,
   input  logic [SetW-1:0]     clr_set_i,
   input  logic [Ways-1:0]     clr_mask_i,
@@ -57,7 +57,9 @@ module uet_lb_tracker_run #(
   // Next cycle's count and head (for flags the tracker registers a cycle ahead).
   output logic [CntW-1:0]     count_next_o,
   output logic                pop_o,         ///< h0 leaves at this edge (fired, or dead)
-  output logic                h0_live_next_o, ///< next cycle's h0 is there and live
+  output logic                h0_stays_o,     ///< h0 is there, live, and neither leaves nor is freed at
+                                              ///< this edge: next cycle's h0 is known live (from flip-flops:
+                                              ///< a head that lands or moves up is not known yet)
   output logic                h0_change_o     ///< h0 becomes another element at this edge (or leaves)
 );
   localparam int unsigned AddrW     = $clog2(Depth);
@@ -65,14 +67,16 @@ module uet_lb_tracker_run #(
   localparam int unsigned HeadSlots = 8;  // window slots: the resolve pipeline's length and two more
   localparam int unsigned ReadLat   = 5;  // a RAM read issued now reaches the window in 5 cycles
 
-  // Frees of this cycle, as a test on a way.
+  // A clear's frees of this cycle, as a test on a way. A fire's free kills nothing here: the only live
+  // element holding the fired way is the fired h0, which leaves (pop_i); every other element naming that
+  // way is an older allocation of it, already dead (asserted below).
   function automatic logic freed(input logic [EntW-1:0] way, input logic cf, input logic [SetW-1:0] cs,
-                                 input logic [Ways-1:0] cm, input logic ff, input logic [EntW-1:0] fw);
+                                 input logic [Ways-1:0] cm);
     logic [SetW-1:0] s;
     logic [WayW-1:0] w;
     s = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
     w = (Ways > 1) ? WayW'(way) : '0;
-    freed = (cf && s == cs && cm[w]) || (ff && fw == way);
+    freed = cf && s == cs && cm[w];
   endfunction
 
   // ---------------------------------------------------------------------------------------------
@@ -186,13 +190,13 @@ module uet_lb_tracker_run #(
         sq = ws_q[k];
         dl = wd_q[k];
       end
-      l = l && !freed(w, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+      l = l && !freed(w, clr_free_i, clr_set_i, clr_mask_i);
       if (land_r[k]) begin
         v  = 1'b1;
         w  = r4_way_q;
         sq = r4_seq_q;
         dl = r4_dl_q;
-        l  = r4_live && !freed(r4_way_q, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+        l  = r4_live && !freed(r4_way_q, clr_free_i, clr_set_i, clr_mask_i);
       end
       if (land_d[k]) begin
         v  = 1'b1;
@@ -247,11 +251,11 @@ module uet_lb_tracker_run #(
     r3_way_q  <= r2_way;
     r3_seq_q  <= r2_seq;
     r3_dl_q   <= r2_dl;
-    r3_kill_q <= freed(r2_way, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+    r3_kill_q <= freed(r2_way, clr_free_i, clr_set_i, clr_mask_i);
     r4_way_q  <= r3_way_q;
     r4_seq_q  <= r3_seq_q;
     r4_dl_q   <= r3_dl_q;
-    r4_kill_q <= r3_kill_q || freed(r3_way_q, clr_free_i, clr_set_i, clr_mask_i, fire_free_i, fire_way_i);
+    r4_kill_q <= r3_kill_q || freed(r3_way_q, clr_free_i, clr_set_i, clr_mask_i);
   end
 
   // The oldest element's seq: h0's, or (h0 not yet in the window) one more than the last one popped, a
@@ -274,7 +278,8 @@ module uet_lb_tracker_run #(
   assign oldest_seq_o  = oldest_q;
   assign count_next_o  = cnt_q + CntW'(push_i) - CntW'(pop);
   assign pop_o         = pop;
-  assign h0_live_next_o = !flush_i && nv[0] && nl[0];
+  assign h0_stays_o     = !flush_i && wv_q[0] && wl_q[0] && !pop_i && !freed(ww_q[0], clr_free_i, clr_set_i,
+                                                                           clr_mask_i);
   assign h0_change_o    = pop || (!wv_q[0] && nv[0]);
 
 `ifndef SYNTHESIS
@@ -283,6 +288,14 @@ module uet_lb_tracker_run #(
       assert (!(push_i && cnt_q == CntW'(Depth)));               // the tracker never overfills a run
       assert (!(pop_i && !(wv_q[0] && wl_q[0])));                // it fires only a live h0
       assert (!(push_i && fire_free_i));                         // no fire while an allocation lands
+      if (h0_stays_o) assert (nv[0] && nl[0] && nw[0] == ww_q[0]);  // the same h0, live, next cycle
+      if (pop_i) assert (fire_free_i && ww_q[0] == fire_way_i);   // a fire frees its own h0's way,
+      if (fire_free_i) begin                                     // and no other live element holds it
+        for (int k = 0; k < HeadSlots; k++) begin
+          if (wv_q[k] && wl_q[k] && ww_q[k] == fire_way_i) assert (k == 0 && pop_i);
+        end
+        assert (!(r4_in && r4_live && r4_way_q == fire_way_i));
+      end
       assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
       assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
       assert (ram_nz_q == (ram_cnt_q != '0));
