@@ -510,9 +510,11 @@ module uet_lb_tracker #(
   localparam int unsigned FwHiW = EntW - FwLoW;
   logic [(1 << FwLoW)-1:0] fire_lo_q;
   logic [(1 << FwHiW)-1:0] fire_hi_q;
+  // (Bit k is fire_free && hi[k >> FwLoW] && lo[k % 2^FwLoW], written a 2^FwLoW-bit word at a time: the
+  // same gates, and word operations in a simulator instead of a loop over every way.)
   always_comb begin
-    for (int k = 0; k < Entries; k++) begin
-      fire_vec[k] = fire_free && fire_hi_q[k >> FwLoW] && fire_lo_q[k & ((1 << FwLoW) - 1)];
+    for (int h = 0; h < (1 << FwHiW); h++) begin
+      fire_vec[h * (1 << FwLoW) +: (1 << FwLoW)] = (fire_free && fire_hi_q[h]) ? fire_lo_q : '0;
     end
   end
   always_ff @(posedge clk_i) begin
