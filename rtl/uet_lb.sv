@@ -895,8 +895,9 @@ module uet_lb #(
   end
 
   // The tracker flushes a cycle after a CTRL clear applies, from a flip-flop of its own (the flush reaches
-  // most of its registers): in that cycle it cannot fire (nothing ran in it the cycle before the apply,
-  // so a fire started at the apply is still reading), and the streams wait SettleCycles.
+  // most of its registers). Nothing sees that cycle: an apply waits for the tracker to be idle, so a fire
+  // started at the apply is still reading its packet when the flush comes, and the streams are held for
+  // SettleCycles after every apply.
   logic trk_flush_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) trk_flush_q <= 1'b0;
