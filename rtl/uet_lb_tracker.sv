@@ -79,8 +79,8 @@ module uet_lb_tracker #(
                                               ///< oldest allocation too old: accept nothing
   output logic                interlock_o,    ///< a run is nearly full (its head live): let no clear and
                                               ///< allocation be in flight together
-  output logic                stop_o,         ///< hold_o, unsettled_o or fire_o: an OR of two flip-flops
-                                              ///< (hold_o's, and one for the other two)
+  output logic                stop_o,         ///< hold_o, unsettled_o or fire_o: an OR of three flip-flops
+                                              ///< (hold_o's two, and one for the other two)
   input  logic                quiet_i,        ///< no clear or allocation is in flight before t0
   output logic                fire_o,         ///< apply this early failure now
   output logic [GroupW-1:0]   fire_group_o,
@@ -578,15 +578,28 @@ module uet_lb_tracker #(
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < Runs; r++) old_q[r] <= r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax - 1;
   end
+  // Each run's count != 0 and > 1, as flip-flops (constant comparisons of the count selected by this
+  // cycle's push and pop), so the hold flag's terms after the past-due comparisons stay one LUT deep.
+  logic [Runs-1:0] nz_q, gt1_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      nz_q  <= '0;
+      gt1_q <= '0;
+    end else begin
+      for (int r = 0; r < Runs; r++) begin
+        nz_q[r]  <= next_ge(r_cnt[r], r_push[r], r_popd[r], 1);
+        gt1_q[r] <= next_ge(r_cnt[r], r_push[r], r_popd[r], 2);
+      end
+    end
+  end
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
       due0[r] = r_h0v[r] && ts_before(r_h0dl[r], now_i);
       due1[r] = r_h1v[r] && ts_before(r_h1dl[r], now_i);
-      run_hold[r] = (due0[r] && (r_h0live[r] || due1[r] || (!r_h1v[r] && r_cnt[r] > RunCntW'(1)))) ||
-                    (!r_h0v[r] && r_cnt[r] != '0);
+      run_hold[r] = (due0[r] && (r_h0live[r] || due1[r] || (!r_h1v[r] && gt1_q[r]))) || (!r_h0v[r] && nz_q[r]);
       // Next cycle: nearly full, and its head not known live, or its oldest allocation too old.
       near_full[r] = next_ge(r_cnt[r], r_push[r], r_popd[r], RunDepth - Margin);
-      unsettled[r] = (near_full[r] && !r_h0stays[r]) || (r_cnt[r] != '0 && old_q[r]);
+      unsettled[r] = (near_full[r] && !r_h0stays[r]) || (nz_q[r] && old_q[r]);
     end
   end
   // Allocations here, and the record that lands in a run now, whose deadline is before now_i: they will
@@ -595,29 +608,34 @@ module uet_lb_tracker #(
   assign inflight_due = (op0.alc && ts_before(op0.dl, now_i)) || (op1_q.alc && ts_before(op1_q.dl, now_i)) ||
                         (op2_q.alc && ts_before(op2_q.dl, now_i)) || (op3_q.alc && ts_before(op3_q.dl, now_i)) ||
                         (op4_q.alc && ts_before(op4_q.dl, now_i)) || (rec0_q.alc && ts_before(rec0_q.dl, now_i));
-  logic hold_d, unsettled_d, fire_d;
-  logic hold_q, unsettled_q, interlock_q, fire_q, rest_q;  // rest_q: unsettled or fire (kept apart from
-                                                           // hold, whose time comparisons come late)
-  assign hold_d      = (|run_hold) || inflight_due;
+  // Hold in two flip-flops, the runs' and the allocations', so that each OR after the time comparisons
+  // has half the terms (the core ORs them with its own stall flip-flops anyway).
+  logic hold_run_d, unsettled_d, fire_d;
+  logic hold_run_q, hold_inf_q, unsettled_q, interlock_q, fire_q, rest_q;  // rest_q: unsettled or fire
+                                                                           // (kept apart from hold, whose
+                                                                           // time comparisons come late)
+  assign hold_run_d  = |run_hold;
   assign unsettled_d = |unsettled;
   assign fire_d      = fs_q == FS_READ2;  // FS_FIRE next
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
-      hold_q      <= 1'b0;
+      hold_run_q  <= 1'b0;
+      hold_inf_q  <= 1'b0;
       unsettled_q <= 1'b0;
       interlock_q <= 1'b0;
       fire_q      <= 1'b0;
       rest_q      <= 1'b0;
     end else begin
-      hold_q      <= hold_d;
+      hold_run_q  <= hold_run_d;
+      hold_inf_q  <= inflight_due;
       unsettled_q <= unsettled_d;
       interlock_q <= |near_full;
       fire_q      <= fire_d;
       rest_q      <= unsettled_d || fire_d;
     end
   end
-  assign stop_o      = hold_q || rest_q;
-  assign hold_o      = hold_q;
+  assign stop_o      = hold_run_q || hold_inf_q || rest_q;
+  assign hold_o      = hold_run_q || hold_inf_q;
   assign unsettled_o = unsettled_q;
   assign interlock_o = interlock_q;
 
@@ -660,7 +678,7 @@ module uet_lb_tracker #(
     can_fire = quiet_i && !ops_busy && cand != '0 && !head_moved_q;
     for (int r = 0; r < Runs; r++) begin
       if (due_q[r] && !r_h0live[r]) can_fire = 1'b0;   // let the dead one leave first
-      if (!r_h0v[r] && r_cnt[r] != '0) can_fire = 1'b0;
+      if (!r_h0v[r] && nz_q[r]) can_fire = 1'b0;
     end
     pick = '0;
     for (int r = Runs - 1; r >= 0; r--) begin
@@ -748,6 +766,7 @@ module uet_lb_tracker #(
         assert (near_full[r] == (r_cnt_next[r] >= RunCntW'(RunDepth - Margin)));
         // The registered age flag never misses a run whose oldest allocation is AgeMax behind.
         if (r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax) assert (old_q[r]);
+        assert (nz_q[r] == (r_cnt[r] != '0) && gt1_q[r] == (r_cnt[r] > RunCntW'(1)));
       end
       // t3's flags equal what t4 would compute itself.
       if (op4_q.alc) begin
