@@ -545,12 +545,17 @@ module uet_lb #(
     logic lr, lf, xr, xf;
   } fwd_t;
   fwd_t d_fwd_f, d_fwd_r;
+  fwd_t c_fwd_f;
   logic d_open_prev;
+  logic d_fwd_f_l, d_fwd_f_x;  // d_fwd_f.lr || d_fwd_f.lf, d_fwd_f.xr || d_fwd_f.xf (the freezing test's selects)
+  assign c_fwd_f.lr = c_f.inr && d_r.v && d_r.inr && d_r.g == c_f.g;
+  assign c_fwd_f.lf = c_f.inr && d_f.v && d_f.inr && !d_same && d_f.g == c_f.g;
+  assign c_fwd_f.xr = c_f.inr && l_src_r && l_r.g == c_f.g;
+  assign c_fwd_f.xf = c_f.inr && l_src_f && l_f.g == c_f.g;
   always_ff @(posedge clk_i) begin
-    d_fwd_f.lr  <= c_f.inr && d_r.v && d_r.inr && d_r.g == c_f.g;
-    d_fwd_f.lf  <= c_f.inr && d_f.v && d_f.inr && !d_same && d_f.g == c_f.g;
-    d_fwd_f.xr  <= c_f.inr && l_src_r && l_r.g == c_f.g;
-    d_fwd_f.xf  <= c_f.inr && l_src_f && l_f.g == c_f.g;
+    d_fwd_f     <= c_fwd_f;
+    d_fwd_f_l   <= c_fwd_f.lr || c_fwd_f.lf;
+    d_fwd_f_x   <= c_fwd_f.xr || c_fwd_f.xf;
     d_fwd_r.lr  <= c_r.inr && d_r.v && d_r.inr && d_r.g == c_r.g;
     d_fwd_r.lf  <= c_r.inr && d_f.v && d_f.inr && !d_same && d_f.g == c_r.g;
     d_fwd_r.xr  <= c_r.inr && l_src_r && l_r.g == c_r.g;
@@ -582,14 +587,14 @@ module uet_lb #(
     .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (l_f.t), .elapsed_o (e_lt));
   logic entered_f, entered_r;  // L's feedback-lane event starts freezing (its time becomes freeze_start)
   logic l_elapsed_d, d_live;
-  // (In two parts so that L's entered flags, which come late, select last.)
-  logic e_kept, e_new;
+  // In three levels after the comparisons: a pair select within L's words (e_l) and within the words of
+  // the cycle before (e_x), one by the registered ORs of the pairs' hits (e_kept), and last L's entered
+  // flags, which come late (e_new). Each is one LUT6 at most.
+  logic e_l, e_x, e_kept, e_new;
   always_comb begin
-    if (d_fwd_f.lr) e_kept = e_lr;
-    else if (d_fwd_f.lf) e_kept = e_lf;
-    else if (d_fwd_f.xr) e_kept = e_xr;
-    else if (d_fwd_f.xf) e_kept = e_xf;
-    else e_kept = e_pre;
+    e_l         = d_fwd_f.lr ? e_lr : e_lf;
+    e_x         = d_fwd_f.xr ? e_xr : e_xf;
+    e_kept      = d_fwd_f_l ? e_l : (d_fwd_f_x ? e_x : e_pre);
     e_new       = (d_fwd_f.lr && entered_r) || (!d_fwd_f.lr && d_fwd_f.lf && entered_f);
     l_elapsed_d = e_new ? e_lt : e_kept;
   end
@@ -1023,6 +1028,9 @@ module uet_lb #(
       // Both lanes' loop registers hold the same word when they name one group.
       if (l_f.v && l_r.v && l_same) assert (st_f_q == st_r_q);
       assert (trk_stop == (trk_hold || trk_unsettled || trk_fire));
+      // The freezing test's pair selects equal the priority select over L's and the cycle before's words.
+      assert (d_fwd_f_l == (d_fwd_f.lr || d_fwd_f.lf) && d_fwd_f_x == (d_fwd_f.xr || d_fwd_f.xf));
+      assert (e_kept == (d_fwd_f.lr ? e_lr : (d_fwd_f.lf ? e_lf : (d_fwd_f.xr ? e_xr : (d_fwd_f.xf ? e_xf : e_pre)))));
       assert (sum_before(now_q, span_q, now_i) == ts_before(cand_dl, now_i));
       if (trk_flush_q) assert (!trk_fire && settle_q != '0);  // the late flush is never seen
       // The update units' own flip-flops equal the stage-L terms they stand for.
