@@ -41,9 +41,8 @@ if [ ! -x "$bench" ]; then
 fi
 
 # Placer settings: the heap placer's timing weight 30 and criticality exponent 3 (nextpnr's defaults are 10
-# and 2). On the core at 1,024 groups they lift the five-seed median from 99.18 to 101.09 MHz and the
-# slowest seed from 87.82 to 99.43 MHz (docs/fpga.md); UETLB_ECP5_PLACER replaces them ("" for nextpnr's
-# defaults).
+# and 2). On the core at 1,024 groups they take the five-seed median from 89.68 to 101.83 MHz (docs/fpga.md,
+# "Placer settings"); UETLB_ECP5_PLACER replaces them ("" for nextpnr's defaults).
 placer=${UETLB_ECP5_PLACER---placer-heap-timingweight 30 --placer-heap-critexp 3}
 ecp5_pnr() {  # dir json-name seed log: place and route on the LFE5U-85F (YoWASP sees only its working directory)
   # shellcheck disable=SC2086  # $placer is a list of options
