@@ -4,7 +4,10 @@
 // Throughput: one request-lane event (a request or an open) and one feedback-lane event (a feedback or an
 // early failure) every cycle, for any groups, the same group on both included. The feedback lane applies
 // first. An open and a request offered together take turns when the request waited. A response
-// leaves 9 cycles after its request is accepted (RspLatency), in acceptance order, held until taken.
+// leaves 9 cycles after its request is accepted (RspLatency), in acceptance order, held until taken. An
+// early failure takes the feedback lane for the one cycle whose events are first past its deadline (a
+// feedback offered then waits a cycle); the streams wait only while another tracked packet is past due
+// too (efd_due_o), which happens when two deadlines fall within three cycles of each other.
 //
 // Structure (docs/architecture.md): the per-group state (uet_lb_update's word) lives in two RAM banks,
 // one written by each lane, with a flip-flop per group saying which bank holds the group's newest word
@@ -70,8 +73,11 @@ module uet_lb #(
   output logic [PsnWidth-1:0]     efd_psn_o,
   output logic [15:0]             efd_ev_o,
   output logic [TsWidth-1:0]      efd_time_o,       ///< the deadline: the time the efd applies at
-  output logic                    efd_due_o,        ///< a tracked packet is (or may be) past its deadline at
-                                                    ///< now_i: the streams wait while it fires
+  output logic                    efd_due_o,        ///< a tracked packet other than the one firing is (or may
+                                                    ///< be) past its deadline at now_i: the streams wait
+  output logic                    efd_pending_o,    ///< an early failure may fire next cycle, fires, or is on
+                                                    ///< its way to efd_valid_o (or efd_due_o): a driver that
+                                                    ///< records the order of events waits for it
   output logic [$clog2(TrackerEntries+1)-1:0] efd_tracked_o,
   output logic                    idle_o,           ///< every accepted event and register write applied
   // Observation of one group's state as stored (waveforms, debug; DbgPort), three cycles late.
@@ -234,9 +240,9 @@ module uet_lb #(
 
   // ---------------------------------------------------------------------------------------------
   // Tracker (instantiated below) signals the front needs (registered there, a cycle ahead).
-  logic                trk_hold, trk_unsettled, trk_interlock, trk_fire;
+  logic                trk_hold, trk_unsettled, trk_interlock, trk_fire, trk_fire_next, trk_kill;
   logic                trk_busy;  // flip-flops only: this cycle's operations are stage X's, counted there
-  logic                trk_stop;  // trk_hold || trk_unsettled || trk_fire, an OR of three flip-flops
+  logic                trk_stop;  // trk_hold || trk_unsettled, an OR of three flip-flops
   logic [GroupW-1:0]   trk_group;
   logic [PsnWidth-1:0] trk_psn;
   logic [15:0]         trk_ev;
@@ -278,7 +284,7 @@ module uet_lb #(
                                          (a_rq && ts_before(a_r.dl, now_i)) || (b_rq && ts_before(b_r.dl, now_i)) ||
                                          (c_rq && ts_before(c_r.dl, now_i)) || (d_rq && ts_before(d_r.dl, now_i)) ||
                                          (l_rq && ts_before(l_r.dl, now_i)));
-  // Nothing is taken in a cycle the tracker fires (the feedback lane carries the early failure).
+  // An early failure the tracker fires takes the feedback lane's cycle; the request lane goes on.
   assign stall   = stall_q || inflight_due_q || trk_stop;
   assign stall_d = sweep_d || regs_pending_d || settle_q > 4'd1 || (apply && SettleCycles != 0);
   // A tracker run nearly full: no feedback while a request is on its way to the tracker, no request while
@@ -301,7 +307,7 @@ module uet_lb #(
   assign req_room     = !(trk_interlock && lock_req_q) && owed_ok_q;
   assign offer_open   = open_valid_i && !(req_valid_i && req_owed_q);
   assign open_ready_o = !stall && !(req_valid_i && req_owed_q);
-  assign fb_ready_o   = !stall && !(trk_interlock && lock_fb_q);
+  assign fb_ready_o   = !stall && !trk_fire && !(trk_interlock && lock_fb_q);
   assign req_ready_o  = !stall && req_room && !(open_valid_i && !req_owed_q);
   assign open_take    = open_valid_i && open_ready_o;
   assign fb_take      = fb_valid_i && fb_ready_o;
@@ -608,6 +614,14 @@ module uet_lb #(
     d_live = d_live && !d_open_prev;
   end
 
+  // An early failure whose packet was cleared before it fired (the tracker's check, three cycles after the
+  // fire: at stage C) changes nothing.
+  logic d_kill_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) d_kill_q <= 1'b0;
+    else d_kill_q <= trk_kill;
+  end
+
   // The loop's state registers: each lane's group word before stage L applies its events.
   logic [StateW-1:0] st_f_q, st_r_q;
   logic              l_live, l_elapsed, l_recycle, l_rto;
@@ -619,7 +633,7 @@ module uet_lb #(
     l_rto     <= d_rto;
     st_f_q    <= d_fwd_f.lr ? next_r : (d_fwd_f.lf ? next_f : pre_f);
     st_r_q    <= d_fwd_r.lr ? next_r : (d_fwd_r.lf ? next_f : pre_r);
-    l_live    <= d_live;
+    l_live    <= d_live && !d_kill_q;
     l_elapsed <= l_elapsed_d;
   end
 
@@ -627,7 +641,7 @@ module uet_lb #(
   // update, next word) then starts from registers that drive nothing else.
   logic d_failure;
   logic u_f_recycle, u_f_failure, u_r_open, u_r_recycle, u_r_failure, u_r_req;
-  assign d_failure = d_rto || (d_f.efd && d_live);
+  assign d_failure = d_rto || (d_f.efd && d_live && !d_kill_q);
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       {u_f_recycle, u_f_failure, u_r_open, u_r_recycle, u_r_failure, u_r_req} <= '0;
@@ -909,22 +923,35 @@ module uet_lb #(
     else trk_flush_q <= clear_groups;
   end
 
+  // The clears of stages C, D and L (feedback other than a timeout; a clear of a tracked packet's key
+  // always applies: its group is open), for the check of a fire.
+  logic [2:0] pre_clr;
+  assign pre_clr = {l_f.v && l_f.fb && l_f.kind != uet_lb_pkg::FB_RTO,
+                    d_f.v && d_f.fb && d_f.kind != uet_lb_pkg::FB_RTO,
+                    c_f.v && c_f.fb && c_f.kind != uet_lb_pkg::FB_RTO};
+  // No fire is decided for a cycle in which a register apply, its settling or the sweep holds the streams.
+  logic fire_block;
+  assign fire_block = apply || settle_q != '0 || sweep_q || trk_flush_q;
+
   uet_lb_tracker #(
     .Entries (TrackerEntries), .Ways (TrackerWays), .Runs (TrackerRuns), .RunDepth (TrackerRunDepth),
     .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth), .GenW (GenW)
   ) u_tracker (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (trk_flush_q), .now_i (now_i), .now_q_i (now_q),
     .t_ref_i (t_ref),
+    .pre_clr_i (pre_clr), .pre_group_i ({l_f.g, d_f.g, c_f.g}), .pre_psn_i ({l_f.psn, d_f.psn, c_f.psn}),
     .clr_valid_i (trk_clr), .clr_group_i (x_f.g), .clr_psn_i (x_f.psn),
     .alc_valid_i (trk_alc), .alc_group_i (x_r.g), .alc_psn_i (x_r.psn), .alc_time_i (x_r.t),
     .alc_deadline_i (x_r.dl), .alc_gen_i (x_r.gen), .alc_ev_i (e_ev),
     .untracked_o (trk_untracked), .tracked_o (efd_tracked_o),
     .hold_o (trk_hold), .unsettled_o (trk_unsettled), .interlock_o (trk_interlock), .stop_o (trk_stop),
-    .quiet_i (quiet),
-    .fire_o (trk_fire), .fire_group_o (trk_group), .fire_psn_o (trk_psn), .fire_ev_o (trk_ev),
+    .quiet_i (quiet), .fire_block_i (fire_block), .core_due_i (inflight_due_q), .fire_next_o (trk_fire_next),
+    .fire_o (trk_fire), .fire_kill_o (trk_kill), .fire_group_o (trk_group), .fire_psn_o (trk_psn), .fire_ev_o (trk_ev),
     .fire_gen_o (trk_gen), .fire_deadline_o (trk_deadline), .busy_o (trk_busy)
   );
   assign efd_due_o = trk_hold;
+  assign efd_pending_o = trk_hold || trk_fire_next || trk_fire || (a_f.v && a_f.efd) || (b_f.v && b_f.efd) ||
+                         (c_f.v && c_f.efd) || (d_f.v && d_f.efd) || (l_f.v && l_f.efd) || (x_f.v && x_f.efd);
 
   // Early failures applied, shown a cycle after stage X.
   logic                efd_v_q;
@@ -946,7 +973,8 @@ module uet_lb #(
   // ---------------------------------------------------------------------------------------------
   // Idle, and applying register writes: when no event is in any stage and the tracker is quiet.
   assign empty  = !a_f.v && !b_f.v && !c_f.v && !d_f.v && !l_f.v && !x_f.v && !a_r.v && !b_r.v && !c_r.v &&
-                  !d_r.v && !l_r.v && !x_r.v && !y_q.v && !z_q.v && !e_v && !trk_busy && !trk_fire && !trk_hold;
+                  !d_r.v && !l_r.v && !x_r.v && !y_q.v && !z_q.v && !e_v && !trk_busy && !trk_fire &&
+                  !trk_fire_next && !trk_hold;
   assign apply  = regs_pending && drained_q && !sweep_q;
   assign idle_o = empty && !regs_pending && !sweep_q && settle_q == '0;
 
@@ -1027,7 +1055,11 @@ module uet_lb #(
       if (req_stall_q) assert (req_valid_i && req_psn_i == past_psn_q && req_group_i == past_req_group_q);
       // Both lanes' loop registers hold the same word when they name one group.
       if (l_f.v && l_r.v && l_same) assert (st_f_q == st_r_q);
-      assert (trk_stop == (trk_hold || trk_unsettled || trk_fire));
+      assert (trk_stop == (trk_hold || trk_unsettled));
+      // The tracker's check of a fire comes while its early failure is at stage C.
+      if (trk_kill) assert (c_f.v && c_f.efd);
+      // A fire's free takes stage X's clear slot: its early failure is there, no feedback.
+      if (trk_fire) assert (!fb_take);
       // The freezing test's pair selects equal the priority select over L's and the cycle before's words.
       assert (d_fwd_f_l == (d_fwd_f.lr || d_fwd_f.lf) && d_fwd_f_x == (d_fwd_f.xr || d_fwd_f.xf));
       assert (e_kept == (d_fwd_f.lr ? e_lr : (d_fwd_f.lf ? e_lf : (d_fwd_f.xr ? e_xr : (d_fwd_f.xf ? e_xf : e_pre)))));

@@ -135,7 +135,7 @@ module uet_lb_axi #(
   assign rerr    = raddr_q > RegCntDropped;
 
   // The core, without its observation port.
-  logic                                 unused_efd_due, unused_dbg_open, unused_dbg_wrapped, unused_dbg_freezing;
+  logic                                 unused_efd_due, unused_efd_pending, unused_dbg_open, unused_dbg_wrapped, unused_dbg_freezing;
   logic [$clog2(TrackerEntries+1)-1:0]  unused_efd_tracked;
   logic [BufBitsMax:0]                  unused_dbg_count;
   logic [BufBitsMax-1:0]                unused_dbg_wr, unused_dbg_replay;
@@ -156,7 +156,7 @@ module uet_lb_axi #(
     .rsp_valid_o (rsp_valid), .rsp_ready_i (rsp_ready), .rsp_ev_o (rsp_ev), .rsp_decision_o (rsp_decision),
     .rsp_group_o (rsp_group), .rsp_psn_o (rsp_psn), .rsp_retx_o (rsp_retx),
     .efd_valid_o (efd_valid_o), .efd_group_o (efd_group_o), .efd_psn_o (efd_psn_o), .efd_ev_o (efd_ev_o),
-    .efd_time_o (efd_time_o), .efd_due_o (unused_efd_due), .efd_tracked_o (unused_efd_tracked),
+    .efd_time_o (efd_time_o), .efd_due_o (unused_efd_due), .efd_pending_o (unused_efd_pending), .efd_tracked_o (unused_efd_tracked),
     .idle_o (idle_o),
     .dbg_group_i ('0), .dbg_open_o (unused_dbg_open), .dbg_count_o (unused_dbg_count), .dbg_wr_o (unused_dbg_wr),
     .dbg_replay_o (unused_dbg_replay), .dbg_wrapped_o (unused_dbg_wrapped), .dbg_freezing_o (unused_dbg_freezing),
@@ -165,7 +165,7 @@ module uet_lb_axi #(
     .reg_werr_o (core_werr)
   );
   logic unused_ok;
-  assign unused_ok = ^{s_axil_awprot, s_axil_arprot, unused_efd_due, unused_efd_tracked, unused_dbg_open,
+  assign unused_ok = ^{s_axil_awprot, s_axil_arprot, unused_efd_due, unused_efd_pending, unused_efd_tracked, unused_dbg_open,
                        unused_dbg_count, unused_dbg_wr, unused_dbg_replay, unused_dbg_wrapped, unused_dbg_freezing,
                        unused_dbg_start, unused_dbg_left, unused_dbg_slot0};
 endmodule

@@ -27,12 +27,16 @@
 // it stands after every earlier one. The entropy value of an allocation comes three cycles after it
 // (alc_ev_i, when the core has made it).
 //
-// Early failures. hold_o tells the core to accept no new event: a live packet is past its deadline at
-// now_i, or could be (a dead head is leaving and what follows is past due or not yet seen), or an
-// allocation in flight here has a deadline before now_i. Once the core has no feedback or request in
-// flight before the tracker (quiet_i) and the tracker itself is idle, the earliest live packet past due
-// fires: fire_o for one cycle with its fields, its way freed and its run's head popped. The core applies
-// it as an event before the next one it accepts.
+// Early failures. The earliest live packet not yet fired (each run's first, fl, then by deadline and send
+// order) is the candidate: its data are read ahead, before its deadline. In the first cycle whose events
+// are past its deadline it fires: fire_o for one cycle with its fields, and the core applies it on the
+// feedback lane, before that cycle's request-lane event. A fire is decided before the clears taken ahead
+// of it have reached the tables, so it is checked against them on its way: their keys in the core's
+// stages and here, and the records applied since the candidate was read (fire_kill_o, three cycles after
+// fire_o: the packet had been cleared, the fire changes nothing). A fire that stands frees its way as an
+// operation of its own, in event order: the clear slot of t0 six cycles after fire_o, when the core's
+// stage X holds the early failure. hold_o tells the core to accept no new event: a live packet other than
+// the one firing may be past its deadline at now_i, or an allocation in flight has a deadline before it.
 `default_nettype none
 
 module uet_lb_tracker #(
@@ -59,6 +63,10 @@ module uet_lb_tracker #(
   input  logic [TsWidth-1:0]  now_q_i,        ///< the time of the events the core accepts now (now_i of
                                               ///< the cycle before)
   input  logic [TsWidth-1:0]  t_ref_i,        ///< the oldest time of an event not yet at t0 (or now_q_i)
+  // The core's clears taken before t0, for a fire's check: its stages C, D and L (bit / slice k).
+  input  logic [2:0]          pre_clr_i,
+  input  logic [3*GroupW-1:0] pre_group_i,
+  input  logic [3*PsnWidth-1:0] pre_psn_i,
   // Operations (t0), in event order: the clear applies before the allocation.
   input  logic                clr_valid_i,    ///< an ACK or NACK of (group, psn)
   input  logic [GroupW-1:0]   clr_group_i,
@@ -79,18 +87,22 @@ module uet_lb_tracker #(
                                               ///< oldest allocation too old: accept nothing
   output logic                interlock_o,    ///< a run is nearly full (its head live): let no clear and
                                               ///< allocation be in flight together
-  output logic                stop_o,         ///< hold_o, unsettled_o or fire_o: an OR of three flip-flops
-                                              ///< (hold_o's two, and one for the other two)
+  output logic                stop_o,         ///< hold_o or unsettled_o: an OR of three flip-flops
   input  logic                quiet_i,        ///< no clear or allocation is in flight before t0
-  output logic                fire_o,         ///< apply this early failure now
+  input  logic                fire_block_i,   ///< decide no fire for next cycle (a register apply settles)
+  input  logic                core_due_i,     ///< a request in the core's stages is past due: fire nothing
+  output logic                fire_next_o,    ///< fire_o may rise next cycle
+  output logic                fire_o,         ///< apply this early failure now (the feedback lane)
+  output logic                fire_kill_o,    ///< the fire of three cycles ago changes nothing: its packet
+                                              ///< was cleared before it
   output logic [GroupW-1:0]   fire_group_o,
   output logic [PsnWidth-1:0] fire_psn_o,
   output logic [15:0]         fire_ev_o,
   output logic [GenW-1:0]     fire_gen_o,
   output logic [TsWidth-1:0]  fire_deadline_o,
   output logic                busy_o          ///< an operation taken at an earlier edge is in flight here,
-                                              ///< or a fire is under way (flip-flops only: not this
-                                              ///< cycle's clr_valid_i and alc_valid_i)
+                                              ///< or a fire's free is on its way (flip-flops only: not
+                                              ///< this cycle's clr_valid_i and alc_valid_i)
 );
   localparam int unsigned RunW   = (Runs > 1) ? $clog2(Runs) : 1;
   localparam int unsigned KeyW   = GroupW + PsnWidth;
@@ -118,6 +130,11 @@ module uet_lb_tracker #(
     set_of = s;
   endfunction
 
+  // The set of a way number.
+  function automatic logic [SetW-1:0] way_set(input logic [EntW-1:0] way);
+    way_set = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
+  endfunction
+
   // x strictly before y, modulo 2^TsWidth (|x - y| < 2^(TsWidth-1)).
   function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
     logic [TsWidth-1:0] d;
@@ -140,6 +157,8 @@ module uet_lb_tracker #(
   // Operation stages t0..t4 and the records.
   typedef struct packed {
     logic                clr;
+    logic                dir;        // the clear is a fire's: it frees way dway of cset (no key)
+    logic [WayW-1:0]     dway;
     logic [KeyW-1:0]     ckey;
     logic [SetW-1:0]     cset;
     logic                alc;
@@ -182,9 +201,15 @@ module uet_lb_tracker #(
   rec_t rec_d, rec0_q, rec1_q, rec2_q, rec3_q;  // rec0_q: decided last cycle, applied now
   logic [15:0] ev4_q;
 
-  assign op0.clr  = clr_valid_i;
+  // A fire's free takes the clear slot (dfree, from the fire pipeline below): the core's stage X then
+  // holds the early failure, not a feedback.
+  logic            dfree;
+  logic [EntW-1:0] dfree_way;
+  assign op0.clr  = clr_valid_i || dfree;
+  assign op0.dir  = dfree;
+  assign op0.dway = (Ways > 1) ? WayW'(dfree_way) : '0;
   assign op0.ckey = {clr_group_i, clr_psn_i};
-  assign op0.cset = set_of(clr_group_i, SetW'(clr_psn_i));
+  assign op0.cset = dfree ? way_set(dfree_way) : set_of(clr_group_i, SetW'(clr_psn_i));
   assign op0.alc  = alc_valid_i;
   assign op0.akey = {alc_group_i, alc_psn_i};
   assign op0.aset = set_of(alc_group_i, SetW'(alc_psn_i));
@@ -245,14 +270,14 @@ module uet_lb_tracker #(
     end
   end
   always_ff @(posedge clk_i) begin
-    {op1_q.ckey, op1_q.cset, op1_q.akey, op1_q.aset, op1_q.tm, op1_q.dl, op1_q.gen} <=
-        {op0.ckey, op0.cset, op0.akey, op0.aset, op0.tm, op0.dl, op0.gen};
-    {op2_q.ckey, op2_q.cset, op2_q.akey, op2_q.aset, op2_q.tm, op2_q.dl, op2_q.gen} <=
-        {op1_q.ckey, op1_q.cset, op1_q.akey, op1_q.aset, op1_q.tm, op1_q.dl, op1_q.gen};
-    {op3_q.ckey, op3_q.cset, op3_q.akey, op3_q.aset, op3_q.tm, op3_q.dl, op3_q.gen} <=
-        {op2_q.ckey, op2_q.cset, op2_q.akey, op2_q.aset, op2_q.tm, op2_q.dl, op2_q.gen};
-    {op4_q.ckey, op4_q.cset, op4_q.akey, op4_q.aset, op4_q.tm, op4_q.dl, op4_q.gen} <=
-        {op3_q.ckey, op3_q.cset, op3_q.akey, op3_q.aset, op3_q.tm, op3_q.dl, op3_q.gen};
+    {op1_q.dir, op1_q.dway, op1_q.ckey, op1_q.cset, op1_q.akey, op1_q.aset, op1_q.tm, op1_q.dl, op1_q.gen} <=
+        {op0.dir, op0.dway, op0.ckey, op0.cset, op0.akey, op0.aset, op0.tm, op0.dl, op0.gen};
+    {op2_q.dir, op2_q.dway, op2_q.ckey, op2_q.cset, op2_q.akey, op2_q.aset, op2_q.tm, op2_q.dl, op2_q.gen} <=
+        {op1_q.dir, op1_q.dway, op1_q.ckey, op1_q.cset, op1_q.akey, op1_q.aset, op1_q.tm, op1_q.dl, op1_q.gen};
+    {op3_q.dir, op3_q.dway, op3_q.ckey, op3_q.cset, op3_q.akey, op3_q.aset, op3_q.tm, op3_q.dl, op3_q.gen} <=
+        {op2_q.dir, op2_q.dway, op2_q.ckey, op2_q.cset, op2_q.akey, op2_q.aset, op2_q.tm, op2_q.dl, op2_q.gen};
+    {op4_q.dir, op4_q.dway, op4_q.ckey, op4_q.cset, op4_q.akey, op4_q.aset, op4_q.tm, op4_q.dl, op4_q.gen} <=
+        {op3_q.dir, op3_q.dway, op3_q.ckey, op3_q.cset, op3_q.akey, op3_q.aset, op3_q.tm, op3_q.dl, op3_q.gen};
     cmp1_q <= cmp0;
     cmp2_q <= cmp1_q;
     cmp3_q <= cmp2_q;
@@ -343,16 +368,14 @@ module uet_lb_tracker #(
 
   // ---------------------------------------------------------------------------------------------
   // Runs.
-  logic [Runs-1:0]       r_h0v, r_h0live, r_h1v, r_push, r_pop;
-  logic [EntW-1:0]       r_h0way [Runs];
-  logic [SeqW-1:0]       r_h0seq [Runs], r_oldest [Runs];
-  logic [TsWidth-1:0]    r_h0dl [Runs], r_h1dl [Runs];
-  logic [Runs-1:0]       r_h0chg;
+  logic [Runs-1:0]       r_push, r_flv, r_slv, r_unseen, r_hold, r_fire, r_skip;
+  logic [EntW-1:0]       r_flway [Runs], r_slway [Runs];
+  logic [SeqW-1:0]       r_flseq [Runs], r_slseq [Runs], r_oldest [Runs];
+  logic [TsWidth-1:0]    r_fldl [Runs], r_sldl [Runs];
   logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
   logic [Runs-1:0]       r_h0stays, r_popd;
-  logic                  fire_free;
-  logic [EntW-1:0]       fire_way;
   logic [EntW-1:0]       rec_way;
+  logic [SeqW-1:0]       cseq_q;  // the candidate's allocation number (below)
   assign rec_way = (Ways > 1) ? EntW'({rec0_q.aset, rec0_q.awy}) : EntW'(rec0_q.aset);
 
   for (genvar r = 0; r < Runs; r++) begin : g_run
@@ -363,13 +386,12 @@ module uet_lb_tracker #(
       .push_i (r_push[r]), .push_way_i (rec_way), .push_seq_i (rec0_q.seq), .push_deadline_i (rec0_q.dl),
       .valid_i (valid_q), .seq_we_i (rec0_q.alc), .seq_way_i (rec_way), .seq_i (rec0_q.seq),
       .clr_free_i (rec0_q.clr), .clr_set_i (rec0_q.cset), .clr_mask_i (rec0_q.cmask),
-      .fire_free_i (fire_free), .fire_way_i (fire_way),
-      .pop_i (r_pop[r]),
-      .h0_valid_o (r_h0v[r]), .h0_way_o (r_h0way[r]), .h0_seq_o (r_h0seq[r]), .h0_deadline_o (r_h0dl[r]),
-      .h0_live_o (r_h0live[r]), .h1_valid_o (r_h1v[r]), .h1_deadline_o (r_h1dl[r]),
+      .now_i (now_i), .fire_i (r_fire[r]), .fire_seq_i (cseq_q), .skip_i (r_skip[r]), .skip_seq_i (cseq_q),
+      .fl_valid_o (r_flv[r]), .fl_way_o (r_flway[r]), .fl_seq_o (r_flseq[r]), .fl_deadline_o (r_fldl[r]),
+      .sl_valid_o (r_slv[r]), .sl_way_o (r_slway[r]), .sl_seq_o (r_slseq[r]), .sl_deadline_o (r_sldl[r]),
+      .unseen_o (r_unseen[r]), .hold_o (r_hold[r]),
       .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r]), .count_next_o (r_cnt_next[r]),
-      .h0_stays_o (r_h0stays[r]), .pop_o (r_popd[r]),
-      .h0_change_o (r_h0chg[r])
+      .h0_stays_o (r_h0stays[r]), .pop_o (r_popd[r])
     );
     assign r_push[r] = rec0_q.alc && rec0_q.run == RunW'(r);
   end
@@ -425,7 +447,7 @@ module uet_lb_tracker #(
 
   // t4: the clear's match after the record just ahead (rec0), and the allocation: the first free way of
   // its set (after the clear, when the same set), and a run its deadline fits.
-  logic [Ways-1:0] match4, va4, free4, hit4;
+  logic [Ways-1:0] match4, cm4, va4, free4, hit4;
   logic            any_free;
   logic [WayW-1:0] first_free;
   logic [Runs-1:0] fits;
@@ -439,8 +461,10 @@ module uet_lb_tracker #(
       if (hit4[w]) match4[w] = cmp4_q.keq[0];
     end
     if (!op4_q.clr) match4 = '0;
+    // A fire's free: its own way (the key compares above are not its).
+    for (int w = 0; w < Ways; w++) cm4[w] = op4_q.dir ? op4_q.dway == WayW'(w) : match4[w];
     va4   = after_rec(va4_q, rec0_q.clr, rec0_q.cmask, rec0_q.alc, rec0_q.awy, cmp4_q.asc[0], cmp4_q.asa[0]);
-    free4 = ~va4 | (cmp4_q.own ? match4 : '0);
+    free4 = ~va4 | (cmp4_q.own ? cm4 : '0);
     any_free   = free4 != '0;
     first_free = '0;
     for (int w = Ways - 1; w >= 0; w--) if (free4[w]) first_free = WayW'(w);
@@ -466,7 +490,7 @@ module uet_lb_tracker #(
     rec_d           = '0;
     rec_d.clr       = op4_q.clr;
     rec_d.cset      = op4_q.cset;
-    rec_d.cmask     = match4;
+    rec_d.cmask     = cm4;
     rec_d.alc       = op4_q.alc && any_free && fit_any && run_room;
     rec_d.untracked = op4_q.alc && !(any_free && fit_any && run_room);
     rec_d.aset      = op4_q.aset;
@@ -501,29 +525,16 @@ module uet_lb_tracker #(
     for (int w = 0; w < Ways; w++) cleared = cleared + (WayW + 1)'(rec0_q.clr && rec0_q.cmask[w]);
   end
   // (As whole-vector operations: decoders in hardware, word operations in a simulator.)
-  logic [Entries-1:0] clr_vec, alc_vec, fire_vec;
+  logic [Entries-1:0] clr_vec, alc_vec;
   assign clr_vec  = rec0_q.clr ? (Entries'(rec0_q.cmask) << (Ways * 32'(rec0_q.cset))) : '0;
   assign alc_vec  = rec0_q.alc ? (Entries'(1) << rec_way) : '0;
-  // The fired way's bit from two one-hot halves of its number, decoded while its data are read: the
-  // fire's clear of a valid bit is one LUT behind flip-flops.
-  localparam int unsigned FwLoW = EntW / 2;
-  localparam int unsigned FwHiW = EntW - FwLoW;
-  logic [(1 << FwLoW)-1:0] fire_lo_q;
-  logic [(1 << FwHiW)-1:0] fire_hi_q;
-  // (Bit k is fire_free && hi[k >> FwLoW] && lo[k % 2^FwLoW], written a 2^FwLoW-bit word at a time: the
-  // same gates, and word operations in a simulator instead of a loop over every way.)
-  always_comb begin
-    for (int h = 0; h < (1 << FwHiW); h++) begin
-      fire_vec[h * (1 << FwLoW) +: (1 << FwLoW)] = (fire_free && fire_hi_q[h]) ? fire_lo_q : '0;
-    end
-  end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
       valid_q   <= '0;
       tracked_q <= '0;
     end else begin
-      valid_q   <= (valid_q & ~clr_vec & ~fire_vec) | alc_vec;
-      tracked_q <= tracked_q + CntW'(rec0_q.alc) - CntW'(cleared) - CntW'(fire_free);
+      valid_q   <= (valid_q & ~clr_vec) | alc_vec;
+      tracked_q <= tracked_q + CntW'(rec0_q.alc) - CntW'(cleared);
     end
   end
   assign tracked_o   = tracked_q;
@@ -560,43 +571,28 @@ module uet_lb_tracker #(
     else t_ref_q <= t_ref_i;
   end
   logic unused;
-  assign unused = ^{op4_q.ckey, rec1_q, rec2_q, rec3_q, cmp4_q.keq[4:1], cmp4_q.csa[4:1], cmp4_q.csc[4:1],
+  assign unused = ^{now_q_i, rec1_q, rec2_q, rec3_q, cmp4_q.keq[4:1], cmp4_q.csa[4:1], cmp4_q.csc[4:1],
                     cmp4_q.asa[4:1], cmp4_q.asc[4:1], cmp3_q.asa[4:3], cmp3_q.asc[4:3], cmp3_q.csc[4:3],
                     cmp3_q.keq[0], cmp3_q.csa[0], cmp3_q.csc[0], cmp3_q.asa[0], cmp3_q.asc[0], cmp3_q.own,
                     cmp3_q.dge};
 
-  // Per run, at the time of the events the core takes next cycle (now_i): h0 past due, h1 past due. A run
-  // holds the core when its head is past due and live, or past due and dead with what follows past due or
-  // not yet seen, or when its head is not yet seen. Made now for the next cycle: a head that leaves at
-  // this edge leaves what follows it, no more past due than it (deadlines never decrease along a run).
-  logic [Runs-1:0] due0, due1, run_hold, near_full, unsettled;
   // A run's oldest allocation at least AgeMax - 1 behind the next one, a cycle ago: a run holding an
   // element AgeMax behind now was not empty a cycle ago, and its oldest then was at least AgeMax - 1
   // behind (one allocation a cycle at most, and the oldest only moves on), so the flag is set (early by a
   // cycle at worst: it only holds the streams).
-  logic [Runs-1:0] old_q;
+  logic [Runs-1:0] near_full, unsettled, old_q;
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < Runs; r++) old_q[r] <= r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax - 1;
   end
-  // Each run's count != 0 and > 1, as flip-flops (constant comparisons of the count selected by this
-  // cycle's push and pop), so the hold flag's terms after the past-due comparisons stay one LUT deep.
-  logic [Runs-1:0] nz_q, gt1_q;
+  // Each run's count != 0, a flip-flop (a constant comparison of the count selected by this cycle's push and
+  // pop).
+  logic [Runs-1:0] nz_q;
   always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
-      nz_q  <= '0;
-      gt1_q <= '0;
-    end else begin
-      for (int r = 0; r < Runs; r++) begin
-        nz_q[r]  <= next_ge(r_cnt[r], r_push[r], r_popd[r], 1);
-        gt1_q[r] <= next_ge(r_cnt[r], r_push[r], r_popd[r], 2);
-      end
-    end
+    if (!rst_ni || flush_i) nz_q <= '0;
+    else for (int r = 0; r < Runs; r++) nz_q[r] <= next_ge(r_cnt[r], r_push[r], r_popd[r], 1);
   end
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
-      due0[r] = r_h0v[r] && ts_before(r_h0dl[r], now_i);
-      due1[r] = r_h1v[r] && ts_before(r_h1dl[r], now_i);
-      run_hold[r] = (due0[r] && (r_h0live[r] || due1[r] || (!r_h1v[r] && gt1_q[r]))) || (!r_h0v[r] && nz_q[r]);
       // Next cycle: nearly full, and its head not known live, or its oldest allocation too old.
       near_full[r] = next_ge(r_cnt[r], r_push[r], r_popd[r], RunDepth - Margin);
       unsettled[r] = (near_full[r] && !r_h0stays[r]) || (nz_q[r] && old_q[r]);
@@ -608,165 +604,232 @@ module uet_lb_tracker #(
   assign inflight_due = (op0.alc && ts_before(op0.dl, now_i)) || (op1_q.alc && ts_before(op1_q.dl, now_i)) ||
                         (op2_q.alc && ts_before(op2_q.dl, now_i)) || (op3_q.alc && ts_before(op3_q.dl, now_i)) ||
                         (op4_q.alc && ts_before(op4_q.dl, now_i)) || (rec0_q.alc && ts_before(rec0_q.dl, now_i));
-  // Hold in two flip-flops, the runs' and the allocations', so that each OR after the time comparisons
+
+  // ---------------------------------------------------------------------------------------------
+  // The candidate: the first live element of each run (fl), the earliest of them by deadline, then send
+  // order. Its run, way, number and deadline are registered when it is chosen and its data read out of the
+  // data RAM (two cycles); it stays while it is its run's fl and no other run's fl changes. The runs'
+  // order is registered from their fl as they are, so it is a cycle old: a candidate is chosen only in a
+  // cycle in which no fl changed. A run whose window holds no live element but more past it (unseen) may
+  // hold an earlier one: nothing is chosen then. When the candidate fires and every other run is empty,
+  // its run's second live element (sl) is chosen at once: it is that run's fl from the next cycle on.
+  typedef enum logic [1:0] {CS_IDLE, CS_READ1, CS_READ2, CS_READY} cstate_e;
+  cstate_e            cs_q;
+  logic [RunW-1:0]    cr_q;
+  logic [EntW-1:0]    cway_q;
+  logic [TsWidth-1:0] cdl_q;
+  logic               ck1_q;       // a record freed its way since it was chosen (it is dead)
+  logic [Runs-1:0]    flv_q;       // each run's fl a cycle ago
+  logic [SeqW-1:0]    flseq_q [Runs];
+  logic [Runs-1:0]    fl_chg;      // a run's fl is not last cycle's
+  logic               cand_gone;   // the candidate is no longer its run's fl, or another run's fl changed
+  logic               next_sl;     // the candidate fires, and its run's second live element follows it
+  logic [Runs-1:0]    ord_q [Runs];  // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's
+  logic               can_load, abandon, fire_d, fire_q, slow_ok;
+  logic [RunW-1:0]    pick;
+  logic               hold_run_q, hold_inf_q, unsettled_q, interlock_q;
+
+  // A record frees way w.
+  function automatic logic rec_frees(input logic [EntW-1:0] w, input logic clr, input logic [SetW-1:0] cset,
+                                     input logic [Ways-1:0] cmask);
+    rec_frees = clr && way_set(w) == cset && cmask[(Ways > 1) ? 32'(WayW'(w)) : 0];
+  endfunction
+  // Allocation number x before y (numbers are unique among the elements in the runs, less than half the
+  // number range apart).
+  function automatic logic seq_before(input logic [SeqW-1:0] x, input logic [SeqW-1:0] y);
+    logic [SeqW-1:0] d;
+    d          = x - y;
+    seq_before = d[SeqW-1];
+  endfunction
+
+  always_ff @(posedge clk_i) begin
+    for (int r = 0; r < Runs; r++) begin
+      flv_q[r]   <= r_flv[r];
+      flseq_q[r] <= r_flseq[r];
+      for (int t = 0; t < Runs; t++) begin
+        ord_q[r][t] <= ts_before(r_fldl[r], r_fldl[t]) ||
+                       (r_fldl[r] == r_fldl[t] && seq_before(r_flseq[r], r_flseq[t]));
+      end
+    end
+  end
+  always_comb begin
+    for (int r = 0; r < Runs; r++) fl_chg[r] = r_flv[r] != flv_q[r] || (r_flv[r] && r_flseq[r] != flseq_q[r]);
+    can_load = cs_q == CS_IDLE && fl_chg == '0 && r_flv != '0 && r_unseen == '0;
+    pick = '0;
+    for (int r = Runs - 1; r >= 0; r--) begin
+      logic first;
+      first = r_flv[r];
+      for (int t = 0; t < Runs; t++) if (t != r && r_flv[t] && !ord_q[r][t]) first = 1'b0;
+      if (first) pick = RunW'(r);
+    end
+  end
+  always_comb begin
+    cand_gone = !r_flv[cr_q] || r_flseq[cr_q] != cseq_q;
+    for (int r = 0; r < Runs; r++) if (RunW'(r) != cr_q && fl_chg[r]) cand_gone = 1'b1;
+    next_sl = fire_o && r_slv[cr_q];
+    for (int r = 0; r < Runs; r++) if (RunW'(r) != cr_q && (r_flv[r] || r_unseen[r])) next_sl = 1'b0;
+  end
+  assign abandon = flush_i || (cs_q != CS_IDLE && cand_gone) || fire_o;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      cs_q <= CS_IDLE;
+    end else if (next_sl) begin
+      cs_q <= CS_READ1;
+    end else if (abandon) begin
+      cs_q <= CS_IDLE;
+    end else begin
+      unique case (cs_q)
+        CS_IDLE:  if (can_load) cs_q <= CS_READ1;
+        CS_READ1: cs_q <= CS_READ2;
+        CS_READ2: cs_q <= CS_READY;
+        CS_READY: cs_q <= CS_READY;
+        default:  cs_q <= CS_IDLE;
+      endcase
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (next_sl) begin
+      cway_q <= r_slway[cr_q];
+      cseq_q <= r_slseq[cr_q];
+      cdl_q  <= r_sldl[cr_q];
+      ck1_q  <= rec_frees(r_slway[cr_q], rec0_q.clr, rec0_q.cset, rec0_q.cmask);
+    end else if (cs_q == CS_IDLE) begin
+      cr_q   <= pick;
+      cway_q <= r_flway[pick];
+      cseq_q <= r_flseq[pick];
+      cdl_q  <= r_fldl[pick];
+      ck1_q  <= rec_frees(r_flway[pick], rec0_q.clr, rec0_q.cset, rec0_q.cmask);
+    end else begin
+      ck1_q  <= ck1_q || rec_frees(cway_q, rec0_q.clr, rec0_q.cset, rec0_q.cmask);
+    end
+  end
+  assign data_raddr = cway_q;
+
+  // Firing: in the first cycle whose events are past the candidate's deadline (decided a cycle ahead from
+  // now_i). A fire decided for a cycle in which a request of the core's stages or an allocation here is
+  // past due too waits (it may go first). While a run is nearly full (interlock), a fire waits until the
+  // core holds its streams with nothing in flight, so every allocation's room decision sees the runs as
+  // the model does.
+  logic fp_busy;  // a fire's check or free is on its way (below)
+  assign slow_ok = !interlock_q || (quiet_i && !ops_busy && !fp_busy && hold_run_q);
+  assign fire_d  = (cs_q == CS_READ2 || cs_q == CS_READY) && !abandon && ts_before(cdl_q, now_i) &&
+                   !fire_block_i && slow_ok;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) fire_q <= 1'b0;
+    else fire_q <= fire_d;
+  end
+  assign fire_o      = fire_q && !hold_inf_q && !core_due_i;
+  assign fire_next_o = fire_d;
+  for (genvar r = 0; r < Runs; r++) begin : g_fire
+    assign r_fire[r] = fire_o && cr_q == RunW'(r);
+    // The hold leaves out the candidate when it fires now (the core's events of next cycle come after
+    // it) or next cycle (its early failure goes before them).
+    assign r_skip[r] = (fire_o || fire_d) && cr_q == RunW'(r);
+  end
+  assign {fire_group_o, fire_psn_o, fire_ev_o, fire_gen_o} = data_rd;
+  assign fire_deadline_o = cdl_q;
+
+  // The fire's check and free. Stage k of the pipeline holds the fire of k cycles ago. Every clear taken
+  // before the fire is, two cycles after it, either in the core's stages C, D, L, here at t0..t4
+  // (compared by key), in the record applying now (rec0, by way), or was applied since the candidate was
+  // chosen (ck1_q and the records since, by way); the ones applied before that are in its liveness.
+  localparam int unsigned FpDepth = 6;
+  logic [FpDepth:1] fv_q, fkill_q;
+  logic [EntW-1:0]  fway_q [1:FpDepth];
+  logic [KeyW-1:0]  fkey1_q, fkey2_q;
+  logic             fk1_1_q, fk1_2_q, kill2;
+  always_comb begin
+    kill2 = fk1_2_q || rec_frees(fway_q[2], rec0_q.clr, rec0_q.cset, rec0_q.cmask);
+    for (int k = 0; k < 3; k++) begin
+      if (pre_clr_i[k] && {pre_group_i[k * GroupW +: GroupW], pre_psn_i[k * PsnWidth +: PsnWidth]} == fkey2_q) begin
+        kill2 = 1'b1;
+      end
+    end
+    if (clr_valid_i && op0.ckey == fkey2_q) kill2 = 1'b1;
+    if (op1_q.clr && !op1_q.dir && op1_q.ckey == fkey2_q) kill2 = 1'b1;
+    if (op2_q.clr && !op2_q.dir && op2_q.ckey == fkey2_q) kill2 = 1'b1;
+    if (op3_q.clr && !op3_q.dir && op3_q.ckey == fkey2_q) kill2 = 1'b1;
+    if (op4_q.clr && !op4_q.dir && op4_q.ckey == fkey2_q) kill2 = 1'b1;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) fv_q <= '0;
+    else fv_q <= {fv_q[FpDepth-1:1], fire_o};
+  end
+  always_ff @(posedge clk_i) begin
+    fway_q[1] <= cway_q;
+    fkey1_q   <= data_rd[DataW-1 -: KeyW];
+    fk1_1_q   <= ck1_q || rec_frees(cway_q, rec0_q.clr, rec0_q.cset, rec0_q.cmask);
+    fway_q[2] <= fway_q[1];
+    fkey2_q   <= fkey1_q;
+    fk1_2_q   <= fk1_1_q || rec_frees(fway_q[1], rec0_q.clr, rec0_q.cset, rec0_q.cmask);
+    fkill_q   <= {fkill_q[FpDepth-1:3], kill2, 2'b00};  // (stages 1 and 2 unused: the check is not made yet)
+    for (int k = 3; k <= FpDepth; k++) fway_q[k] <= fway_q[k - 1];
+  end
+  assign fp_busy     = fv_q != '0;
+  assign fire_kill_o = fv_q[3] && fkill_q[3];
+  assign dfree       = fv_q[FpDepth] && !fkill_q[FpDepth];
+  assign dfree_way   = fway_q[FpDepth];
+
+  // The hold: in flip-flops, the runs' and the allocations', so that each OR after the time comparisons
   // has half the terms (the core ORs them with its own stall flip-flops anyway).
-  logic hold_run_d, unsettled_d, fire_d;
-  logic hold_run_q, hold_inf_q, unsettled_q, interlock_q, fire_q, rest_q;  // rest_q: unsettled or fire
-                                                                           // (kept apart from hold, whose
-                                                                           // time comparisons come late)
-  assign hold_run_d  = |run_hold;
+  logic hold_run_d, unsettled_d;
+  assign hold_run_d  = |r_hold;
   assign unsettled_d = |unsettled;
-  assign fire_d      = fs_q == FS_READ2;  // FS_FIRE next
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
       hold_run_q  <= 1'b0;
       hold_inf_q  <= 1'b0;
       unsettled_q <= 1'b0;
       interlock_q <= 1'b0;
-      fire_q      <= 1'b0;
-      rest_q      <= 1'b0;
     end else begin
       hold_run_q  <= hold_run_d;
       hold_inf_q  <= inflight_due;
       unsettled_q <= unsettled_d;
       interlock_q <= |near_full;
-      fire_q      <= fire_d;
-      rest_q      <= unsettled_d || fire_d;
     end
   end
-  assign stop_o      = hold_run_q || hold_inf_q || rest_q;
+  assign stop_o      = hold_run_q || hold_inf_q || unsettled_q;
   assign hold_o      = hold_run_q || hold_inf_q;
   assign unsettled_o = unsettled_q;
   assign interlock_o = interlock_q;
-
-  // Firing: when nothing is in flight, every run's head is seen, no dead head past due waits to leave,
-  // the earliest live head past due (deadline, then send order) is read out of the data RAM (three
-  // cycles) and fires. The heads' order is registered from the heads as they are, and so is a cycle old:
-  // no fire starts in the cycle after a head changed (head_moved_q), when it could be stale.
-  typedef enum logic [1:0] {FS_IDLE, FS_READ1, FS_READ2, FS_FIRE} fstate_e;
-  fstate_e         fs_q;
-  logic [RunW-1:0] fr_q;       // the run chosen
-  logic            can_fire;
-  logic [RunW-1:0] pick;
-  logic [Runs-1:0] due_now, due_q, cand;
-  logic [Runs-1:0] ord_q [Runs];  // ord_q[r][t]: run r's head (a cycle ago) goes before run t's
-  logic            head_moved_q;  // a head changed at the last edge: ord_q may be stale
-  always_ff @(posedge clk_i) begin
-    for (int r = 0; r < Runs; r++) begin
-      for (int t = 0; t < Runs; t++) begin
-        ord_q[r][t] <= ts_before(r_h0dl[r], r_h0dl[t]) ||
-                       (r_h0dl[r] == r_h0dl[t] &&
-                        ts_before(TsWidth'(r_h0seq[r]) << (TsWidth - SeqW),
-                                  TsWidth'(r_h0seq[t]) << (TsWidth - SeqW)));
-      end
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) head_moved_q <= 1'b1;
-    else head_moved_q <= |r_h0chg;
-  end
-  // Each head past due at the time of the events taken now, made a cycle ahead from now_i: exact while
-  // no head moved at the last edge, the only cycles a fire may start in.
-  always_ff @(posedge clk_i) begin
-    for (int r = 0; r < Runs; r++) due_q[r] <= r_h0v[r] && ts_before(r_h0dl[r], now_i);
-  end
-  always_comb begin
-    for (int r = 0; r < Runs; r++) begin
-      due_now[r] = r_h0v[r] && ts_before(r_h0dl[r], now_q_i);  // (for the assertions)
-      cand[r]    = due_q[r] && r_h0live[r];
-    end
-    can_fire = quiet_i && !ops_busy && cand != '0 && !head_moved_q;
-    for (int r = 0; r < Runs; r++) begin
-      if (due_q[r] && !r_h0live[r]) can_fire = 1'b0;   // let the dead one leave first
-      if (!r_h0v[r] && nz_q[r]) can_fire = 1'b0;
-    end
-    pick = '0;
-    for (int r = Runs - 1; r >= 0; r--) begin
-      logic first;
-      first = cand[r];
-      for (int t = 0; t < Runs; t++) if (t != r && cand[t] && !ord_q[r][t]) first = 1'b0;
-      if (first) pick = RunW'(r);
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
-      fs_q <= FS_IDLE;
-    end else begin
-      unique case (fs_q)
-        FS_IDLE:  if (can_fire) fs_q <= FS_READ1;
-        FS_READ1: fs_q <= FS_READ2;
-        FS_READ2: fs_q <= FS_FIRE;
-        FS_FIRE:  fs_q <= FS_IDLE;
-        default:  fs_q <= FS_IDLE;
-      endcase
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (fs_q == FS_IDLE) fr_q <= pick;
-  end
-  assign data_raddr = r_h0way[fr_q];
-  assign fire_o     = fire_q;
-  assign busy_o     = ops_past || fs_q != FS_IDLE;
-  // The fired head's way and deadline, registered in FS_READ1 (the head stays put until it fires).
-  logic [EntW-1:0]    fw_q;
-  logic [TsWidth-1:0] fdl_q;
-  always_ff @(posedge clk_i) begin
-    if (fs_q == FS_READ1) begin
-      fw_q  <= r_h0way[fr_q];
-      fdl_q <= r_h0dl[fr_q];
-    end
-    if (fs_q == FS_READ2) begin
-      for (int i = 0; i < (1 << FwLoW); i++) fire_lo_q[i] <= (32'(fw_q) & ((1 << FwLoW) - 1)) == i;
-      for (int i = 0; i < (1 << FwHiW); i++) fire_hi_q[i] <= (32'(fw_q) >> FwLoW) == i;
-    end
-  end
-  assign fire_free  = fire_o;
-  assign fire_way   = fw_q;
-  // The fired run's pop, one flip-flop per run (it steers every slot of that run's window).
-  logic [Runs-1:0] pop_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) pop_q <= '0;
-    else for (int r = 0; r < Runs; r++) pop_q[r] <= fire_d && fr_q == RunW'(r);
-  end
-  assign r_pop = pop_q;
-  assign {fire_group_o, fire_psn_o, fire_ev_o, fire_gen_o} = data_rd;
-  assign fire_deadline_o = fdl_q;
+  assign busy_o      = ops_past || fp_busy;
 
 `ifndef SYNTHESIS
-  // The pick as the heads' order gives it directly: the registered order must agree.
+  // The pick as the runs' fl give it directly: the registered order must agree.
   logic [RunW-1:0] pick_ref;
   always_comb begin
     pick_ref = '0;
     for (int r = Runs - 1; r >= 0; r--) begin
-      if (cand[r]) begin
-        if (!cand[pick_ref] || ts_before(r_h0dl[r], r_h0dl[pick_ref]) ||
-            (r_h0dl[r] == r_h0dl[pick_ref] && ts_before(TsWidth'(r_h0seq[r]) << (TsWidth - SeqW),
-                                                         TsWidth'(r_h0seq[pick_ref]) << (TsWidth - SeqW)))) begin
+      if (r_flv[r]) begin
+        if (!r_flv[pick_ref] || ts_before(r_fldl[r], r_fldl[pick_ref]) ||
+            (r_fldl[r] == r_fldl[pick_ref] && seq_before(r_flseq[r], r_flseq[pick_ref]))) begin
           pick_ref = RunW'(r);
         end
       end
     end
   end
+  // A fire's free, on its way to t4 (a cycle a stage): its way must still be valid there, after every
+  // record before it.
+  logic [Ways-1:0] v4_ref;
+  always_comb begin
+    v4_ref = set_bits(valid_q, op4_q.cset);
+    if (rec0_q.clr && rec0_q.cset == op4_q.cset) v4_ref = v4_ref & ~rec0_q.cmask;
+    if (rec0_q.alc && rec0_q.aset == op4_q.cset) v4_ref = v4_ref | alloc_hit(1'b1, rec0_q.awy, 1'b1);
+  end
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
-      // The chosen head stays put while its data are read: nothing else may pop it or free its way.
-      if (fs_q == FS_FIRE) begin
-        assert (r_h0v[fr_q] && r_h0live[fr_q]);
-        assert (fw_q == r_h0way[fr_q] && fdl_q == r_h0dl[fr_q]);
-        assert (fire_vec == Entries'(1) << fw_q);
-      end
-      if (fs_q == FS_IDLE && can_fire) assert (pick == pick_ref);
-      if (!head_moved_q) assert (due_q == due_now);
-      assert (fire_q == (fs_q == FS_FIRE));
-      assert (rest_q == (unsettled_q || fire_q));
-      for (int r = 0; r < Runs; r++) assert (r_pop[r] == (fire_o && fr_q == RunW'(r)));
-      if (fs_q != FS_IDLE) assert (!ops_busy);
+      if (can_load) assert (pick == pick_ref);
+      // A fire is the candidate, read out.
+      if (fire_q) assert (cs_q == CS_READY);
+      // A fire's free takes a t0 whose clear slot is free (the core's stage X holds its early failure).
+      assert (!(dfree && clr_valid_i));
+      if (op4_q.clr && op4_q.dir) assert (v4_ref[op4_q.dway]);
       assert (!(rec0_q.alc && rec0_q.untracked));
       for (int r = 0; r < Runs; r++) begin
         assert (near_full[r] == (r_cnt_next[r] >= RunCntW'(RunDepth - Margin)));
         // The registered age flag never misses a run whose oldest allocation is AgeMax behind.
         if (r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax) assert (old_q[r]);
-        assert (nz_q[r] == (r_cnt[r] != '0) && gt1_q[r] == (r_cnt[r] > RunCntW'(1)));
+        assert (nz_q[r] == (r_cnt[r] != '0));
       end
       // t3's flags equal what t4 would compute itself.
       if (op4_q.alc) begin

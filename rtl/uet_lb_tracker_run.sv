@@ -5,10 +5,16 @@
 // and the element, dead, leaves when it reaches the head.
 //
 // The elements wait in a RAM; the oldest are read ahead into a small window of registers (HeadSlots),
-// each resolved on the way (the way's valid bit and stored seq read, and every free since watched), so
-// the tracker sees the first two, h0 and h1, with their liveness. A push into an empty run goes straight
-// into the window. A dead h0 leaves at once (at most one element a cycle); a live one leaves when the
-// tracker fires it (pop_i).
+// each resolved on the way (the way's valid bit and stored seq read, and every free since watched). A
+// push into an empty run goes straight into the window. A dead h0 leaves at once (at most one element a
+// cycle).
+//
+// Firing. The tracker fires the run's first live element (fl_*), wherever it sits in the window: dead
+// elements before it need not leave first. A fired element is dead from then on (fire_i) and leaves
+// when it reaches the head, as a cleared one does; the fire frees its way in the tables later, in event
+// order. hold_o says whether an element that is live and not skip_seq_i may be past due at now_i: a
+// window slot past due, or, past the window, elements whose deadlines are not known yet while the
+// window's last one is past due.
 `default_nettype none
 
 module uet_lb_tracker_run #(
@@ -37,39 +43,46 @@ module uet_lb_tracker_run #(
   input  logic                seq_we_i,
   input  logic [EntW-1:0]     seq_way_i,
   input  logic [SeqW-1:0]     seq_i,
-  // Ways freed this cycle: a clear's ways in one set (mask), and a fired way (checked only: see freed).
+  // Ways freed this cycle: a record's ways in one set (mask): an ACK's or NACK's clear, or a fire's.
   input  logic                clr_free_i,
   input  logic [SetW-1:0]     clr_set_i,
   input  logic [Ways-1:0]     clr_mask_i,
-  input  logic                fire_free_i,
-  input  logic [EntW-1:0]     fire_way_i,
-  // The head.
-  input  logic                pop_i,         ///< the tracker fired h0 (live): it leaves
-  output logic                h0_valid_o,
-  output logic [EntW-1:0]     h0_way_o,
-  output logic [SeqW-1:0]     h0_seq_o,
-  output logic [TsWidth-1:0]  h0_deadline_o,
-  output logic                h0_live_o,
-  output logic                h1_valid_o,
-  output logic [TsWidth-1:0]  h1_deadline_o,
+  // Firing.
+  input  logic [TsWidth-1:0]  now_i,         ///< the time of the events the core takes next cycle
+  input  logic                fire_i,        ///< the tracker fires the element numbered fire_seq_i (fl):
+                                             ///< it is dead from the next cycle on
+  input  logic [SeqW-1:0]     fire_seq_i,
+  input  logic                skip_i,        ///< hold_o leaves out the element numbered skip_seq_i (it
+  input  logic [SeqW-1:0]     skip_seq_i,    ///< fires now or next cycle)
+  output logic                fl_valid_o,    ///< the window holds a live element; the first:
+  output logic [EntW-1:0]     fl_way_o,
+  output logic [SeqW-1:0]     fl_seq_o,
+  output logic [TsWidth-1:0]  fl_deadline_o,
+  output logic                sl_valid_o,    ///< the window holds a second live element; it:
+  output logic [EntW-1:0]     sl_way_o,
+  output logic [SeqW-1:0]     sl_seq_o,
+  output logic [TsWidth-1:0]  sl_deadline_o,
+  output logic                unseen_o,      ///< no such element in the window, and elements past it
+  output logic                hold_o,        ///< a live element (not skipped) may be past due
   output logic [CntW-1:0]     count_o,       ///< elements in the run (window and RAM)
   output logic [SeqW-1:0]     oldest_seq_o,  ///< no element is older (valid while count_o > 0)
   // Next cycle's count and head (for flags the tracker registers a cycle ahead).
   output logic [CntW-1:0]     count_next_o,
-  output logic                pop_o,         ///< h0 leaves at this edge (fired, or dead)
-  output logic                h0_stays_o,     ///< h0 is there, live, and neither leaves nor is freed at
-                                              ///< this edge: next cycle's h0 is known live (from flip-flops:
-                                              ///< a head that lands or moves up is not known yet)
-  output logic                h0_change_o     ///< h0 becomes another element at this edge (or leaves)
+  output logic                pop_o,         ///< h0 leaves at this edge (dead)
+  output logic                h0_stays_o     ///< h0 is there, live, and neither leaves nor is freed nor
+                                             ///< fired at this edge: next cycle's h0 is known live (from
+                                             ///< flip-flops: a head that lands or moves up is not known yet)
 );
   localparam int unsigned AddrW     = $clog2(Depth);
   localparam int unsigned ElemW     = EntW + SeqW + TsWidth;
-  localparam int unsigned HeadSlots = 8;  // window slots: the resolve pipeline's length and two more
+  // Window slots: enough that, with a read landing every cycle (ReadLat - 1 of them on their way), the
+  // window shows about a dozen resolved elements past the head, so a live packet behind a stretch of dead
+  // ones is seen well before its deadline while the head walks one element a cycle.
+  localparam int unsigned HeadSlots = 16;
+  localparam int unsigned SlotW     = $clog2(HeadSlots + 1);
   localparam int unsigned ReadLat   = 5;  // a RAM read issued now reaches the window in 5 cycles
 
-  // A clear's frees of this cycle, as a test on a way. A fire's free kills nothing here: the only live
-  // element holding the fired way is the fired h0, which leaves (pop_i); every other element naming that
-  // way is an older allocation of it, already dead (asserted below).
+  // A record's frees of this cycle, as a test on a way.
   function automatic logic freed(input logic [EntW-1:0] way, input logic cf, input logic [SetW-1:0] cs,
                                  input logic [Ways-1:0] cm);
     logic [SetW-1:0] s;
@@ -77,6 +90,13 @@ module uet_lb_tracker_run #(
     s = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
     w = (Ways > 1) ? WayW'(way) : '0;
     freed = cf && s == cs && cm[w];
+  endfunction
+
+  // x strictly before y, modulo 2^TsWidth.
+  function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
+    logic [TsWidth-1:0] d;
+    d         = x - y;
+    ts_before = d[TsWidth-1];
   endfunction
 
   // ---------------------------------------------------------------------------------------------
@@ -126,9 +146,9 @@ module uet_lb_tracker_run #(
   logic [SeqW-1:0]      ws_q [HeadSlots];
   logic [TsWidth-1:0]   wd_q [HeadSlots];
   logic [HeadSlots-1:0] wl_q;          // live
-  logic [3:0]           wn_q;          // slots in use (they are the low ones)
+  logic [SlotW-1:0]     wn_q;          // slots in use (they are the low ones)
   logic [2:0]           inflight;      // reads on their way (r1..r4)
-  logic [3:0]           occ_q;         // wn_q + inflight: the slots taken or promised (a counter of its own,
+  logic [SlotW-1:0]     occ_q;         // wn_q + inflight: the slots taken or promised (a counter of its own,
                                        // so the read decision compares a flip-flop with a constant)
 
   always_comb begin
@@ -137,14 +157,14 @@ module uet_lb_tracker_run #(
   end
 
   logic pop, direct, r4_live;
-  // h0 leaves: dead (at once) or fired.
-  assign pop     = wv_q[0] && (pop_i || !wl_q[0]);
+  // h0 leaves when dead.
+  assign pop     = wv_q[0] && !wl_q[0];
   // A push goes straight to the window when nothing older is in the RAM or on its way, and there is room.
-  assign direct  = push_i && !ram_nz_q && rv_q == '0 && wn_q < 4'(HeadSlots);
+  assign direct  = push_i && !ram_nz_q && rv_q == '0 && wn_q < SlotW'(HeadSlots);
   assign ram_we  = push_i && !direct;
   // Read ahead while the window and the reads on their way leave room (counting the push that may come
   // straight in: it never does while a read is in flight, since the RAM is then not empty).
-  assign ram_re  = ram_nz_q && occ_q < 4'(HeadSlots - 1);
+  assign ram_re  = ram_nz_q && occ_q < SlotW'(HeadSlots - 1);
   assign r4_live = !r4_kill_q && vbit && sq_rdata == r4_seq_q;
 
   // The window's next contents: shift out a pop, then append the resolved read, then a direct push. The
@@ -156,36 +176,41 @@ module uet_lb_tracker_run #(
   logic [SeqW-1:0]      ns [HeadSlots];
   logic [TsWidth-1:0]   nd [HeadSlots];
   logic [HeadSlots-1:0] nl;
-  logic [3:0]           nn;
+  logic [SlotW-1:0]     nn;
+  // The slot fire_i flags (before the shift).
+  logic [HeadSlots-1:0] fire_hit;
+  always_comb begin
+    for (int k = 0; k < HeadSlots; k++) fire_hit[k] = fire_i && wv_q[k] && ws_q[k] == fire_seq_i;
+  end
   logic [HeadSlots-1:0] land_r, land_d;  // the read, the direct push: the slot each lands in (one-hot)
   logic                 r4_in;
   assign r4_in = rv_q[ReadLat - 2];
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
       // The read: slot wn_q - pop. The push: slot wn_q - pop + the read.
-      land_r[k] = r4_in && (pop ? wn_q == 4'(k + 1) : wn_q == 4'(k));
+      land_r[k] = r4_in && (pop ? wn_q == SlotW'(k + 1) : wn_q == SlotW'(k));
       unique case ({r4_in, pop})
-        2'b10:   land_d[k] = direct && k > 0 && wn_q == 4'(k - 1);
-        2'b01:   land_d[k] = direct && wn_q == 4'(k + 1);
-        default: land_d[k] = direct && wn_q == 4'(k);
+        2'b10:   land_d[k] = direct && k > 0 && wn_q == SlotW'(k - 1);
+        2'b01:   land_d[k] = direct && wn_q == SlotW'(k + 1);
+        default: land_d[k] = direct && wn_q == SlotW'(k);
       endcase
     end
-    nn = wn_q + 4'(r4_in) + 4'(direct) - 4'(pop);
+    nn = wn_q + SlotW'(r4_in) + SlotW'(direct) - SlotW'(pop);
     for (int k = 0; k < HeadSlots; k++) begin
       logic [EntW-1:0] w;
       logic [SeqW-1:0] sq;
       logic [TsWidth-1:0] dl;
       logic v, l;
-      // Shift out a pop; frees of this cycle kill the slots they hit.
+      // Shift out a pop; frees and the fire of this cycle kill the slots they hit.
       if (pop) begin
         v = (k + 1 < HeadSlots) ? wv_q[(k + 1) % HeadSlots] : 1'b0;
-        l = (k + 1 < HeadSlots) ? wl_q[(k + 1) % HeadSlots] : 1'b0;
+        l = (k + 1 < HeadSlots) ? wl_q[(k + 1) % HeadSlots] && !fire_hit[(k + 1) % HeadSlots] : 1'b0;
         w = ww_q[(k + 1) % HeadSlots];
         sq = ws_q[(k + 1) % HeadSlots];
         dl = wd_q[(k + 1) % HeadSlots];
       end else begin
         v = wv_q[k];
-        l = wl_q[k];
+        l = wl_q[k] && !fire_hit[k];
         w = ww_q[k];
         sq = ws_q[k];
         dl = wd_q[k];
@@ -203,8 +228,8 @@ module uet_lb_tracker_run #(
         w  = push_way_i;
         sq = push_seq_i;
         dl = push_deadline_i;
-        // Live: a free this cycle is the pushing record's own clear (a fire never meets a push), which
-        // freed the way before the allocation took it again.
+        // Live: a free this cycle is the pushing record's own clear, which freed the way before the
+        // allocation took it again.
         l  = 1'b1;
       end
       nv[k] = v;
@@ -237,7 +262,7 @@ module uet_lb_tracker_run #(
       ram_cnt_q <= ram_cnt_q + (AddrW + 1)'(ram_we) - (AddrW + 1)'(ram_re);
       // Not empty next cycle: a write, or more than the one element a read takes.
       ram_nz_q  <= ram_we || (ram_nz_q && !(ram_re && ram_cnt_q == (AddrW + 1)'(1)));
-      occ_q     <= occ_q + 4'(direct) + 4'(ram_re) - 4'(pop);
+      occ_q     <= occ_q + SlotW'(direct) + SlotW'(ram_re) - SlotW'(pop);
       cnt_q     <= cnt_q + CntW'(push_i) - CntW'(pop);
     end
   end
@@ -267,35 +292,82 @@ module uet_lb_tracker_run #(
     else if (wv_q[0]) oldest_q <= ws_q[0];
   end
 
-  assign h0_valid_o    = wv_q[0];
-  assign h0_way_o      = ww_q[0];
-  assign h0_seq_o      = ws_q[0];
-  assign h0_deadline_o = wd_q[0];
-  assign h0_live_o     = wl_q[0];
-  assign h1_valid_o    = wv_q[1];
-  assign h1_deadline_o = wd_q[1];
   assign count_o       = cnt_q;
   assign oldest_seq_o  = oldest_q;
   assign count_next_o  = cnt_q + CntW'(push_i) - CntW'(pop);
   assign pop_o         = pop;
-  assign h0_stays_o     = !flush_i && wv_q[0] && wl_q[0] && !pop_i && !freed(ww_q[0], clr_free_i, clr_set_i,
-                                                                           clr_mask_i);
-  assign h0_change_o    = pop || (!wv_q[0] && nv[0]);
+  assign h0_stays_o    = !flush_i && wv_q[0] && wl_q[0] && !fire_hit[0] &&
+                         !freed(ww_q[0], clr_free_i, clr_set_i, clr_mask_i);
+
+  // The first live element (a priority select over the window), and whether elements past the window are
+  // there.
+  logic [HeadSlots-1:0] cand;
+  logic                 beyond;
+  assign cand   = wv_q & wl_q;
+  assign beyond = 32'(cnt_q) > 32'(wn_q);
+  // (The second: the first of the live slots above the first.)
+  logic [HeadSlots-1:0] above;  // slots above the first live one
+  always_comb begin
+    fl_valid_o    = 1'b0;
+    fl_way_o      = ww_q[0];
+    fl_seq_o      = ws_q[0];
+    fl_deadline_o = wd_q[0];
+    for (int k = HeadSlots - 1; k >= 0; k--) begin
+      if (cand[k]) begin
+        fl_valid_o    = 1'b1;
+        fl_way_o      = ww_q[k];
+        fl_seq_o      = ws_q[k];
+        fl_deadline_o = wd_q[k];
+      end
+    end
+    above = '0;
+    for (int k = 1; k < HeadSlots; k++) above[k] = above[k - 1] || cand[k - 1];
+    sl_valid_o    = 1'b0;
+    sl_way_o      = ww_q[0];
+    sl_seq_o      = ws_q[0];
+    sl_deadline_o = wd_q[0];
+    for (int k = HeadSlots - 1; k >= 1; k--) begin
+      if (cand[k] && above[k]) begin
+        sl_valid_o    = 1'b1;
+        sl_way_o      = ww_q[k];
+        sl_seq_o      = ws_q[k];
+        sl_deadline_o = wd_q[k];
+      end
+    end
+  end
+  assign unseen_o = !fl_valid_o && beyond;
+
+  // Past due at now_i: each slot (deadlines never decrease along the run, so the slots past due are the
+  // low ones), and the last slot's for what lies past the window (an element landing at this edge from
+  // the RAM is not earlier than it; one pushed straight in is the tracker's allocation in flight, which
+  // it checks itself).
+  // (With the window empty, the deadline of the element that left last bounds what follows: elements
+  // wait in the RAM only behind one in the window.)
+  logic [TsWidth-1:0]   left_dl_q;
+  always_ff @(posedge clk_i) begin
+    if (pop) left_dl_q <= wd_q[0];
+  end
+  logic [HeadSlots-1:0] due, skip;
+  logic                 last_due;
+  always_comb begin
+    last_due = ts_before(left_dl_q, now_i);
+    for (int k = 0; k < HeadSlots; k++) begin
+      due[k]  = wv_q[k] && ts_before(wd_q[k], now_i);
+      skip[k] = skip_i && ws_q[k] == skip_seq_i;
+      if (wn_q == SlotW'(k + 1)) last_due = due[k];
+    end
+  end
+  assign hold_o = |(due & cand & ~skip) || (beyond && last_due);
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
       assert (!(push_i && cnt_q == CntW'(Depth)));               // the tracker never overfills a run
-      assert (!(pop_i && !(wv_q[0] && wl_q[0])));                // it fires only a live h0
-      assert (!(push_i && fire_free_i));                         // no fire while an allocation lands
+      // The tracker fires an element of the window: its first live one not yet fired, unless a record
+      // freed it at the last edge (the fire's check then finds the clear).
+      if (fire_i) assert ($countones(fire_hit) == 1);
+      if (fire_i && (fire_hit & wl_q) != '0) assert (fl_valid_o && fl_seq_o == fire_seq_i);
       if (h0_stays_o) assert (nv[0] && nl[0] && nw[0] == ww_q[0]);  // the same h0, live, next cycle
-      if (pop_i) assert (fire_free_i && ww_q[0] == fire_way_i);   // a fire frees its own h0's way,
-      if (fire_free_i) begin                                     // and no other live element holds it
-        for (int k = 0; k < HeadSlots; k++) begin
-          if (wv_q[k] && wl_q[k] && ww_q[k] == fire_way_i) assert (k == 0 && pop_i);
-        end
-        assert (!(r4_in && r4_live && r4_way_q == fire_way_i));
-      end
       assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
       assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
       assert (ram_nz_q == (ram_cnt_q != '0));

@@ -36,7 +36,7 @@ module fv_core (
   input logic [5:0]  reg_addr_i,
   input logic [31:0] reg_wdata_i
 );
-  logic        open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, efd_valid, efd_due;
+  logic        open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, efd_valid, efd_due, efd_pending;
   logic [15:0] rsp_ev, efd_ev;
   uet_lb_pkg::decision_e rsp_decision;
   logic        rsp_group, efd_group;
@@ -53,7 +53,7 @@ module fv_core (
   logic [2:0]  unused_dbg_left;
 
   logic        unused_outputs;
-  assign unused_outputs = ^{efd_valid, efd_due, efd_ev, efd_group, efd_psn, efd_time, efd_tracked, idle,
+  assign unused_outputs = ^{efd_valid, efd_due, efd_pending, efd_ev, efd_group, efd_psn, efd_time, efd_tracked, idle,
                             reg_rdata, reg_werr, unused_dbg_open, unused_dbg_wrapped, unused_dbg_freezing,
                             unused_dbg_count, unused_dbg_wr, unused_dbg_replay, unused_dbg_start,
                             unused_dbg_slot0, unused_dbg_left};
@@ -88,7 +88,7 @@ module fv_core (
     .rsp_valid_o (rsp_valid), .rsp_ready_i (rsp_ready_i), .rsp_ev_o (rsp_ev), .rsp_decision_o (rsp_decision),
     .rsp_group_o (rsp_group), .rsp_psn_o (rsp_psn), .rsp_retx_o (rsp_retx),
     .efd_valid_o (efd_valid), .efd_group_o (efd_group), .efd_psn_o (efd_psn), .efd_ev_o (efd_ev),
-    .efd_time_o (efd_time), .efd_due_o (efd_due), .efd_tracked_o (efd_tracked), .idle_o (idle),
+    .efd_time_o (efd_time), .efd_due_o (efd_due), .efd_pending_o (efd_pending), .efd_tracked_o (efd_tracked), .idle_o (idle),
     .dbg_group_i (1'b0), .dbg_open_o (unused_dbg_open), .dbg_count_o (unused_dbg_count),
     .dbg_wr_o (unused_dbg_wr), .dbg_replay_o (unused_dbg_replay), .dbg_wrapped_o (unused_dbg_wrapped),
     .dbg_freezing_o (unused_dbg_freezing), .dbg_freeze_start_o (unused_dbg_start),

@@ -30,7 +30,7 @@ module uet_lb_fpga_wrap #(
   logic [InBits-1:0] chain_q;
   always_ff @(posedge clk_i) chain_q <= {chain_q[InBits-2:0], din_i};
 
-  logic                   open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, efd_valid, efd_due, idle;
+  logic                   open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, efd_valid, efd_due, efd_pending, idle;
   logic [15:0]            rsp_ev, efd_ev, dbg_slot0;
   uet_lb_pkg::decision_e  rsp_decision;
   logic [GroupW-1:0]      rsp_group, efd_group;
@@ -74,6 +74,7 @@ module uet_lb_fpga_wrap #(
     .efd_ev_o       (efd_ev), \
     .efd_time_o     (efd_time), \
     .efd_due_o      (efd_due), \
+    .efd_pending_o  (efd_pending), \
     .efd_tracked_o  (efd_tracked), \
     .idle_o         (idle), \
     .dbg_group_i    (chain_q[156 + 3 * GroupW +: GroupW]), \
@@ -97,7 +98,7 @@ module uet_lb_fpga_wrap #(
   // is never deeper than the core's own paths: one parity over all of the ~270 output bits had been 4 to 5
   // LUT levels, as deep as the core at 1,024 groups, and 36-input parities 3 LUT4 levels on the iCE40.
   localparam int unsigned OutBits = $bits({open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, rsp_ev, rsp_decision,
-                                           rsp_group, rsp_psn, efd_valid, efd_due, idle, efd_ev, efd_group, efd_psn,
+                                           rsp_group, rsp_psn, efd_valid, efd_due, efd_pending, idle, efd_ev, efd_group, efd_psn,
                                            efd_time, efd_tracked, reg_rdata, reg_werr, dbg_open, dbg_wrapped, dbg_freezing,
                                            dbg_count, dbg_wr, dbg_replay, dbg_start, dbg_left, dbg_slot0});
   localparam int unsigned Fold1 = (OutBits + 15) / 16;
@@ -107,7 +108,7 @@ module uet_lb_fpga_wrap #(
   logic [Fold2-1:0]    fold2_q;
   always_ff @(posedge clk_i) begin
     out_q   <= (Fold1 * 16)'({open_ready, fb_ready, req_ready, rsp_valid, rsp_retx, rsp_ev, rsp_decision, rsp_group,
-                              rsp_psn, efd_valid, efd_due, idle, efd_ev, efd_group, efd_psn, efd_time, efd_tracked,
+                              rsp_psn, efd_valid, efd_due, efd_pending, idle, efd_ev, efd_group, efd_psn, efd_time, efd_tracked,
                               reg_rdata, reg_werr, dbg_open, dbg_wrapped, dbg_freezing, dbg_count, dbg_wr, dbg_replay, dbg_start,
                               dbg_left, dbg_slot0});
     fold1_q <= '0;

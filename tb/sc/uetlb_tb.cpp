@@ -6,8 +6,10 @@
 //
 // Time: the testbench owns now_i. It advances 1 ns per cycle, jumps over idle gaps, never past the next
 // tracked deadline + 1 (so deadlines fall between events as well as far behind them), and holds still
-// while the core fires past-due packets (efd_due_o). The core holds its streams while a tracked packet is
-// past due, so it applies early failures before the events they precede, as the model does.
+// while the core holds its streams for past-due packets (efd_due_o). The core fires the earliest past-due
+// packet on the feedback lane in the first cycle whose events are past its deadline, and holds its streams
+// while any other is past due, so it applies early failures before the events they precede, as the model
+// does.
 #include <systemc.h>
 #include <verilated.h>
 #include <verilated_fst_sc.h>
@@ -273,7 +275,7 @@ class Testbench : public sc_module {
   // twice per cycle (rising edge; falling edge with the new inputs), and no separate clock process runs.
   sc_signal<bool> clk;
   sc_signal<bool> rst_n, open_valid, open_ready, fb_valid, fb_ready, req_valid, req_ready, req_retx;
-  sc_signal<bool> rsp_valid, rsp_ready, rsp_retx, efd_valid, efd_due, idle, reg_we;
+  sc_signal<bool> rsp_valid, rsp_ready, rsp_retx, efd_valid, efd_due, efd_pending, idle, reg_we;
   sc_signal<bool> dbg_open, dbg_wrapped, dbg_freezing;
   sc_signal<std::uint32_t> now, base_rtt, open_group, open_port, fb_group, fb_kind, fb_ev, fb_psn;
   sc_signal<std::uint32_t> req_group, req_psn, rsp_ev, rsp_decision, rsp_group, rsp_psn;
@@ -324,6 +326,7 @@ class Testbench : public sc_module {
     dut.efd_ev_o(efd_ev);
     dut.efd_time_o(efd_time);
     dut.efd_due_o(efd_due);
+    dut.efd_pending_o(efd_pending);
     dut.efd_tracked_o(efd_tracked);
     dut.idle_o(idle);
     dut.dbg_group_i(dbg_group);

@@ -7,9 +7,9 @@
 //
 // Time. The core sees now_i = time mod 2^32, and an event takes the now_i of the cycle before the one that
 // takes it. Before the events of time t, the engine moves now_i to t (in steps below 2^30 ns, inside the
-// wrap-safe range), clocks a cycle, and clocks on until the core no longer holds its streams for a packet
-// past its deadline: the tracker fires those in SPEC section 6 order itself. When one fired, it also waits
-// until the core is idle, so the early failure's trace row comes before the next event's.
+// wrap-safe range), clocks a cycle, and clocks on while an early failure is pending (efd_pending_o: due,
+// firing, or on its way to efd_valid_o): the tracker fires past-due packets in SPEC section 6 order itself,
+// and each early failure's trace row comes before the next event's.
 //
 // Counters. Requests and decisions come from the responses, early failures from efd_valid_o. What the
 // engine cannot see per event it reads from the core's registers when asked (counters()): feedback for
@@ -241,17 +241,15 @@ class RtlEngine final : public Engine {
   }
 
   // After a change of time: a cycle for the core to take it, then lets every tracked packet past its
-  // deadline fire (the core holds its streams meanwhile) and, if any did, waits until they are applied.
+  // deadline fire and be applied (tick() records each as efd_valid_o shows it).
   void settle() {
     tick();
     top_->eval();
-    if (!top_->efd_due_o) return;
-    for (long wait = 0; top_->efd_due_o; ++wait) {
+    for (long wait = 0; top_->efd_pending_o; ++wait) {
       if (wait == kMaxWaitCycles) throw std::logic_error("rtl: early failures kept the core busy");
       tick();
       top_->eval();
     }
-    wait_idle();
   }
 
   void advance_to(TimeNs t) override {
