@@ -14,8 +14,16 @@
 //              to their deadline)
 //   loss       hot, with 1 packet in 200 never acknowledged: its early failure fires (base RTT 2 us)
 //   backpressure  hot, with the response taken in half the cycles (not line rate by design)
+// Then the loss table: the core driven as a NIC at 100 MHz would (10 ns a cycle, base RTT 2 us, M = 3), one
+// hot group, a request offered at a given rate (1.00 and 0.48 a cycle), every response acknowledged one
+// RTT later in send order unless its packet is lost (at random, or in a burst: one path in eight, EV mod
+// 8, loses every packet for 100 us, then recovers); after the run, 1,000 cycles with no new request let
+// every lost packet's early failure fire. Printed per row: requests accepted per cycle against the offered
+// rate, packets lost, early failures (beyond the lost ones: ACKs the core made late), the longest wait of
+// an ACK for the feedback lane, and events (requests, feedback, early failures) per cycle.
 #include <verilated.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -163,6 +171,99 @@ Result run(const std::string& pattern, std::uint64_t cycles, bool scoreboard) {
   return r;
 }
 
+// One row of the loss table.
+struct LossRow {
+  double offered = 0;
+  std::uint64_t cycles = 0, requests = 0, feedback = 0, efd = 0, lost = 0, late_acks = 0, max_ack_wait = 0,
+                mismatches = 0;
+};
+
+LossRow run_loss(double offered, double loss, bool burst, std::uint64_t cycles, bool scoreboard) {
+  constexpr std::uint64_t kNs = 10;       // 100 MHz
+  constexpr std::uint64_t kRttNs = 2000;  // base RTT; M = 3 (the default): deadlines 6 us after sending
+  constexpr std::uint64_t kDrain = 1000;  // cycles after the run: no request, the last ACKs and fires
+  constexpr std::uint64_t kBurstStart = 50'000, kBurstCycles = 10'000;  // 100 us from 500 us
+  TopHarness<Top> t;
+  t.ns_per_cycle = kNs;
+  Top* const m = t.m.get();
+  m->base_rtt_i = static_cast<IData>(kRttNs);
+  LoadBalancer model = start_reps(t, 1, UETLB_BENCH_TRACKER, scoreboard);
+  StimulusRng rng(7);
+  struct Ack {
+    std::uint64_t due;  // the cycle it is offered from
+    Psn psn;
+    EntropyValue ev;
+  };
+  std::deque<Ack> acks;
+  std::deque<Owed> owed;
+  LossRow r;
+  r.offered = offered;
+  double credit = 0;
+  bool req_pending = false;
+  Psn next_psn = 0, rpsn = 0;
+  const std::uint64_t start = t.cycle;
+  for (std::uint64_t k = 0; k < cycles + kDrain; ++k) {
+    const bool running = k < cycles;
+    // The NIC's next packet comes 1/offered cycles after the last one was taken (not sooner: one waits).
+    if (!req_pending && running) credit += offered;
+    if (!req_pending && running && credit >= 1.0) {
+      credit -= 1.0;
+      rpsn = next_psn++;
+      req_pending = true;
+    }
+    const bool ack_ready = !acks.empty() && acks.front().due <= t.cycle;
+    m->req_valid_i = req_pending;
+    m->req_group_i = 0;
+    m->req_psn_i = rpsn;
+    m->req_retx_i = 0;
+    m->open_valid_i = 0;
+    m->fb_valid_i = ack_ready;
+    m->fb_group_i = 0;
+    m->fb_kind_i = static_cast<CData>(FeedbackKind::Ack);
+    m->fb_ev_i = ack_ready ? acks.front().ev : 0;
+    m->fb_psn_i = ack_ready ? acks.front().psn : 0;
+    m->rsp_ready_i = 1;
+    m->now_i = static_cast<IData>(t.time_of(t.cycle));
+    m->eval();
+    const TimeNs now = t.time_of(t.cycle - 1);
+    if (scoreboard) model.advance_to(now);
+    if (ack_ready && m->fb_ready_o) {
+      const Ack a = acks.front();
+      acks.pop_front();
+      ++r.feedback;
+      r.max_ack_wait = std::max(r.max_ack_wait, t.cycle - a.due);
+      if (now > t.time_of(a.due) - kRttNs + 3 * kRttNs) ++r.late_acks;  // past its deadline
+      if (scoreboard) model.feedback(now, 0, FeedbackKind::Ack, a.ev, a.psn);
+    }
+    if (req_pending && m->req_ready_o) {
+      req_pending = false;
+      if (running) ++r.requests;
+      owed.push_back({0, rpsn, scoreboard ? model.request(now, 0, rpsn, false) : Choice{}});
+    }
+    if (m->rsp_valid_o) {
+      if (owed.empty()) {
+        ++r.mismatches;
+      } else {
+        const Owed o = owed.front();
+        owed.pop_front();
+        const EntropyValue ev = static_cast<EntropyValue>(m->rsp_ev_o);
+        if (scoreboard && (ev != o.choice.ev || m->rsp_psn_o != o.psn)) ++r.mismatches;
+        const std::uint64_t c = t.cycle - start;
+        const bool in_burst = burst && c >= kBurstStart && c < kBurstStart + kBurstCycles && ev % 8 == 0;
+        if (in_burst || (!burst && static_cast<double>(rng()) < loss * 4294967296.0)) {
+          ++r.lost;
+        } else {
+          acks.push_back({t.cycle + kRttNs / kNs, o.psn, ev});
+        }
+      }
+    }
+    if (m->efd_valid_o) ++r.efd;
+    t.tick();
+  }
+  r.cycles = cycles;
+  return r;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -195,6 +296,33 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(r.opens), static_cast<unsigned long long>(r.efd), per_cycle,
                 r.cycles / r.seconds / 1e6, r.mismatches ? "  MISMATCHES" : "");
     if (r.mismatches != 0) ok = false;
+  }
+  std::printf(
+      "\nloss table: one hot group, 10 ns a cycle, base RTT 2 us, M = 3, ACKs one RTT after the response, "
+      "%llu cycles a row\n",
+      static_cast<unsigned long long>(cycles));
+  std::printf("%-9s %8s %10s %9s %8s %8s %9s %9s %13s\n", "offered", "loss", "accepted", "ratio", "lost", "efd",
+              "core-efd", "ack-wait", "events/cycle");
+  const auto row = [&](double offered, double loss, bool burst) {
+    const LossRow r = run_loss(offered, loss, burst, cycles, scoreboard);
+    const double accepted = static_cast<double>(r.requests) / static_cast<double>(r.cycles);
+    char what[16];
+    if (burst) {
+      std::snprintf(what, sizeof what, "burst");
+    } else {
+      std::snprintf(what, sizeof what, "%.1f %%", 100 * loss);
+    }
+    std::printf("%-9.2f %8s %10.4f %9.4f %8llu %8llu %9lld %9llu %13.4f%s\n", offered, what, accepted,
+                accepted / offered, static_cast<unsigned long long>(r.lost), static_cast<unsigned long long>(r.efd),
+                static_cast<long long>(r.efd) - static_cast<long long>(r.lost),
+                static_cast<unsigned long long>(r.max_ack_wait),
+                static_cast<double>(r.requests + r.feedback + r.efd) / static_cast<double>(r.cycles),
+                r.mismatches ? "  MISMATCHES" : "");
+    if (r.mismatches != 0) ok = false;
+  };
+  for (double offered : {1.00, 0.48}) {
+    for (double loss : {0.0, 0.005, 0.01, 0.02, 0.05, 0.20}) row(offered, loss, false);
+    row(offered, 0, true);
   }
   return ok ? 0 : 1;
 }
