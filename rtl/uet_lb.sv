@@ -923,15 +923,17 @@ module uet_lb #(
     else trk_flush_q <= clear_groups;
   end
 
-  // The clears of stages C, D and L (feedback other than a timeout; a clear of a tracked packet's key
+  // The clears of stages B, C, D and L (feedback other than a timeout; a clear of a tracked packet's key
   // always applies: its group is open), for the check of a fire.
-  logic [2:0] pre_clr;
+  logic [3:0] pre_clr;
   assign pre_clr = {l_f.v && l_f.fb && l_f.kind != uet_lb_pkg::FB_RTO,
                     d_f.v && d_f.fb && d_f.kind != uet_lb_pkg::FB_RTO,
-                    c_f.v && c_f.fb && c_f.kind != uet_lb_pkg::FB_RTO};
-  // No fire is decided for a cycle in which a register apply, its settling or the sweep holds the streams.
+                    c_f.v && c_f.fb && c_f.kind != uet_lb_pkg::FB_RTO,
+                    b_f.v && b_f.fb && b_f.kind != uet_lb_pkg::FB_RTO};
+  // No fire is decided for a cycle in which a register apply, its settling or the sweep holds the streams
+  // (the same terms as stall_q's, so the streams are held whenever a fire due then waits).
   logic fire_block;
-  assign fire_block = apply || settle_q != '0 || sweep_q || trk_flush_q;
+  assign fire_block = apply || settle_q > 4'd1 || sweep_q || trk_flush_q;
 
   uet_lb_tracker #(
     .Entries (TrackerEntries), .Ways (TrackerWays), .Runs (TrackerRuns), .RunDepth (TrackerRunDepth),
@@ -939,7 +941,8 @@ module uet_lb #(
   ) u_tracker (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (trk_flush_q), .now_i (now_i), .now_q_i (now_q),
     .t_ref_i (t_ref),
-    .pre_clr_i (pre_clr), .pre_group_i ({l_f.g, d_f.g, c_f.g}), .pre_psn_i ({l_f.psn, d_f.psn, c_f.psn}),
+    .pre_clr_i (pre_clr), .pre_group_i ({l_f.g, d_f.g, c_f.g, b_f.g}),
+    .pre_psn_i ({l_f.psn, d_f.psn, c_f.psn, b_f.psn}),
     .clr_valid_i (trk_clr), .clr_group_i (x_f.g), .clr_psn_i (x_f.psn),
     .alc_valid_i (trk_alc), .alc_group_i (x_r.g), .alc_psn_i (x_r.psn), .alc_time_i (x_r.t),
     .alc_deadline_i (x_r.dl), .alc_gen_i (x_r.gen), .alc_ev_i (e_ev),

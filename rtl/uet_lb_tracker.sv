@@ -63,10 +63,10 @@ module uet_lb_tracker #(
   input  logic [TsWidth-1:0]  now_q_i,        ///< the time of the events the core accepts now (now_i of
                                               ///< the cycle before)
   input  logic [TsWidth-1:0]  t_ref_i,        ///< the oldest time of an event not yet at t0 (or now_q_i)
-  // The core's clears taken before t0, for a fire's check: its stages C, D and L (bit / slice k).
-  input  logic [2:0]          pre_clr_i,
-  input  logic [3*GroupW-1:0] pre_group_i,
-  input  logic [3*PsnWidth-1:0] pre_psn_i,
+  // The core's clears taken before t0, for a fire's check: its stages B, C, D and L (bit / slice 0..3).
+  input  logic [3:0]          pre_clr_i,
+  input  logic [4*GroupW-1:0] pre_group_i,
+  input  logic [4*PsnWidth-1:0] pre_psn_i,
   // Operations (t0), in event order: the clear applies before the allocation.
   input  logic                clr_valid_i,    ///< an ACK or NACK of (group, psn)
   input  logic [GroupW-1:0]   clr_group_i,
@@ -89,7 +89,8 @@ module uet_lb_tracker #(
                                               ///< allocation be in flight together
   output logic                stop_o,         ///< hold_o or unsettled_o: an OR of three flip-flops
   input  logic                quiet_i,        ///< no clear or allocation is in flight before t0
-  input  logic                fire_block_i,   ///< decide no fire for next cycle (a register apply settles)
+  input  logic                fire_block_i,   ///< decide no fire for next cycle (the core holds its streams
+                                              ///< then: a register apply settles, the sweep runs)
   input  logic                core_due_i,     ///< a request in the core's stages is past due: fire nothing
   output logic                fire_next_o,    ///< fire_o may rise next cycle
   output logic                fire_o,         ///< apply this early failure now (the feedback lane)
@@ -606,13 +607,14 @@ module uet_lb_tracker #(
                         (op4_q.alc && ts_before(op4_q.dl, now_i)) || (rec0_q.alc && ts_before(rec0_q.dl, now_i));
 
   // ---------------------------------------------------------------------------------------------
-  // The candidate: the first live element of each run (fl), the earliest of them by deadline, then send
-  // order. Its run, way, number and deadline are registered when it is chosen and its data read out of the
-  // data RAM (two cycles); it stays while it is its run's fl and no other run's fl changes. The runs'
-  // order is registered from their fl as they are, so it is a cycle old: a candidate is chosen only in a
-  // cycle in which no fl changed. A run whose window holds no live element but more past it (unseen) may
-  // hold an earlier one: nothing is chosen then. When the candidate fires and every other run is empty,
-  // its run's second live element (sl) is chosen at once: it is that run's fl from the next cycle on.
+  // The candidate: the first live element of each run (fl, as the runs register it: a cycle old), the
+  // earliest of them by deadline, then send order. Its run, way, number and deadline are registered when
+  // it is chosen and its data read out of the data RAM (two cycles). The runs' order is registered from
+  // their fl, so it is another cycle old: a candidate is chosen only when no fl changed, and no packet
+  // landed in another run in the cycle the fl do not show yet. A run whose window holds no live element
+  // but more past it (unseen) may hold an earlier one: nothing is chosen then. The candidate stays until
+  // it fires, a record frees its way (ck1_q), or a packet with an earlier deadline lands in another run.
+  // When it fires and every other run is empty, its run's second live element (sl) is chosen at once.
   typedef enum logic [1:0] {CS_IDLE, CS_READ1, CS_READ2, CS_READY} cstate_e;
   cstate_e            cs_q;
   logic [RunW-1:0]    cr_q;
@@ -622,8 +624,9 @@ module uet_lb_tracker #(
   logic [Runs-1:0]    flv_q;       // each run's fl a cycle ago
   logic [SeqW-1:0]    flseq_q [Runs];
   logic [Runs-1:0]    fl_chg;      // a run's fl is not last cycle's
-  logic               cand_gone;   // the candidate is no longer its run's fl, or another run's fl changed
+  logic               cand_gone;   // the candidate is dead, or a packet before it landed in another run
   logic               next_sl;     // the candidate fires, and its run's second live element follows it
+  logic               armed;       // the candidate's data are read out, or will be next cycle
   logic [Runs-1:0]    ord_q [Runs];  // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's
   logic               can_load, abandon, fire_d, fire_q, slow_ok;
   logic [RunW-1:0]    pick;
@@ -636,6 +639,12 @@ module uet_lb_tracker #(
   endfunction
   // Allocation number x before y (numbers are unique among the elements in the runs, less than half the
   // number range apart).
+  // A record appends a packet before the candidate to a run other than the candidate's (the same
+  // deadline and a later send is after it).
+  function automatic logic lands_before(input logic alc, input logic [RunW-1:0] run, input logic [TsWidth-1:0] dl,
+                                        input logic [RunW-1:0] cr, input logic [TsWidth-1:0] cdl);
+    lands_before = alc && run != cr && ts_before(dl, cdl);
+  endfunction
   function automatic logic seq_before(input logic [SeqW-1:0] x, input logic [SeqW-1:0] y);
     logic [SeqW-1:0] d;
     d          = x - y;
@@ -654,7 +663,6 @@ module uet_lb_tracker #(
   end
   always_comb begin
     for (int r = 0; r < Runs; r++) fl_chg[r] = r_flv[r] != flv_q[r] || (r_flv[r] && r_flseq[r] != flseq_q[r]);
-    can_load = cs_q == CS_IDLE && fl_chg == '0 && r_flv != '0 && r_unseen == '0;
     pick = '0;
     for (int r = Runs - 1; r >= 0; r--) begin
       logic first;
@@ -662,13 +670,19 @@ module uet_lb_tracker #(
       for (int t = 0; t < Runs; t++) if (t != r && r_flv[t] && !ord_q[r][t]) first = 1'b0;
       if (first) pick = RunW'(r);
     end
+    // (Nor in the cycle after a fire: the fl then still show the packet that fired.)
+    can_load = cs_q == CS_IDLE && fl_chg == '0 && r_flv != '0 && r_unseen == '0 &&
+               !(rec1_q.alc && rec1_q.run != pick) && !fv_q[1];
   end
   always_comb begin
-    cand_gone = !r_flv[cr_q] || r_flseq[cr_q] != cseq_q;
-    for (int r = 0; r < Runs; r++) if (RunW'(r) != cr_q && fl_chg[r]) cand_gone = 1'b1;
-    next_sl = fire_o && r_slv[cr_q];
+    cand_gone = ck1_q || lands_before(rec0_q.alc, rec0_q.run, rec0_q.dl, cr_q, cdl_q) ||
+                lands_before(rec1_q.alc, rec1_q.run, rec1_q.dl, cr_q, cdl_q);
+    // (The run's fl a cycle ago is the candidate, so its sl then follows it.)
+    next_sl = fire_o && r_flv[cr_q] && r_flseq[cr_q] == cseq_q && r_slv[cr_q] &&
+              !(rec0_q.alc && rec0_q.run != cr_q) && !(rec1_q.alc && rec1_q.run != cr_q);
     for (int r = 0; r < Runs; r++) if (RunW'(r) != cr_q && (r_flv[r] || r_unseen[r])) next_sl = 1'b0;
   end
+  assign armed = cs_q == CS_READ2 || cs_q == CS_READY;
   assign abandon = flush_i || (cs_q != CS_IDLE && cand_gone) || fire_o;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
@@ -688,17 +702,20 @@ module uet_lb_tracker #(
     end
   end
   always_ff @(posedge clk_i) begin
+    // (The runs' fl and sl are a cycle old: the records of the last edge and this one may have freed them.)
     if (next_sl) begin
       cway_q <= r_slway[cr_q];
       cseq_q <= r_slseq[cr_q];
       cdl_q  <= r_sldl[cr_q];
-      ck1_q  <= rec_frees(r_slway[cr_q], rec0_q.clr, rec0_q.cset, rec0_q.cmask);
+      ck1_q  <= rec_frees(r_slway[cr_q], rec0_q.clr, rec0_q.cset, rec0_q.cmask) ||
+                rec_frees(r_slway[cr_q], rec1_q.clr, rec1_q.cset, rec1_q.cmask);
     end else if (cs_q == CS_IDLE) begin
       cr_q   <= pick;
       cway_q <= r_flway[pick];
       cseq_q <= r_flseq[pick];
       cdl_q  <= r_fldl[pick];
-      ck1_q  <= rec_frees(r_flway[pick], rec0_q.clr, rec0_q.cset, rec0_q.cmask);
+      ck1_q  <= rec_frees(r_flway[pick], rec0_q.clr, rec0_q.cset, rec0_q.cmask) ||
+                rec_frees(r_flway[pick], rec1_q.clr, rec1_q.cset, rec1_q.cmask);
     end else begin
       ck1_q  <= ck1_q || rec_frees(cway_q, rec0_q.clr, rec0_q.cset, rec0_q.cmask);
     end
@@ -712,8 +729,7 @@ module uet_lb_tracker #(
   // the model does.
   logic fp_busy;  // a fire's check or free is on its way (below)
   assign slow_ok = !interlock_q || (quiet_i && !ops_busy && !fp_busy && hold_run_q);
-  assign fire_d  = (cs_q == CS_READ2 || cs_q == CS_READY) && !abandon && ts_before(cdl_q, now_i) &&
-                   !fire_block_i && slow_ok;
+  assign fire_d  = armed && !abandon && ts_before(cdl_q, now_i) && !fire_block_i && slow_ok;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) fire_q <= 1'b0;
     else fire_q <= fire_d;
@@ -722,34 +738,35 @@ module uet_lb_tracker #(
   assign fire_next_o = fire_d;
   for (genvar r = 0; r < Runs; r++) begin : g_fire
     assign r_fire[r] = fire_o && cr_q == RunW'(r);
-    // The hold leaves out the candidate when it fires now (the core's events of next cycle come after
-    // it) or next cycle (its early failure goes before them).
-    assign r_skip[r] = (fire_o || fire_d) && cr_q == RunW'(r);
+    // The hold leaves out the armed candidate: it fires in the first cycle whose events are past its
+    // deadline, unless it is dead, a packet before it is on its way (that one holds), or the core holds
+    // its streams anyway (fire_block_i, a past-due request). Not while a run is nearly full: a fire then
+    // waits for the core to hold.
+    assign r_skip[r] = armed && !interlock_q && cr_q == RunW'(r);
   end
   assign {fire_group_o, fire_psn_o, fire_ev_o, fire_gen_o} = data_rd;
   assign fire_deadline_o = cdl_q;
 
   // The fire's check and free. Stage k of the pipeline holds the fire of k cycles ago. Every clear taken
-  // before the fire is, two cycles after it, either in the core's stages C, D, L, here at t0..t4
-  // (compared by key), in the record applying now (rec0, by way), or was applied since the candidate was
-  // chosen (ck1_q and the records since, by way); the ones applied before that are in its liveness.
+  // before the fire is, a cycle after it, in the core's stages B, C, D, L or here at t0..t4 (compared by
+  // key with the packet's, registered), or was applied since the candidate was chosen (ck1_q and the
+  // records since, by way); the ones applied before that are in its liveness.
   localparam int unsigned FpDepth = 6;
   logic [FpDepth:1] fv_q, fkill_q;
   logic [EntW-1:0]  fway_q [1:FpDepth];
-  logic [KeyW-1:0]  fkey1_q, fkey2_q;
+  logic [KeyW-1:0]  fkey1_q;
   logic             fk1_1_q, fk1_2_q, kill2;
+  logic [8:0]       eq1, eq2_q;  // a clear of the fired packet's key: core B, C, D, L; t0; t1..t4
   always_comb begin
-    kill2 = fk1_2_q || rec_frees(fway_q[2], rec0_q.clr, rec0_q.cset, rec0_q.cmask);
-    for (int k = 0; k < 3; k++) begin
-      if (pre_clr_i[k] && {pre_group_i[k * GroupW +: GroupW], pre_psn_i[k * PsnWidth +: PsnWidth]} == fkey2_q) begin
-        kill2 = 1'b1;
-      end
+    for (int k = 0; k < 4; k++) begin
+      eq1[k] = pre_clr_i[k] && {pre_group_i[k * GroupW +: GroupW], pre_psn_i[k * PsnWidth +: PsnWidth]} == fkey1_q;
     end
-    if (clr_valid_i && op0.ckey == fkey2_q) kill2 = 1'b1;
-    if (op1_q.clr && !op1_q.dir && op1_q.ckey == fkey2_q) kill2 = 1'b1;
-    if (op2_q.clr && !op2_q.dir && op2_q.ckey == fkey2_q) kill2 = 1'b1;
-    if (op3_q.clr && !op3_q.dir && op3_q.ckey == fkey2_q) kill2 = 1'b1;
-    if (op4_q.clr && !op4_q.dir && op4_q.ckey == fkey2_q) kill2 = 1'b1;
+    eq1[4] = clr_valid_i && op0.ckey == fkey1_q;
+    eq1[5] = op1_q.clr && !op1_q.dir && op1_q.ckey == fkey1_q;
+    eq1[6] = op2_q.clr && !op2_q.dir && op2_q.ckey == fkey1_q;
+    eq1[7] = op3_q.clr && !op3_q.dir && op3_q.ckey == fkey1_q;
+    eq1[8] = op4_q.clr && !op4_q.dir && op4_q.ckey == fkey1_q;
+    kill2 = fk1_2_q || eq2_q != '0;
   end
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) fv_q <= '0;
@@ -760,7 +777,7 @@ module uet_lb_tracker #(
     fkey1_q   <= data_rd[DataW-1 -: KeyW];
     fk1_1_q   <= ck1_q || rec_frees(cway_q, rec0_q.clr, rec0_q.cset, rec0_q.cmask);
     fway_q[2] <= fway_q[1];
-    fkey2_q   <= fkey1_q;
+    eq2_q     <= eq1;
     fk1_2_q   <= fk1_1_q || rec_frees(fway_q[1], rec0_q.clr, rec0_q.cset, rec0_q.cmask);
     fkill_q   <= {fkill_q[FpDepth-1:3], kill2, 2'b00};  // (stages 1 and 2 unused: the check is not made yet)
     for (int k = 3; k <= FpDepth; k++) fway_q[k] <= fway_q[k - 1];

@@ -52,18 +52,19 @@ module uet_lb_tracker_run #(
   input  logic                fire_i,        ///< the tracker fires the element numbered fire_seq_i (fl):
                                              ///< it is dead from the next cycle on
   input  logic [SeqW-1:0]     fire_seq_i,
-  input  logic                skip_i,        ///< hold_o leaves out the element numbered skip_seq_i (it
-  input  logic [SeqW-1:0]     skip_seq_i,    ///< fires now or next cycle)
-  output logic                fl_valid_o,    ///< the window holds a live element; the first:
+  input  logic                skip_i,        ///< hold_o leaves out the element numbered skip_seq_i (the
+  input  logic [SeqW-1:0]     skip_seq_i,    ///< tracker fires it by its deadline, or the core is held)
+  // The window as it was a cycle ago (registered: these feed the tracker's candidate choice).
+  output logic                fl_valid_o,    ///< the window held a live element; the first:
   output logic [EntW-1:0]     fl_way_o,
   output logic [SeqW-1:0]     fl_seq_o,
   output logic [TsWidth-1:0]  fl_deadline_o,
-  output logic                sl_valid_o,    ///< the window holds a second live element; it:
+  output logic                sl_valid_o,    ///< the window held a second live element; it:
   output logic [EntW-1:0]     sl_way_o,
   output logic [SeqW-1:0]     sl_seq_o,
   output logic [TsWidth-1:0]  sl_deadline_o,
   output logic                unseen_o,      ///< no such element in the window, and elements past it
-  output logic                hold_o,        ///< a live element (not skipped) may be past due
+  output logic                hold_o,        ///< a live element (not skipped) may be past due at now_i
   output logic [CntW-1:0]     count_o,       ///< elements in the run (window and RAM)
   output logic [SeqW-1:0]     oldest_seq_o,  ///< no element is older (valid while count_o > 0)
   // Next cycle's count and head (for flags the tracker registers a cycle ahead).
@@ -299,43 +300,58 @@ module uet_lb_tracker_run #(
   assign h0_stays_o    = !flush_i && wv_q[0] && wl_q[0] && !fire_hit[0] &&
                          !freed(ww_q[0], clr_free_i, clr_set_i, clr_mask_i);
 
-  // The first live element (a priority select over the window), and whether elements past the window are
-  // there.
+  // The first and second live elements (priority selects over the window), and whether elements past the
+  // window are there, registered.
   logic [HeadSlots-1:0] cand;
   logic                 beyond;
   assign cand   = wv_q & wl_q;
   assign beyond = 32'(cnt_q) > 32'(wn_q);
-  // (The second: the first of the live slots above the first.)
   logic [HeadSlots-1:0] above;  // slots above the first live one
+  logic                 flv, slv;
+  logic [EntW-1:0]      flw, slw;
+  logic [SeqW-1:0]      fls, sls;
+  logic [TsWidth-1:0]   fld, sld;
   always_comb begin
-    fl_valid_o    = 1'b0;
-    fl_way_o      = ww_q[0];
-    fl_seq_o      = ws_q[0];
-    fl_deadline_o = wd_q[0];
+    flv = 1'b0;
+    flw = ww_q[0];
+    fls = ws_q[0];
+    fld = wd_q[0];
     for (int k = HeadSlots - 1; k >= 0; k--) begin
       if (cand[k]) begin
-        fl_valid_o    = 1'b1;
-        fl_way_o      = ww_q[k];
-        fl_seq_o      = ws_q[k];
-        fl_deadline_o = wd_q[k];
+        flv = 1'b1;
+        flw = ww_q[k];
+        fls = ws_q[k];
+        fld = wd_q[k];
       end
     end
     above = '0;
     for (int k = 1; k < HeadSlots; k++) above[k] = above[k - 1] || cand[k - 1];
-    sl_valid_o    = 1'b0;
-    sl_way_o      = ww_q[0];
-    sl_seq_o      = ws_q[0];
-    sl_deadline_o = wd_q[0];
+    slv = 1'b0;
+    slw = ww_q[0];
+    sls = ws_q[0];
+    sld = wd_q[0];
     for (int k = HeadSlots - 1; k >= 1; k--) begin
       if (cand[k] && above[k]) begin
-        sl_valid_o    = 1'b1;
-        sl_way_o      = ww_q[k];
-        sl_seq_o      = ws_q[k];
-        sl_deadline_o = wd_q[k];
+        slv = 1'b1;
+        slw = ww_q[k];
+        sls = ws_q[k];
+        sld = wd_q[k];
       end
     end
   end
-  assign unseen_o = !fl_valid_o && beyond;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      fl_valid_o <= 1'b0;
+      sl_valid_o <= 1'b0;
+      unseen_o   <= 1'b0;
+    end else begin
+      fl_valid_o <= flv;
+      sl_valid_o <= slv;
+      unseen_o   <= !flv && beyond;
+    end
+    {fl_way_o, fl_seq_o, fl_deadline_o} <= {flw, fls, fld};
+    {sl_way_o, sl_seq_o, sl_deadline_o} <= {slw, sls, sld};
+  end
 
   // Past due at now_i: each slot (deadlines never decrease along the run, so the slots past due are the
   // low ones), and the last slot's for what lies past the window (an element landing at this edge from
@@ -366,7 +382,7 @@ module uet_lb_tracker_run #(
       // The tracker fires an element of the window: its first live one not yet fired, unless a record
       // freed it at the last edge (the fire's check then finds the clear).
       if (fire_i) assert ($countones(fire_hit) == 1);
-      if (fire_i && (fire_hit & wl_q) != '0) assert (fl_valid_o && fl_seq_o == fire_seq_i);
+      if (fire_i && (fire_hit & wl_q) != '0) assert (flv && fls == fire_seq_i);
       if (h0_stays_o) assert (nv[0] && nl[0] && nw[0] == ww_q[0]);  // the same h0, live, next cycle
       assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
       assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));

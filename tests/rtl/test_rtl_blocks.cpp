@@ -50,7 +50,7 @@ void reset(M& m) {
 // The small tracker of rtl/CMakeLists.txt (8 ways in 4 sets of 2, two runs of 64) with its environment as
 // the core makes it: the core's time; two lanes, each event taken reaching t0 six cycles later (stage X):
 // the feedback lane carries a clear, or the early failure when the tracker fires (the clear offered then
-// waits), and its stages C, D and L are shown to the tracker for the check of a fire; the request lane
+// waits), and its stages B, C, D and L are shown to the tracker for the check of a fire; the request lane
 // carries an allocation, whose entropy value comes three cycles after t0. Nothing is taken while stop_o
 // holds the streams, and while a run is nearly full (interlock_o) a clear and an allocation take turns as
 // the core's do. With a model, every event is applied to the golden model's tracker in the order taken,
@@ -116,8 +116,8 @@ struct Tracker {
     m->alc_ev_i = ev_pipe.front();
     unsigned pre = 0;
     std::uint64_t groups = 0, psns = 0;
-    for (int k = 0; k < 3; ++k) {  // stages C, D, L
-      const Ev& l = fb[2 + k];
+    for (int k = 0; k < 4; ++k) {  // stages B, C, D, L
+      const Ev& l = fb[1 + k];
       pre |= static_cast<unsigned>(l.v && !l.efd) << k;
       groups |= static_cast<std::uint64_t>(l.group & 0xf) << (4 * k);  // GroupW 4 in the block build
       psns |= static_cast<std::uint64_t>(l.psn & 0xffff) << (16 * k);  // PsnWidth 16

@@ -422,3 +422,90 @@ TEST_CASE("rtl top: under back-pressure no request is lost or duplicated and res
   REQUIRE(accepted > 1500);
   REQUIRE(stalled_cycles > 500);
 }
+
+TEST_CASE(
+    "rtl top: an early failure between back-to-back ACKs takes one feedback-lane cycle and no request-lane "
+    "cycle, equal to the model",
+    "[rtl][top][throughput][efd]") {
+  // One hot group, a request and an ACK offered every cycle (1 ns a cycle, base RTT 40 ns: deadlines 120 ns
+  // after sending). Every response is acknowledged as soon as it comes, except those of a few lost packets,
+  // far apart: each lost packet's early failure must fire in the first cycle whose events are past its
+  // deadline, on the feedback lane (the ACK offered then waits exactly one cycle), while the request lane
+  // takes a request every cycle.
+  Top t(3);
+  t.m->base_rtt_i = 40;
+  LoadBalancer model = reps_model(t);
+  open_groups(t, model, 1, 100);
+  std::deque<Expected> owed;
+  std::deque<std::pair<Psn, EntropyValue>> answered;
+  std::deque<std::uint64_t> deadlines;  // the lost packets', in send order
+  std::uint64_t fb_waits = 0, efd = 0, fires = 0;
+  Psn psn = 0;
+  bool fb_pending = false;
+  std::pair<Psn, EntropyValue> fb{0, 0};
+  const int cycles = 3000;
+  for (int k = 0; k < cycles; ++k) {
+    if (!fb_pending && !answered.empty()) {
+      fb = answered.front();
+      answered.pop_front();
+      fb_pending = true;
+    }
+    t.m->fb_valid_i = fb_pending;
+    t.m->fb_group_i = 0;
+    t.m->fb_kind_i = static_cast<CData>(FeedbackKind::Ack);
+    t.m->fb_psn_i = fb.first;
+    t.m->fb_ev_i = fb.second;
+    offer_request(t, 0, psn);
+    t.m->rsp_ready_i = 1;
+    t.m->now_i = static_cast<IData>(t.cycle);
+    t.m->eval();
+    INFO("cycle " << k << " of the stream");
+    REQUIRE(t.m->req_ready_o == 1);  // the request lane never waits
+    const TimeNs now = event_time(t);
+    // The cycle whose events are first past a lost packet's deadline: the early failure takes the
+    // feedback lane.
+    const bool fire_now = !deadlines.empty() && now > deadlines.front();
+    if (fire_now) {
+      deadlines.pop_front();
+      ++fires;
+    }
+    if (fb_pending) {
+      REQUIRE(t.m->fb_ready_o == !fire_now);
+      if (!fire_now) {
+        model.advance_to(now);
+        model.feedback(now, 0, FeedbackKind::Ack, fb.second, fb.first);
+        fb_pending = false;
+      } else {
+        ++fb_waits;
+      }
+    }
+    model.advance_to(now);
+    owed.push_back({0, psn, model.request(now, 0, psn, false), t.cycle});
+    ++psn;
+    if (t.m->rsp_valid_o) {
+      const Expected e = owed.front();
+      owed.pop_front();
+      require_response(t, e);
+      // Lost: every 97th packet, from the 50th on (deadlines 97 cycles apart).
+      if (e.psn % 97 == 50) {
+        deadlines.push_back(e.accepted_at - 1 + 3 * 40);
+      } else {
+        answered.emplace_back(e.psn, e.choice.ev);
+      }
+    }
+    if (t.m->efd_valid_o) ++efd;
+    t.tick();
+  }
+  t.m->req_valid_i = 0;
+  t.m->fb_valid_i = 0;
+  for (int k = 0; k < 20; ++k) {  // the last early failure shows seven cycles after it fires
+    t.m->now_i = static_cast<IData>(t.cycle);
+    t.m->eval();
+    if (t.m->efd_valid_o) ++efd;
+    t.tick();
+  }
+  REQUIRE(fires >= 25);
+  REQUIRE(fb_waits == fires);  // each displaced the ACK offered in its cycle, for that cycle only
+  REQUIRE(efd == fires);
+  REQUIRE(model.counters().efd_fired == efd);
+}
