@@ -30,10 +30,11 @@ mkdir -p "$work"
 # trace that sets each by the last step (the pipelined core: smtbmc with cvc4 had passed 6 minutes at
 # step 10); "skip" where another proof of the same harness reaches them.
 # Speed "fast" runs in CI (scripts/formal.sh fast, CTest rtl_formal_fast, under 5 minutes in all); "full"
-# only in scripts/formal.sh all or by name: pipe_deep, the pipe proof 20 cycles deep (about 3 to 5
-# minutes), far enough for six requests owed at once, the most the core can owe. The cache keeps its
-# count as the pointers plus a full flag, so no group state bit is redundant: a redundant bit, arbitrary
-# in the RAM until a group opens, once took pipe (then smtbmc with cvc4) from about 85 s to 215 s.
+# only in scripts/formal.sh all or by name: tracker_deep, the tracker proof 24 cycles deep (about 5 to 8
+# minutes), far enough for a fire killed by its check (a packet tracked, chosen, due, and cleared just
+# before it fires). The cache keeps its count as the pointers plus a full flag, so no group state bit is
+# redundant: a redundant bit, arbitrary in the RAM until a group opens, once took the core's proof (then
+# smtbmc with cvc4) from about 85 s to 215 s.
 proofs=(
   "cache|fv_cache|uet_lb_cache.sv formal/fv_cache.sv|12|0|fast|all|0|sat"
   "window|fv_window|uet_lb_window.sv formal/fv_window.sv|12|4|fast|all"
@@ -41,11 +42,12 @@ proofs=(
   "timeout|fv_timeout|uet_lb_timeout.sv formal/fv_timeout.sv|1|0|fast|all|0|sat"
   "core|fv_core|@core formal/fv_core.sv|16|0|fast|own|1|sat|sat:seen_rsp_q,seen_stall_q,seen_both_q,seen_openfb_q,seen_owed3_q"
   "axi|fv_axi|uet_lb_axil.sv uet_lb_axis.sv formal/fv_axi.sv|20|0|fast|all|1|sat|sat:seen_refused_q,seen_both_q,seen_local_q,seen_held_q"
-  "tracker|fv_tracker|uet_lb_ram.sv uet_lb_bitsel.sv uet_lb_tracker_run.sv uet_lb_tracker.sv formal/fv_tracker.sv|24|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q,seen_kill_q"
+  "tracker|fv_tracker|uet_lb_ram.sv uet_lb_bitsel.sv uet_lb_tracker_run.sv uet_lb_tracker.sv formal/fv_tracker.sv|20|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q"
+  "tracker_deep|fv_tracker|uet_lb_ram.sv uet_lb_bitsel.sv uet_lb_tracker_run.sv uet_lb_tracker.sv formal/fv_tracker.sv|24|0|full|all|1|sat|sat:seen_kill_q"
 )
 
 # The committed save file that opens a proof's counterexample: rtl/formal/fv_NAME.gtkw, or for a proof
-# that runs another's harness deeper or narrower (pipe_deep, split_narrow), that proof's.
+# that runs another's harness deeper (tracker_deep), that proof's.
 save_file() {  # proof name
   local f
   for f in "$root/rtl/formal/fv_$1.gtkw" "$root/rtl/formal/fv_${1%%_*}.gtkw"; do
