@@ -242,7 +242,7 @@ module uet_lb #(
   // Tracker (instantiated below) signals the front needs (registered there, a cycle ahead).
   logic                trk_hold, trk_unsettled, trk_interlock, trk_fire, trk_fire_next, trk_kill;
   logic                trk_busy;  // flip-flops only: this cycle's operations are stage X's, counted there
-  logic                trk_stop;  // trk_hold || trk_unsettled, an OR of three flip-flops
+  logic                trk_stop;  // trk_hold || trk_unsettled, an OR of the tracker's flip-flops
   logic [GroupW-1:0]   trk_group;
   logic [PsnWidth-1:0] trk_psn;
   logic [15:0]         trk_ev;

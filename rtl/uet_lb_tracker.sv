@@ -87,7 +87,7 @@ module uet_lb_tracker #(
                                               ///< oldest allocation too old: accept nothing
   output logic                interlock_o,    ///< a run is nearly full (its head live): let no clear and
                                               ///< allocation be in flight together
-  output logic                stop_o,         ///< hold_o or unsettled_o: an OR of three flip-flops
+  output logic                stop_o,         ///< hold_o or unsettled_o: an OR of flip-flops (Runs + 2)
   input  logic                quiet_i,        ///< no clear or allocation is in flight before t0
   input  logic                fire_block_i,   ///< decide no fire for next cycle (the core holds its streams
                                               ///< then: a register apply settles, the sweep runs)
@@ -630,7 +630,8 @@ module uet_lb_tracker #(
   logic [Runs-1:0]    ord_q [Runs];  // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's
   logic               can_load, abandon, fire_d, fire_q, slow_ok;
   logic [RunW-1:0]    pick;
-  logic               hold_run_q, hold_inf_q, unsettled_q, interlock_q;
+  logic [Runs-1:0]    hold_run_q;  // per run: its hold_o, registered
+  logic               hold_inf_q, unsettled_q, interlock_q;
 
   // A record frees way w.
   function automatic logic rec_frees(input logic [EntW-1:0] w, input logic clr, input logic [SetW-1:0] cset,
@@ -728,7 +729,7 @@ module uet_lb_tracker #(
   // core holds its streams with nothing in flight, so every allocation's room decision sees the runs as
   // the model does.
   logic fp_busy;  // a fire's check or free is on its way (below)
-  assign slow_ok = !interlock_q || (quiet_i && !ops_busy && !fp_busy && hold_run_q);
+  assign slow_ok = !interlock_q || (quiet_i && !ops_busy && !fp_busy && hold_run_q != '0);
   assign fire_d  = armed && !abandon && ts_before(cdl_q, now_i) && !fire_block_i && slow_ok;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) fire_q <= 1'b0;
@@ -787,26 +788,25 @@ module uet_lb_tracker #(
   assign dfree       = fv_q[FpDepth] && !fkill_q[FpDepth];
   assign dfree_way   = fway_q[FpDepth];
 
-  // The hold: in flip-flops, the runs' and the allocations', so that each OR after the time comparisons
-  // has half the terms (the core ORs them with its own stall flip-flops anyway).
-  logic hold_run_d, unsettled_d;
-  assign hold_run_d  = |r_hold;
+  // The hold: in flip-flops, each run's and the allocations', so that no OR follows the time comparisons
+  // beyond each run's own (the core ORs them with its own stall flip-flops anyway).
+  logic unsettled_d;
   assign unsettled_d = |unsettled;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
-      hold_run_q  <= 1'b0;
+      hold_run_q  <= '0;
       hold_inf_q  <= 1'b0;
       unsettled_q <= 1'b0;
       interlock_q <= 1'b0;
     end else begin
-      hold_run_q  <= hold_run_d;
+      hold_run_q  <= r_hold;
       hold_inf_q  <= inflight_due;
       unsettled_q <= unsettled_d;
       interlock_q <= |near_full;
     end
   end
-  assign stop_o      = hold_run_q || hold_inf_q || unsettled_q;
-  assign hold_o      = hold_run_q || hold_inf_q;
+  assign stop_o      = hold_run_q != '0 || hold_inf_q || unsettled_q;
+  assign hold_o      = hold_run_q != '0 || hold_inf_q;
   assign unsettled_o = unsettled_q;
   assign interlock_o = interlock_q;
   assign busy_o      = ops_past || fp_busy;

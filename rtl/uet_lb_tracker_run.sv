@@ -306,37 +306,40 @@ module uet_lb_tracker_run #(
   logic                 beyond;
   assign cand   = wv_q & wl_q;
   assign beyond = 32'(cnt_q) > 32'(wn_q);
-  logic [HeadSlots-1:0] above;  // slots above the first live one
+  // (One-hot selects, then an AND-OR of the slots: a priority chain over 16 slots was the ECP5 critical
+  // path, 16 LUTs deep.)
+  logic [HeadSlots-1:0] below1, below2;  // at least one, two live slots below slot k
+  logic [HeadSlots-1:0] hot1, hot2;      // the first, second live slot
   logic                 flv, slv;
   logic [EntW-1:0]      flw, slw;
   logic [SeqW-1:0]      fls, sls;
   logic [TsWidth-1:0]   fld, sld;
   always_comb begin
-    flv = 1'b0;
-    flw = ww_q[0];
-    fls = ws_q[0];
-    fld = wd_q[0];
-    for (int k = HeadSlots - 1; k >= 0; k--) begin
-      if (cand[k]) begin
-        flv = 1'b1;
-        flw = ww_q[k];
-        fls = ws_q[k];
-        fld = wd_q[k];
+    for (int k = 0; k < HeadSlots; k++) begin
+      below1[k] = 1'b0;
+      below2[k] = 1'b0;
+      for (int j = 0; j < k; j++) begin
+        below2[k] = below2[k] || (below1[k] && cand[j]);
+        below1[k] = below1[k] || cand[j];
       end
     end
-    above = '0;
-    for (int k = 1; k < HeadSlots; k++) above[k] = above[k - 1] || cand[k - 1];
-    slv = 1'b0;
-    slw = ww_q[0];
-    sls = ws_q[0];
-    sld = wd_q[0];
-    for (int k = HeadSlots - 1; k >= 1; k--) begin
-      if (cand[k] && above[k]) begin
-        slv = 1'b1;
-        slw = ww_q[k];
-        sls = ws_q[k];
-        sld = wd_q[k];
-      end
+    hot1 = cand & ~below1;
+    hot2 = cand & below1 & ~below2;
+    flv = |cand;
+    slv = |hot2;
+    flw = '0;
+    fls = '0;
+    fld = '0;
+    slw = '0;
+    sls = '0;
+    sld = '0;
+    for (int k = 0; k < HeadSlots; k++) begin
+      flw = flw | (hot1[k] ? ww_q[k] : '0);
+      fls = fls | (hot1[k] ? ws_q[k] : '0);
+      fld = fld | (hot1[k] ? wd_q[k] : '0);
+      slw = slw | (hot2[k] ? ww_q[k] : '0);
+      sls = sls | (hot2[k] ? ws_q[k] : '0);
+      sld = sld | (hot2[k] ? wd_q[k] : '0);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -366,11 +369,12 @@ module uet_lb_tracker_run #(
   logic [HeadSlots-1:0] due, skip;
   logic                 last_due;
   always_comb begin
-    last_due = ts_before(left_dl_q, now_i);
+    // (An AND-OR by the slot count, not an if chain over the slots.)
+    last_due = wn_q == '0 && ts_before(left_dl_q, now_i);
     for (int k = 0; k < HeadSlots; k++) begin
-      due[k]  = wv_q[k] && ts_before(wd_q[k], now_i);
-      skip[k] = skip_i && ws_q[k] == skip_seq_i;
-      if (wn_q == SlotW'(k + 1)) last_due = due[k];
+      due[k]   = wv_q[k] && ts_before(wd_q[k], now_i);
+      skip[k]  = skip_i && ws_q[k] == skip_seq_i;
+      last_due = last_due || (wn_q == SlotW'(k + 1) && due[k]);
     end
   end
   assign hold_o = |(due & cand & ~skip) || (beyond && last_due);
