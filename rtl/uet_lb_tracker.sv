@@ -377,6 +377,10 @@ module uet_lb_tracker #(
   logic [Runs-1:0]       r_h0stays, r_popd;
   logic [EntW-1:0]       rec_way;
   logic [SeqW-1:0]       cseq_q;  // the candidate's allocation number (below)
+  logic [SeqW-1:0]       fseq1_q; // the number of the element fired at the last edge, and its run (fv_q[1])
+  logic [RunW-1:0]       fr1_q;
+  localparam int unsigned FpDepth = 6;  // the fire pipeline's stages (below)
+  logic [FpDepth:1]      fv_q;
   assign rec_way = (Ways > 1) ? EntW'({rec0_q.aset, rec0_q.awy}) : EntW'(rec0_q.aset);
 
   for (genvar r = 0; r < Runs; r++) begin : g_run
@@ -388,6 +392,7 @@ module uet_lb_tracker #(
       .valid_i (valid_q), .seq_we_i (rec0_q.alc), .seq_way_i (rec_way), .seq_i (rec0_q.seq),
       .clr_free_i (rec0_q.clr), .clr_set_i (rec0_q.cset), .clr_mask_i (rec0_q.cmask),
       .now_i (now_i), .fire_i (r_fire[r]), .fire_seq_i (cseq_q), .skip_i (r_skip[r]), .skip_seq_i (cseq_q),
+      .fired_i (fv_q[1] && fr1_q == RunW'(r)), .fired_seq_i (fseq1_q),
       .fl_valid_o (r_flv[r]), .fl_way_o (r_flway[r]), .fl_seq_o (r_flseq[r]), .fl_deadline_o (r_fldl[r]),
       .sl_valid_o (r_slv[r]), .sl_way_o (r_slway[r]), .sl_seq_o (r_slseq[r]), .sl_deadline_o (r_sldl[r]),
       .unseen_o (r_unseen[r]), .hold_o (r_hold[r]),
@@ -599,12 +604,14 @@ module uet_lb_tracker #(
       unsettled[r] = (near_full[r] && !r_h0stays[r]) || (nz_q[r] && old_q[r]);
     end
   end
-  // Allocations here, and the record that lands in a run now, whose deadline is before now_i: they will
-  // be past-due packets.
+  // Allocations here, the record that lands in a run now and the one that landed at the last edge (the
+  // runs' hold sees their windows a cycle late), whose deadline is before now_i: they are past-due
+  // packets.
   logic inflight_due;
   assign inflight_due = (op0.alc && ts_before(op0.dl, now_i)) || (op1_q.alc && ts_before(op1_q.dl, now_i)) ||
                         (op2_q.alc && ts_before(op2_q.dl, now_i)) || (op3_q.alc && ts_before(op3_q.dl, now_i)) ||
-                        (op4_q.alc && ts_before(op4_q.dl, now_i)) || (rec0_q.alc && ts_before(rec0_q.dl, now_i));
+                        (op4_q.alc && ts_before(op4_q.dl, now_i)) || (rec0_q.alc && ts_before(rec0_q.dl, now_i)) ||
+                        (rec1_q.alc && ts_before(rec1_q.dl, now_i));
 
   // ---------------------------------------------------------------------------------------------
   // The candidate: the first live element of each run (fl, as the runs register it: a cycle old), the
@@ -752,8 +759,7 @@ module uet_lb_tracker #(
   // before the fire is, a cycle after it, in the core's stages B, C, D, L or here at t0..t4 (compared by
   // key with the packet's, registered), or was applied since the candidate was chosen (ck1_q and the
   // records since, by way); the ones applied before that are in its liveness.
-  localparam int unsigned FpDepth = 6;
-  logic [FpDepth:1] fv_q, fkill_q;
+  logic [FpDepth:1] fkill_q;
   logic [EntW-1:0]  fway_q [1:FpDepth];
   logic [KeyW-1:0]  fkey1_q;
   logic             fk1_1_q, fk1_2_q, kill2;
@@ -775,6 +781,8 @@ module uet_lb_tracker #(
   end
   always_ff @(posedge clk_i) begin
     fway_q[1] <= cway_q;
+    fseq1_q   <= cseq_q;
+    fr1_q     <= cr_q;
     fkey1_q   <= data_rd[DataW-1 -: KeyW];
     fk1_1_q   <= ck1_q || rec_frees(cway_q, rec0_q.clr, rec0_q.cset, rec0_q.cmask);
     fway_q[2] <= fway_q[1];

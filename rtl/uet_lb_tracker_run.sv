@@ -12,9 +12,8 @@
 // Firing. The tracker fires the run's first live element (fl_*), wherever it sits in the window: dead
 // elements before it need not leave first. A fired element is dead from then on (fire_i) and leaves
 // when it reaches the head, as a cleared one does; the fire frees its way in the tables later, in event
-// order. hold_o says whether an element that is live and not skip_seq_i may be past due at now_i: a
-// window slot past due, or, past the window, elements whose deadlines are not known yet while the
-// window's last one is past due.
+// order. hold_o says whether an element that is live and not left out (skip, fired) may be past due at
+// now_i.
 `default_nettype none
 
 module uet_lb_tracker_run #(
@@ -54,6 +53,8 @@ module uet_lb_tracker_run #(
   input  logic [SeqW-1:0]     fire_seq_i,
   input  logic                skip_i,        ///< hold_o leaves out the element numbered skip_seq_i (the
   input  logic [SeqW-1:0]     skip_seq_i,    ///< tracker fires it by its deadline, or the core is held)
+  input  logic                fired_i,       ///< and the one numbered fired_seq_i (fired at the last edge)
+  input  logic [SeqW-1:0]     fired_seq_i,
   // The window as it was a cycle ago (registered: these feed the tracker's candidate choice).
   output logic                fl_valid_o,    ///< the window held a live element; the first:
   output logic [EntW-1:0]     fl_way_o,
@@ -356,28 +357,31 @@ module uet_lb_tracker_run #(
     {sl_way_o, sl_seq_o, sl_deadline_o} <= {slw, sls, sld};
   end
 
-  // Past due at now_i: each slot (deadlines never decrease along the run, so the slots past due are the
-  // low ones), and the last slot's for what lies past the window (an element landing at this edge from
-  // the RAM is not earlier than it; one pushed straight in is the tracker's allocation in flight, which
-  // it checks itself).
-  // (With the window empty, the deadline of the element that left last bounds what follows: elements
-  // wait in the RAM only behind one in the window.)
-  logic [TsWidth-1:0]   left_dl_q;
+  // Past due at now_i. Deadlines never decrease along the run, so the earliest live element not left out
+  // is the first (or the second, when the first is left out): if it is not past due, no live element is.
+  // From the registered first and second live elements and the registered deadline bounding what lies
+  // past the window (the last slot's, or with the window empty the element that left last: elements wait
+  // in the RAM only behind one in the window), so the hold is a time comparison or three and a few gates.
+  // A cycle old is safe: an element that died at the last edge may hold for a cycle for nothing; one that
+  // landed came from the RAM, no earlier than that bound, or was pushed straight in by an allocation the
+  // tracker checks itself. Left out: the armed candidate (skip_*) and the element fired at the last edge
+  // (fired_*, dead now but still first in the registered view).
+  logic [TsWidth-1:0] left_dl_q, last_dl, last_dl_q;
+  logic               beyond_q;
+  always_comb begin
+    last_dl = (wn_q == '0) ? left_dl_q : '0;
+    for (int k = 0; k < HeadSlots; k++) last_dl = last_dl | ((wn_q == SlotW'(k + 1)) ? wd_q[k] : '0);
+  end
   always_ff @(posedge clk_i) begin
     if (pop) left_dl_q <= wd_q[0];
+    last_dl_q <= last_dl;
+    beyond_q  <= !flush_i && beyond;  // (a push into the RAM at this edge: the tracker checks it, rec1)
   end
-  logic [HeadSlots-1:0] due, skip;
-  logic                 last_due;
-  always_comb begin
-    // (An AND-OR by the slot count, not an if chain over the slots.)
-    last_due = wn_q == '0 && ts_before(left_dl_q, now_i);
-    for (int k = 0; k < HeadSlots; k++) begin
-      due[k]   = wv_q[k] && ts_before(wd_q[k], now_i);
-      skip[k]  = skip_i && ws_q[k] == skip_seq_i;
-      last_due = last_due || (wn_q == SlotW'(k + 1) && due[k]);
-    end
-  end
-  assign hold_o = |(due & cand & ~skip) || (beyond && last_due);
+  logic fl_out;
+  assign fl_out = (skip_i && fl_seq_o == skip_seq_i) || (fired_i && fl_seq_o == fired_seq_i);
+  assign hold_o = (fl_valid_o && !fl_out && ts_before(fl_deadline_o, now_i)) ||
+                  (fl_valid_o && fl_out && sl_valid_o && ts_before(sl_deadline_o, now_i)) ||
+                  (beyond_q && ts_before(last_dl_q, now_i));
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
