@@ -21,7 +21,7 @@ yosys -q -l "$out/synth.log" -p "read_verilog -sv $srcs; chparam $params $top; \
 # tag reads by way (tpart_q, tag_rd), and the core's per-reader RAM
 # addresses and read data (rd_addr, bank_f_q, bank_r_q). Every RAM (uet_lb_ram) must stay a memory: a RAM
 # named here would be a regression of the block-RAM mapping.
-regs='ww_q|ws_q|wd_q|nw|ns|nd|tail_q|r_cnt|r_cnt_next|r_fldl|r_flseq|r_flway|r_oldest|flseq_q|fway_q|ah_akey'
+regs='ww_q|ws_q|wd_q|nw|ns|nd|tail_q|r_cnt|r_cnt_next|r_fldl|r_flseq|r_flway|r_sldl|r_slseq|r_slway|r_oldest|flseq_q|fway_q|ah_akey'
 regs="$regs|ah_aset|ah_cset|tpart_q|tag_rd|rd_addr|bank_f_q|bank_r_q|ord_q"
 expected="Replacing memory \\\\($regs) with list of registers"
 problems=$(grep -E 'Latch inferred|Warning' "$out/synth.log" | grep -Ev "$expected" | grep -v '^Warnings:' || true)

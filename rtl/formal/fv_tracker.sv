@@ -7,7 +7,7 @@
 // proof "tracker"), with every assertion of the tracker and its run checked too (scope "all"):
 //   - a fire is never early: it comes in a cycle whose events are past the packet's deadline;
 //   - a fire takes no request-lane cycle: in the cycle of a lone fire (one packet tracked, nothing in
-//     flight) the streams are not held, so the request lane takes what it is offered.
+//     flight, for three cycles) the streams are not held, so the request lane takes what it is offered.
 // The cover flags show the rules are not vacuous: a fire, a fire beside a request taken in the same cycle,
 // and a fire killed by its check (a clear taken just before the fire).
 `default_nettype none
@@ -115,9 +115,14 @@ module fv_tracker (
   endfunction
 
   // Allocations on their way (lanes and the tracker's own stages), for the lone-fire rule.
-  logic lone, lone_q;
+  // (Three cycles of it: the runs' hold reads their first live elements as they were a cycle before, so a
+  // packet cleared at the last edges may still hold the streams a cycle.)
+  logic lone, lone_q, lone_qq;
   assign lone = tracked == 3'd1 && rq_v_q == '0 && (fb_v_q & ~fb_efd_q) == '0 && !busy;
-  always_ff @(posedge clk_i) lone_q <= lone;
+  always_ff @(posedge clk_i) begin
+    lone_q  <= lone;
+    lone_qq <= lone_q;
+  end
 
   (* keep *) logic seen_fire_q, seen_fire_req_q, seen_kill_q;
   always_ff @(posedge clk_i) begin
@@ -135,7 +140,7 @@ module fv_tracker (
   always_comb begin
     if (past_valid_q && rst_ni) begin
       if (fire) assert (ts_before(fdl, now_q));                     // never early
-      if (fire && lone && lone_q) assert (!stop);                    // a lone fire holds nothing
+      if (fire && lone && lone_q && lone_qq) assert (!stop);         // a lone fire holds nothing
       if (kill) assert (fb_v_q[2] && fb_efd_q[2]);                   // the check comes at stage C
     end
   end
