@@ -6,8 +6,6 @@
 #include <verilated.h>
 
 #include <catch2/catch.hpp>
-#include <cstdio>
-#include <cstdlib>
 #include <deque>
 #include <memory>
 #include <random>
@@ -146,11 +144,6 @@ struct Tracker {
     }
     const bool stop = m->stop_o;
     const bool interlock = m->interlock_o;
-    if (std::getenv("TRK_DEBUG2") != nullptr) {
-      std::printf("cyc %llu now_q %u stop %d hold %d uns %d il %d fire %d next %d busy %d tracked %u\n",
-                  static_cast<unsigned long long>(cycle_no), static_cast<unsigned>(m->now_q_i), m->stop_o, m->hold_o,
-                  m->unsettled_o, m->interlock_o, m->fire_o, m->fire_next_o, m->busy_o, m->tracked_o);
-    }
     const std::uint32_t now_q = m->now_q_i;
     Ev fin, rin;
     if (m->fire_o) {
@@ -213,12 +206,6 @@ struct Tracker {
     while (!taken.empty() && taken.front().decided) {
       const Taken t = taken.front();
       taken.pop_front();
-      if (std::getenv("TRK_DEBUG") != nullptr) {
-        std::printf("c%llu t%u %s g%u p%u dl%u %s\n", static_cast<unsigned long long>(t.cycle), t.e.time,
-                    t.fire ? "FIRE" : (t.clear ? "clr" : "alc"), t.fire ? std::get<0>(t.f) : t.e.group,
-                    t.fire ? std::get<1>(t.f) : t.e.psn, t.fire ? std::get<3>(t.f) : t.e.deadline,
-                    t.stands ? "" : "killed");
-      }
       if (t.fire && t.stands) fired.push_back(t.f);
       if (!model) continue;
       if (t.fire) {
