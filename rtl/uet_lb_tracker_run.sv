@@ -94,11 +94,11 @@ module uet_lb_tracker_run #(
     freed = cf && s == cs && cm[w];
   endfunction
 
-  // x strictly before y, modulo 2^TsWidth.
-  function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
+  // A deadline strictly before now_i (the time of the events the core takes next cycle), modulo 2^TsWidth.
+  function automatic logic past_due(input logic [TsWidth-1:0] dl);
     logic [TsWidth-1:0] d;
-    d         = x - y;
-    ts_before = d[TsWidth-1];
+    d        = dl - now_i;
+    past_due = d[TsWidth-1];
   endfunction
 
   // ---------------------------------------------------------------------------------------------
@@ -379,9 +379,9 @@ module uet_lb_tracker_run #(
   end
   logic fl_out;
   assign fl_out = (skip_i && fl_seq_o == skip_seq_i) || (fired_i && fl_seq_o == fired_seq_i);
-  assign hold_o = (fl_valid_o && !fl_out && ts_before(fl_deadline_o, now_i)) ||
-                  (fl_valid_o && fl_out && sl_valid_o && ts_before(sl_deadline_o, now_i)) ||
-                  (beyond_q && ts_before(last_dl_q, now_i));
+  assign hold_o = (fl_valid_o && !fl_out && past_due(fl_deadline_o)) ||
+                  (fl_valid_o && fl_out && sl_valid_o && past_due(sl_deadline_o)) ||
+                  (beyond_q && past_due(last_dl_q));
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin

@@ -108,10 +108,10 @@ module fv_tracker (
   logic unused;
   assign unused = ^{untracked, unsettled, hold, fire_next, fg, fp, fev, fgen};
 
-  function automatic logic ts_before(input logic [TsW-1:0] x, input logic [TsW-1:0] y);
+  function automatic logic fv_before(input logic [TsW-1:0] x, input logic [TsW-1:0] y);
     logic [TsW-1:0] d;
     d = x - y;
-    ts_before = d[TsW-1];
+    fv_before = d[TsW-1];
   endfunction
 
   // Allocations on their way (lanes and the tracker's own stages), for the lone-fire rule.
@@ -139,7 +139,7 @@ module fv_tracker (
 
   always_comb begin
     if (past_valid_q && rst_ni) begin
-      if (fire) assert (ts_before(fdl, now_q));                     // never early
+      if (fire) assert (fv_before(fdl, now_q));                     // never early
       if (fire && lone && lone_q && lone_qq) assert (!stop);         // a lone fire holds nothing
       if (kill) assert (fb_v_q[2] && fb_efd_q[2]);                   // the check comes at stage C
     end
