@@ -75,9 +75,10 @@ module uet_lb #(
   output logic [TsWidth-1:0]      efd_time_o,       ///< the deadline: the time the efd applies at
   output logic                    efd_due_o,        ///< a tracked packet other than the one firing is (or may
                                                     ///< be) past its deadline at now_i: the streams wait
-  output logic                    efd_pending_o,    ///< an early failure may fire next cycle, fires, or is on
-                                                    ///< its way to efd_valid_o (or efd_due_o): a driver that
-                                                    ///< records the order of events waits for it
+  output logic                    efd_pending_o,    ///< an early failure is due at now_i (it fires next cycle
+                                                    ///< or when nothing blocks it), fires, or is on its way to
+                                                    ///< efd_valid_o (or efd_due_o): a driver that records the
+                                                    ///< order of events waits for it
   output logic [$clog2(TrackerEntries+1)-1:0] efd_tracked_o,
   output logic                    idle_o,           ///< every accepted event and register write applied
   // Observation of one group's state as stored (waveforms, debug; DbgPort), three cycles late.
@@ -240,7 +241,7 @@ module uet_lb #(
 
   // ---------------------------------------------------------------------------------------------
   // Tracker (instantiated below) signals the front needs (registered there, a cycle ahead).
-  logic                trk_hold, trk_unsettled, trk_interlock, trk_fire, trk_fire_next, trk_kill;
+  logic                trk_hold, trk_unsettled, trk_interlock, trk_fire, trk_fire_next, trk_fire_due, trk_kill;
   logic                trk_busy;  // flip-flops only: this cycle's operations are stage X's, counted there
   logic                trk_stop;  // trk_hold || trk_unsettled, an OR of the tracker's flip-flops
   logic [GroupW-1:0]   trk_group;
@@ -949,11 +950,13 @@ module uet_lb #(
     .untracked_o (trk_untracked), .tracked_o (efd_tracked_o),
     .hold_o (trk_hold), .unsettled_o (trk_unsettled), .interlock_o (trk_interlock), .stop_o (trk_stop),
     .quiet_i (quiet), .fire_block_i (fire_block), .core_due_i (inflight_due_q), .fire_next_o (trk_fire_next),
+    .fire_due_o (trk_fire_due),
     .fire_o (trk_fire), .fire_kill_o (trk_kill), .fire_group_o (trk_group), .fire_psn_o (trk_psn), .fire_ev_o (trk_ev),
     .fire_gen_o (trk_gen), .fire_deadline_o (trk_deadline), .busy_o (trk_busy)
   );
   assign efd_due_o = trk_hold;
-  assign efd_pending_o = trk_hold || trk_fire_next || trk_fire || (a_f.v && a_f.efd) || (b_f.v && b_f.efd) ||
+  // (From the candidate being due, not from the fire decision: the outputs then wait on no input but now_i.)
+  assign efd_pending_o = trk_hold || trk_fire_due || trk_fire || (a_f.v && a_f.efd) || (b_f.v && b_f.efd) ||
                          (c_f.v && c_f.efd) || (d_f.v && d_f.efd) || (l_f.v && l_f.efd) || (x_f.v && x_f.efd);
 
   // Early failures applied, shown a cycle after stage X.
@@ -975,11 +978,13 @@ module uet_lb #(
 
   // ---------------------------------------------------------------------------------------------
   // Idle, and applying register writes: when no event is in any stage and the tracker is quiet.
-  assign empty  = !a_f.v && !b_f.v && !c_f.v && !d_f.v && !l_f.v && !x_f.v && !a_r.v && !b_r.v && !c_r.v &&
-                  !d_r.v && !l_r.v && !x_r.v && !y_q.v && !z_q.v && !e_v && !trk_busy && !trk_fire &&
-                  !trk_fire_next && !trk_hold;
+  logic stages_empty;
+  assign stages_empty = !a_f.v && !b_f.v && !c_f.v && !d_f.v && !l_f.v && !x_f.v && !a_r.v && !b_r.v && !c_r.v &&
+                        !d_r.v && !l_r.v && !x_r.v && !y_q.v && !z_q.v && !e_v && !trk_busy && !trk_fire && !trk_hold;
+  assign empty  = stages_empty && !trk_fire_next;
   assign apply  = regs_pending && drained_q && !sweep_q;
-  assign idle_o = empty && !regs_pending && !sweep_q && settle_q == '0;
+  // (A due fire, not the decision to fire: see efd_pending_o. It implies empty.)
+  assign idle_o = stages_empty && !trk_fire_due && !regs_pending && !sweep_q && settle_q == '0;
 
   // ---------------------------------------------------------------------------------------------
   // Observation port: a group's stored word (both banks, the live-value bit) and its slot 0.

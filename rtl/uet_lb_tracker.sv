@@ -93,6 +93,9 @@ module uet_lb_tracker #(
                                               ///< then: a register apply settles, the sweep runs)
   input  logic                core_due_i,     ///< a request in the core's stages is past due: fire nothing
   output logic                fire_next_o,    ///< fire_o may rise next cycle
+  output logic                fire_due_o,     ///< the chosen packet is read and past due at now_i: it fires
+                                              ///< when nothing blocks it (a superset of fire_next_o that
+                                              ///< waits on no input but now_i)
   output logic                fire_o,         ///< apply this early failure now (the feedback lane)
   output logic                fire_kill_o,    ///< the fire of three cycles ago changes nothing: its packet
                                               ///< was cleared before it
@@ -391,6 +394,7 @@ module uet_lb_tracker #(
       .push_i (r_push[r]), .push_way_i (rec_way), .push_seq_i (rec0_q.seq), .push_deadline_i (rec0_q.dl),
       .valid_i (valid_q), .seq_we_i (rec0_q.alc), .seq_way_i (rec_way), .seq_i (rec0_q.seq),
       .clr_free_i (rec0_q.clr), .clr_set_i (rec0_q.cset), .clr_mask_i (rec0_q.cmask),
+      .clr_next_set_i (rec_d.cset),
       .now_i (now_i), .fire_i (r_fire[r]), .fire_seq_i (cseq_q), .skip_i (r_skip[r]), .skip_seq_i (cseq_q),
       .fired_i (fv_q[1] && fr1_q == RunW'(r)), .fired_seq_i (fseq1_q),
       .fl_valid_o (r_flv[r]), .fl_way_o (r_flway[r]), .fl_seq_o (r_flseq[r]), .fl_deadline_o (r_fldl[r]),
@@ -737,13 +741,16 @@ module uet_lb_tracker #(
   // the model does.
   logic fp_busy;  // a fire's check or free is on its way (below)
   assign slow_ok = !interlock_q || (quiet_i && !ops_busy && !fp_busy && hold_run_q != '0);
-  assign fire_d  = armed && !abandon && ts_before(cdl_q, now_i) && !fire_block_i && slow_ok;
+  logic cand_due;
+  assign cand_due = armed && ts_before(cdl_q, now_i);
+  assign fire_d   = cand_due && !abandon && !fire_block_i && slow_ok;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) fire_q <= 1'b0;
     else fire_q <= fire_d;
   end
   assign fire_o      = fire_q && !hold_inf_q && !core_due_i;
   assign fire_next_o = fire_d;
+  assign fire_due_o  = cand_due;
   for (genvar r = 0; r < Runs; r++) begin : g_fire
     assign r_fire[r] = fire_o && cr_q == RunW'(r);
     // The hold leaves out the armed candidate: it fires in the first cycle whose events are past its

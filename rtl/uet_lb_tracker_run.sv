@@ -46,6 +46,8 @@ module uet_lb_tracker_run #(
   input  logic                clr_free_i,
   input  logic [SetW-1:0]     clr_set_i,
   input  logic [Ways-1:0]     clr_mask_i,
+  input  logic [SetW-1:0]     clr_next_set_i, ///< the set clr_set_i shows next cycle (when it frees then):
+                                             ///< each slot compares it a cycle ahead, from flip-flops
   // Firing.
   input  logic [TsWidth-1:0]  now_i,         ///< the time of the events the core takes next cycle
   input  logic                fire_i,        ///< the tracker fires the element numbered fire_seq_i (fl):
@@ -92,6 +94,13 @@ module uet_lb_tracker_run #(
     s = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
     w = (Ways > 1) ? WayW'(way) : '0;
     freed = cf && s == cs && cm[w];
+  endfunction
+
+  function automatic logic [SetW-1:0] slot_set(input logic [EntW-1:0] way);
+    slot_set = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
+  endfunction
+  function automatic int unsigned way_bits(input logic [WayW-1:0] way);  // the way within its set
+    way_bits = (Ways > 1) ? 32'(way) : 0;
   endfunction
 
   // A deadline strictly before now_i (the time of the events the core takes next cycle), modulo 2^TsWidth.
@@ -169,6 +178,19 @@ module uet_lb_tracker_run #(
   assign ram_re  = ram_nz_q && occ_q < SlotW'(HeadSlots - 1);
   assign r4_live = !r4_kill_q && vbit && sq_rdata == r4_seq_q;
 
+  // A slot's way in the set of the record that frees this cycle (hs_q), compared a cycle ahead with
+  // clr_next_set_i so that a free is a mask bit and two gates per slot: the record's set reaches every
+  // slot of every run, and comparing it here was the ECP5 critical path.
+  logic [HeadSlots-1:0] hs_q, nh, eqs, fs;
+  logic                 r4_hs_q, r4_fs;
+  always_comb begin
+    for (int k = 0; k < HeadSlots; k++) begin
+      eqs[k] = slot_set(ww_q[k]) == clr_next_set_i;
+      fs[k]  = clr_free_i && hs_q[k] && clr_mask_i[way_bits(WayW'(ww_q[k]))];
+    end
+    r4_fs = clr_free_i && r4_hs_q && clr_mask_i[way_bits(WayW'(r4_way_q))];
+  end
+
   // The window's next contents: shift out a pop, then append the resolved read, then a direct push. The
   // slots they land in are decoded from the slot count as it is (compared with constants chosen by pop
   // and the read), not from a count computed first: an index written through a computed count makes
@@ -202,28 +224,31 @@ module uet_lb_tracker_run #(
       logic [EntW-1:0] w;
       logic [SeqW-1:0] sq;
       logic [TsWidth-1:0] dl;
-      logic v, l;
+      logic v, l, h;
       // Shift out a pop; frees and the fire of this cycle kill the slots they hit.
       if (pop) begin
-        v = (k + 1 < HeadSlots) ? wv_q[(k + 1) % HeadSlots] : 1'b0;
-        l = (k + 1 < HeadSlots) ? wl_q[(k + 1) % HeadSlots] && !fire_hit[(k + 1) % HeadSlots] : 1'b0;
-        w = ww_q[(k + 1) % HeadSlots];
+        v  = (k + 1 < HeadSlots) ? wv_q[(k + 1) % HeadSlots] : 1'b0;
+        l  = (k + 1 < HeadSlots) ? wl_q[(k + 1) % HeadSlots] && !fire_hit[(k + 1) % HeadSlots] &&
+                                   !fs[(k + 1) % HeadSlots] : 1'b0;
+        w  = ww_q[(k + 1) % HeadSlots];
         sq = ws_q[(k + 1) % HeadSlots];
         dl = wd_q[(k + 1) % HeadSlots];
+        h  = eqs[(k + 1) % HeadSlots];
       end else begin
-        v = wv_q[k];
-        l = wl_q[k] && !fire_hit[k];
-        w = ww_q[k];
+        v  = wv_q[k];
+        l  = wl_q[k] && !fire_hit[k] && !fs[k];
+        w  = ww_q[k];
         sq = ws_q[k];
         dl = wd_q[k];
+        h  = eqs[k];
       end
-      l = l && !freed(w, clr_free_i, clr_set_i, clr_mask_i);
       if (land_r[k]) begin
         v  = 1'b1;
         w  = r4_way_q;
         sq = r4_seq_q;
         dl = r4_dl_q;
-        l  = r4_live && !freed(r4_way_q, clr_free_i, clr_set_i, clr_mask_i);
+        l  = r4_live && !r4_fs;
+        h  = slot_set(r4_way_q) == clr_next_set_i;
       end
       if (land_d[k]) begin
         v  = 1'b1;
@@ -233,12 +258,14 @@ module uet_lb_tracker_run #(
         // Live: a free this cycle is the pushing record's own clear, which freed the way before the
         // allocation took it again.
         l  = 1'b1;
+        h  = slot_set(push_way_i) == clr_next_set_i;
       end
       nv[k] = v;
       nl[k] = l;
       nw[k] = w;
       ns[k] = sq;
       nd[k] = dl;
+      nh[k] = h;
     end
   end
 
@@ -275,6 +302,8 @@ module uet_lb_tracker_run #(
       ws_q[k] <= ns[k];
       wd_q[k] <= nd[k];
     end
+    hs_q      <= nh;
+    r4_hs_q   <= slot_set(r3_way_q) == clr_next_set_i;
     r3_way_q  <= r2_way;
     r3_seq_q  <= r2_seq;
     r3_dl_q   <= r2_dl;
@@ -298,8 +327,7 @@ module uet_lb_tracker_run #(
   assign oldest_seq_o  = oldest_q;
   assign count_next_o  = cnt_q + CntW'(push_i) - CntW'(pop);
   assign pop_o         = pop;
-  assign h0_stays_o    = !flush_i && wv_q[0] && wl_q[0] && !fire_hit[0] &&
-                         !freed(ww_q[0], clr_free_i, clr_set_i, clr_mask_i);
+  assign h0_stays_o    = !flush_i && wv_q[0] && wl_q[0] && !fire_hit[0] && !fs[0];
 
   // The first and second live elements (priority selects over the window), and whether elements past the
   // window are there, registered.
@@ -397,6 +425,11 @@ module uet_lb_tracker_run #(
       assert (ram_nz_q == (ram_cnt_q != '0));
       assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
       for (int k = 0; k < HeadSlots; k++) assert (wv_q[k] == (k < 32'(wn_q)));
+      // The set compares made a cycle ahead are this cycle's.
+      if (clr_free_i) begin
+        for (int k = 0; k < HeadSlots; k++) assert (!wv_q[k] || fs[k] == freed(ww_q[k], 1'b1, clr_set_i, clr_mask_i));
+        if (r4_in) assert (r4_fs == freed(r4_way_q, 1'b1, clr_set_i, clr_mask_i));
+      end
     end
   end
 `endif

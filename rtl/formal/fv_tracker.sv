@@ -50,7 +50,7 @@ module fv_tracker (
   logic [TsW-1:0] rq_t_q [6], rq_dl_q [6];
   logic [15:0] ev_q [3];
 
-  logic stop, fire, kill, fire_next, busy, interlock, unsettled, hold, untracked;
+  logic stop, fire, kill, fire_next, fire_due, busy, interlock, unsettled, hold, untracked;
   logic [2:0] tracked;
   logic       fg;
   logic [1:0] fp;
@@ -101,7 +101,7 @@ module fv_tracker (
     .alc_deadline_i (rq_dl_q[5]), .alc_gen_i (8'd0), .alc_ev_i (ev_q[2]),
     .untracked_o (untracked), .tracked_o (tracked),
     .hold_o (hold), .unsettled_o (unsettled), .interlock_o (interlock), .stop_o (stop), .quiet_i (quiet),
-    .fire_block_i (1'b0), .core_due_i (1'b0), .fire_next_o (fire_next), .fire_o (fire), .fire_kill_o (kill),
+    .fire_block_i (1'b0), .core_due_i (1'b0), .fire_next_o (fire_next), .fire_due_o (fire_due), .fire_o (fire), .fire_kill_o (kill),
     .fire_group_o (fg), .fire_psn_o (fp), .fire_ev_o (fev), .fire_gen_o (fgen), .fire_deadline_o (fdl),
     .busy_o (busy)
   );
@@ -142,6 +142,7 @@ module fv_tracker (
       if (fire) assert (fv_before(fdl, now_q));                     // never early
       if (fire && lone && lone_q && lone_qq) assert (!stop);         // a lone fire holds nothing
       if (kill) assert (fb_v_q[2] && fb_efd_q[2]);                   // the check comes at stage C
+      if (fire_next) assert (fire_due);                              // the outputs' due covers every fire
     end
   end
 endmodule
