@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "uetlb/output.hpp"
+
 namespace uetsim {
 
 using uetlb::Choice;
@@ -980,46 +982,49 @@ RunSummary Fabric::run(std::ostream* progress) {
 
 void Fabric::write_records(const std::string& dir) const {
   const Impl& s = *impl_;
-  auto open = [&](const std::string& name) {
-    std::ofstream f(dir + "/" + name);
-    if (!f) throw std::runtime_error(dir + "/" + name + ": cannot open for writing");
-    return f;
-  };
+  // Each record under a temporary name, renamed into place once written (uetlb/output.hpp).
+  auto open = [&](const std::string& name) { return uetlb::output::AtomicFile("record", dir + "/" + name); };
   {
-    auto f = open("uet-monitor.csv");
-    f << "time_ns,nic,group,psn,direction,entropy_value,decision,bytes,dst,pdc\n";
+    auto file = open("uet-monitor.csv");
+    file.stream() << "time_ns,nic,group,psn,direction,entropy_value,decision,bytes,dst,pdc\n";
     for (const auto& r : s.monitor) {
-      f << r.time << ',' << r.nic << ',' << r.group << ',' << r.psn << ',' << (r.retx ? "ReTx" : "Tx") << ',' << r.ev
-        << ',' << uetlb::to_string(r.decision) << ',' << r.bytes << ',' << r.dst << ',' << r.pdc << '\n';
+      file.stream() << r.time << ',' << r.nic << ',' << r.group << ',' << r.psn << ',' << (r.retx ? "ReTx" : "Tx")
+                    << ',' << r.ev << ',' << uetlb::to_string(r.decision) << ',' << r.bytes << ',' << r.dst << ','
+                    << r.pdc << '\n';
     }
+    file.commit();
   }
   {
-    auto f = open("uet-transport-stats.csv");
-    f << "nic,num_out_of_order_events_on_nic,max_out_of_order_on_flow,data_packets_sent,retransmissions,timeouts,"
-         "nacks_received,acks_received,ecn_echoes\n";
+    auto file = open("uet-transport-stats.csv");
+    file.stream()
+        << "nic,num_out_of_order_events_on_nic,max_out_of_order_on_flow,data_packets_sent,retransmissions,timeouts,"
+           "nacks_received,acks_received,ecn_echoes\n";
     for (std::size_t n = 0; n < s.nics.size(); ++n) {
       const Nic& x = s.nics[n];
-      f << n << ',' << x.ooo_events << ',' << x.max_ooo << ',' << x.sent << ',' << x.retx << ',' << x.timeouts << ','
-        << x.nacks << ',' << x.acks << ',' << x.ecn << '\n';
+      file.stream() << n << ',' << x.ooo_events << ',' << x.max_ooo << ',' << x.sent << ',' << x.retx << ','
+                    << x.timeouts << ',' << x.nacks << ',' << x.acks << ',' << x.ecn << '\n';
     }
+    file.commit();
   }
   {
-    auto f = open("scala-switch-load-balancing-stats.csv");
-    f << "switch,ecmp_set,member,packets,bytes\n";
+    auto file = open("scala-switch-load-balancing-stats.csv");
+    file.stream() << "switch,ecmp_set,member,packets,bytes\n";
     for (const auto& sw : s.switches) {
       for (std::size_t i = 0; i < sw.up.size(); ++i) {
-        f << sw.name << ",uplinks," << s.switches[s.ports[sw.up[i]].to_id].name << ',' << sw.member_packets[i] << ','
-          << sw.member_bytes[i] << '\n';
+        file.stream() << sw.name << ",uplinks," << s.switches[s.ports[sw.up[i]].to_id].name << ','
+                      << sw.member_packets[i] << ',' << sw.member_bytes[i] << '\n';
       }
     }
+    file.commit();
   }
   {
-    auto f = open("messages.csv");
-    f << "message,src,dst,bytes,start_ns,end_ns,fct_ns,completed\n";
+    auto file = open("messages.csv");
+    file.stream() << "message,src,dst,bytes,start_ns,end_ns,fct_ns,completed\n";
     for (const auto& p : s.pdcs) {
-      f << p.msg << ',' << p.src << ',' << p.dst << ',' << p.bytes << ',' << p.start << ',' << p.end << ','
-        << (p.done ? p.end - p.start : 0) << ',' << (p.done ? 1 : 0) << '\n';
+      file.stream() << p.msg << ',' << p.src << ',' << p.dst << ',' << p.bytes << ',' << p.start << ',' << p.end << ','
+                    << (p.done ? p.end - p.start : 0) << ',' << (p.done ? 1 : 0) << '\n';
     }
+    file.commit();
   }
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "uetlb/cli.hpp"
+#include "uetlb/output.hpp"
 #include "uetsim/fabric.hpp"
 #ifdef UETLB_WITH_RTL
 #include "uetlb/rtl_engine.hpp"
@@ -35,6 +36,21 @@ uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv, su
 fct-cdf.png, ecmp-load.png, ev-over-time.png.
 )";
 
+// One small output file, written whole under a temporary name and renamed (uetlb/output.hpp).
+template <class Write>
+void write_file(const std::string& path, Write write) {
+  uetlb::output::AtomicFile f("record", path);
+  write(f.stream());
+  f.commit();
+}
+
+// A word for sh -c: in single quotes, each single quote closed, escaped and reopened.
+std::string shell_quoted(const std::string& s) {
+  std::string q = "'";
+  for (const char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -49,6 +65,7 @@ int main(int argc, char** argv) {
       return 0;
     } else if (a == "--out") {
       out = cl.value(a);
+      if (out.empty()) cl.fail("--out '' names no folder");
     } else if (a == "--engine") {
       engine = cl.value(a);
       if (engine != "model" && engine != "rtl") cl.fail("--engine '" + engine + "' is not model or rtl");
@@ -93,7 +110,7 @@ int main(int argc, char** argv) {
     std::vector<uetlb::SprayingType> types = {base.lb.packet_spraying_type};
     if (compare) types = {uetlb::SprayingType::None, uetlb::SprayingType::Default, uetlb::SprayingType::Reps};
     const char* dir_name[] = {"none", "default", "reps"};
-    ::mkdir(out.c_str(), 0755);
+    uetlb::output::make_dirs("--out", out);
     if (!quiet) {
       std::cout << "uet-fabric: " << base.name << "\n  " << base.hosts() << " hosts (" << base.leaves << " leaves x "
                 << base.hosts_per_leaf << "), " << base.spines << " spines, " << base.link_rate_bps / 1e9
@@ -111,38 +128,43 @@ int main(int argc, char** argv) {
       const uetsim::RunSummary r = fabric.run(quiet ? nullptr : &std::cerr);
       // One type: records straight into DIR; several: one subdirectory per type.
       const std::string dir = types.size() == 1 ? out : out + "/" + dir_name[static_cast<int>(t)];
-      ::mkdir(dir.c_str(), 0755);
+      uetlb::output::make_dirs("--out", dir);
       fabric.write_records(dir);
       std::ostringstream one;
       uetsim::print_summary_header(one);
       uetsim::print_summary_row(one, r);
-      std::ofstream(dir + "/summary.txt") << one.str() << "events " << r.events << ", packet-hops " << r.packet_hops
-                                          << ", simulated " << r.end_time << " ns, wall " << r.wall_seconds << " s\n"
-                                          << "early failures: tracked " << r.efd_tracked << ", untracked "
-                                          << r.efd_untracked << ", fired " << r.efd_fired << "\n"
-                                          << "drops: queue " << r.drops_queue << ", failed link " << r.drops_failed_link
-                                          << ", lossy link " << r.drops_lossy_link << "\n";
-      std::ofstream csv(dir + "/summary.csv");  // every field, for scripts (htsim_compare.py, sweep.py)
-      uetsim::write_summary_csv(csv, r);
+      write_file(dir + "/summary.txt", [&](std::ostream& f) {
+        f << one.str() << "events " << r.events << ", packet-hops " << r.packet_hops << ", simulated " << r.end_time
+          << " ns, wall " << r.wall_seconds << " s\n"
+          << "early failures: tracked " << r.efd_tracked << ", untracked " << r.efd_untracked << ", fired "
+          << r.efd_fired << "\n"
+          << "drops: queue " << r.drops_queue << ", failed link " << r.drops_failed_link << ", lossy link "
+          << r.drops_lossy_link << "\n";
+      });
+      // Every field, for scripts (htsim_compare.py, sweep.py).
+      write_file(dir + "/summary.csv", [&](std::ostream& f) { uetsim::write_summary_csv(f, r); });
       uetsim::print_summary_row(table, r);
     }
     std::cout << table.str();
-    if (types.size() > 1) std::ofstream(out + "/summary.txt") << table.str();
-    {  // The scenario's link failures, for the plots (and the reader): from, to, at, until (0: for ever).
-      std::ofstream f(out + "/failures.csv");
+    if (types.size() > 1) write_file(out + "/summary.txt", [&](std::ostream& f) { f << table.str(); });
+    // The scenario's link failures, for the plots (and the reader): from, to, at, until (0: for ever).
+    write_file(out + "/failures.csv", [&](std::ostream& f) {
       f << "from,to,at_ns,until_ns,rate_factor,loss\n";
       for (const auto& lf : base.failures) {
         f << lf.a << ',' << lf.b << ',' << lf.at << ',' << lf.until << ',' << (lf.degraded ? lf.rate_factor : 0.0)
           << ',' << lf.loss << '\n';
       }
-    }
+    });
     if (plots) {
-      const std::string cmd = "python3 " + std::string(UETSIM_PLOTS) + " " + out + (quiet ? " >/dev/null" : "");
+      const std::string cmd =
+          "python3 " + shell_quoted(UETSIM_PLOTS) + " " + shell_quoted(out) + (quiet ? " >/dev/null" : "");
       if (std::system(cmd.c_str()) != 0) std::cerr << "uet-fabric: plots were not drawn (python3 with matplotlib?)\n";
     }
     if (!quiet) {
       std::cout << "records: " << out << (types.size() > 1 ? "/{none,default,reps}/" : "/") << ", summary: " << out
-                << "/summary.txt, plots: " << out << "/*.png\n";
+                << "/summary.txt";
+      if (plots) std::cout << ", plots: " << out << "/*.png";
+      std::cout << "\n";
     }
     return 0;
   } catch (const std::exception& e) {

@@ -34,6 +34,7 @@
 #include "knobs.hpp"
 #include "uetlb/cli.hpp"
 #include "uetlb/load_balancer.hpp"
+#include "uetlb/output.hpp"
 #include "uetlb/rtl_regs.hpp"
 #include "uetlb/stimulus_rng.hpp"
 
@@ -85,6 +86,15 @@ Cycle-accurate SystemC testbench: the Verilated core against the golden model.
 
 Exit status: 0 pass; 1 mismatch, assertion or coverage short; 2 bad arguments.
 )";
+
+// An output file's path, checked before the run (uetlb/output.hpp).
+void check_out(const uetlb::cli::Args& cl, const std::string& opt, const std::string& path) {
+  try {
+    uetlb::output::check_output(opt, path);
+  } catch (const uetlb::output::OutputError& e) {
+    cl.fail(e.what());
+  }
+}
 
 Knobs parse_args(uetlb::cli::Args& cl) {
   Knobs k;
@@ -154,12 +164,15 @@ Knobs parse_args(uetlb::cli::Args& cl) {
       k.same_group = cl.prob_value(opt);
     } else if (opt == "--wave") {
       k.wave = cl.value(opt);
+      check_out(cl, opt, k.wave);
     } else if (opt == "--wave-group") {
       k.wave_group = static_cast<unsigned>(cl.uint_value(opt, 0, kCoreGroups - 1));
     } else if (opt == "--coverage-out") {
       k.coverage_out = cl.value(opt);
+      check_out(cl, opt, k.coverage_out);
     } else if (opt == "--rtl-coverage") {
       k.rtl_coverage = cl.value(opt);
+      check_out(cl, opt, k.rtl_coverage);
 #if !VM_COVERAGE
       cl.fail("--rtl-coverage needs a build configured with -DUETLB_TB_COVERAGE=ON (scripts/rtl_coverage.sh)");
 #endif
@@ -174,6 +187,12 @@ Knobs parse_args(uetlb::cli::Args& cl) {
     } else {
       cl.fail("unknown option '" + opt + "'");
     }
+  }
+  try {
+    uetlb::output::check_distinct(
+        {{"--wave", k.wave, true}, {"--coverage-out", k.coverage_out, true}, {"--rtl-coverage", k.rtl_coverage, true}});
+  } catch (const uetlb::output::OutputError& e) {
+    cl.fail(e.what());
   }
   return k;
 }
@@ -1017,12 +1036,18 @@ int run(const Knobs& knobs, const Config& cfg, const char* core) {
 
   Testbench<Dut> tb("tb", knobs, cfg);
 
+  // Outputs under temporary names, renamed into place at the end (a failed run leaves none).
+  std::unique_ptr<uetlb::output::AtomicFile> wave_file, coverage_file;
+  if (!knobs.wave.empty()) wave_file = std::make_unique<uetlb::output::AtomicFile>("--wave", knobs.wave, false);
+  if (!knobs.coverage_out.empty()) {
+    coverage_file = std::make_unique<uetlb::output::AtomicFile>("--coverage-out", knobs.coverage_out);
+  }
   VerilatedFstSc* tfp = nullptr;
   sc_start(SC_ZERO_TIME);
-  if (!knobs.wave.empty()) {
+  if (wave_file) {
     tfp = new VerilatedFstSc;
     tb.dut.trace(tfp, 99);
-    tfp->open(knobs.wave.c_str());
+    tfp->open(wave_file->temp_path().c_str());
   }
 
   const auto t0 = std::chrono::steady_clock::now();
@@ -1032,6 +1057,7 @@ int run(const Knobs& knobs, const Config& cfg, const char* core) {
   if (tfp) {
     tfp->close();
     delete tfp;
+    wave_file->commit();
   }
 
   const Counters& c = tb.model_counters();
@@ -1061,9 +1087,9 @@ int run(const Knobs& knobs, const Config& cfg, const char* core) {
   if (!knobs.wave.empty()) {
     std::cout << "waveform: " << knobs.wave << " (gtkwave " << knobs.wave << " tb/uetlb.gtkw)\n";
   }
-  if (!knobs.coverage_out.empty()) {
-    std::ofstream out(knobs.coverage_out);
-    tb.coverage().write_json(out);
+  if (coverage_file) {
+    tb.coverage().write_json(coverage_file->stream());
+    coverage_file->commit();
   }
 #if VM_COVERAGE
   if (!knobs.rtl_coverage.empty()) Verilated::threadContextp()->coveragep()->write(knobs.rtl_coverage.c_str());
@@ -1086,5 +1112,10 @@ int sc_main(int argc, char** argv) {
   } catch (const ConfigError& e) {
     cl.fail(e.what());
   }
-  return run<Vuet_lb_sc>(knobs, cfg, "uet_lb");
+  try {
+    return run<Vuet_lb_sc>(knobs, cfg, "uet_lb");
+  } catch (const uetlb::output::OutputError& e) {
+    std::cerr << "uetlb-tb: " << e.what() << "\n";
+    return 1;
+  }
 }

@@ -9,6 +9,7 @@
 
 #include "uetlb/cli.hpp"
 #include "uetlb/engine.hpp"
+#include "uetlb/output.hpp"
 #include "uetlb/stimulus.hpp"
 #ifdef UETLB_WITH_RTL
 #include "uetlb/rtl_engine.hpp"
@@ -32,9 +33,13 @@ Drives the entropy load balancer with a stimulus and writes its records.
                          often it comes, where the core's 8-bit open generation repeats every 256 opens).
   --efd-ways N           places per tracker set: 1, 2 or 4 (default 4).
   --efd-runs N           deadline-ordered tracker runs: 1..4 (default 2).
-  --wave FILE.fst        (rtl engine) write an FST waveform for GTKWave.
+  --wave FILE.fst        (rtl engine) write an FST waveform for GTKWave (a regular file, or a new one).
   --quiet                print nothing but errors.
   --help                 this text.
+
+Outputs are written under a temporary name beside them and renamed into place when complete: a failed
+run leaves no partial record. No output may be an input or another output, a folder or a device (the
+trace and the monitor may be /dev/null or /dev/stdout).
 
 Exit status: 0 on success; 1 with one line on standard error naming the file, line or key at fault.
 )";
@@ -50,6 +55,13 @@ struct Args {
   bool quiet = false;
 };
 
+// A file option's value: given once, not empty.
+void once(uetlb::cli::Args& cl, const std::string& opt, std::string& into) {
+  if (!into.empty()) cl.fail(opt + " given twice");
+  into = cl.value(opt);
+  if (into.empty()) cl.fail(opt + " '' names no file");
+}
+
 Args parse_args(uetlb::cli::Args& cl) {
   Args a;
   while (cl.more()) {
@@ -61,15 +73,17 @@ Args parse_args(uetlb::cli::Args& cl) {
       a.engine = cl.value(opt);
       if (a.engine != "model" && a.engine != "rtl") cl.fail("--engine '" + a.engine + "' is not model or rtl");
     } else if (opt == "--config") {
+      if (!a.config.empty()) cl.fail("--config given twice");
       a.config = cl.value(opt);
+      if (a.config.empty()) cl.fail("--config '' names no file");
     } else if (opt == "--stimulus") {
-      a.stimulus = cl.value(opt);
+      once(cl, opt, a.stimulus);
     } else if (opt == "--trace") {
-      a.trace = cl.value(opt);
+      once(cl, opt, a.trace);
     } else if (opt == "--monitor") {
-      a.monitor = cl.value(opt);
+      once(cl, opt, a.monitor);
     } else if (opt == "--wave") {
-      a.wave = cl.value(opt);
+      once(cl, opt, a.wave);
     } else if (opt == "--efd-entries") {
       a.tracker.efd_tracker_entries = cl.uint_value(opt, 0, 1'000'000);
     } else if (opt == "--efd-ways") {
@@ -91,14 +105,27 @@ Args parse_args(uetlb::cli::Args& cl) {
   } catch (const uetlb::ConfigError& e) {
     cl.fail(std::string("--efd-entries/--efd-ways/--efd-runs: ") + e.what());
   }
+  try {
+    namespace out = uetlb::output;
+    out::check_output("--trace", a.trace, true);
+    if (!a.monitor.empty()) out::check_output("--monitor", a.monitor, true);
+    if (!a.wave.empty()) out::check_output("--wave", a.wave);
+    out::check_distinct({{"--config", a.config, false},
+                         {"--stimulus", a.stimulus, false},
+                         {"--trace", a.trace, true},
+                         {"--monitor", a.monitor, true},
+                         {"--wave", a.wave, true}});
+  } catch (const uetlb::output::OutputError& e) {
+    cl.fail(e.what());
+  }
   return a;
 }
 
-std::unique_ptr<uetlb::Engine> make_engine(const Args& a, const uetlb::Config& cfg,
+std::unique_ptr<uetlb::Engine> make_engine(const Args& a, const uetlb::Config& cfg, const std::string& wave,
                                            [[maybe_unused]] const uetlb::cli::Args& cl) {
   if (a.engine == "model") return std::make_unique<uetlb::ModelEngine>(cfg, a.tracker);
 #ifdef UETLB_WITH_RTL
-  return uetlb::make_rtl_engine(cfg, a.tracker, a.wave);
+  return uetlb::make_rtl_engine(cfg, a.tracker, wave);
 #else
   cl.fail("--engine rtl is not in this build (Verilator or SystemC was not found at configure time)");
 #endif
@@ -113,33 +140,39 @@ int main(int argc, char** argv) {
     const uetlb::Config cfg = a.config.empty() ? uetlb::Config{} : uetlb::Config::from_file(a.config);
     const auto rows = uetlb::read_stimulus_file(a.stimulus);
 
-    std::ofstream trace(a.trace);
-    if (!trace) throw std::runtime_error(a.trace + ": cannot open for writing");
+    uetlb::output::AtomicFile trace_file("--trace", a.trace);
+    std::ostream& trace = trace_file.stream();
     trace << uetlb::kTraceHeader << '\n';
-    std::ofstream monitor;
+    std::unique_ptr<uetlb::output::AtomicFile> monitor_file;
     if (!a.monitor.empty()) {
-      monitor.open(a.monitor);
-      if (!monitor) throw std::runtime_error(a.monitor + ": cannot open for writing");
-      monitor << uetlb::kMonitorHeader << '\n';
+      monitor_file = std::make_unique<uetlb::output::AtomicFile>("--monitor", a.monitor);
+      monitor_file->stream() << uetlb::kMonitorHeader << '\n';
     }
+    std::unique_ptr<uetlb::output::AtomicFile> wave_file;
+    if (!a.wave.empty()) wave_file = std::make_unique<uetlb::output::AtomicFile>("--wave", a.wave, false);
     const std::uint32_t bytes = cfg.rdma_data_mss + uetlb::kPacketOverheadBytes;
 
-    auto engine = make_engine(a, cfg, cl);
+    auto engine = make_engine(a, cfg, wave_file ? wave_file->temp_path() : std::string(), cl);
     std::uint64_t rows_written = 0;
     engine->set_trace_sink([&](const uetlb::TraceRow& r) {
       uetlb::write_trace_row(trace, r);
       ++rows_written;
-      if (monitor.is_open() && (r.event == uetlb::EventKind::Tx || r.event == uetlb::EventKind::Retx)) {
-        uetlb::write_monitor_row(monitor, r, 0, bytes);
+      if (monitor_file && (r.event == uetlb::EventKind::Tx || r.event == uetlb::EventKind::Retx)) {
+        uetlb::write_monitor_row(monitor_file->stream(), r, 0, bytes);
       }
     });
     uetlb::run_stimulus(*engine, rows, a.stimulus);
-    trace.flush();
-    if (!trace) throw std::runtime_error(a.trace + ": write failed");
+    const uetlb::Counters c = a.quiet ? uetlb::Counters{} : engine->counters();
+    const std::string engine_name = engine->name();
+    engine.reset();       // closes the waveform
+    trace_file.finish();  // every write checked before any output is put in place
+    if (monitor_file) monitor_file->finish();
+    trace_file.commit();
+    if (monitor_file) monitor_file->commit();
+    if (wave_file) wave_file->commit();
 
     if (!a.quiet) {
-      const uetlb::Counters c = engine->counters();
-      std::cout << "engine            " << engine->name() << '\n'
+      std::cout << "engine            " << engine_name << '\n'
                 << "spraying type     " << uetlb::to_string(cfg.packet_spraying_type) << '\n'
                 << "stimulus rows     " << rows.size() << '\n'
                 << "trace rows        " << rows_written << '\n'

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The programs' outputs: none writes onto an input, another output, a folder or a device; a missing
+# folder is named; the fabric creates its records folder with its parents; a failed write exits 1.
+# usage: test_outputs.sh UETLB_RUN UET_FABRIC [UETLB_TB] STIMULUS TMPDIR
+set -u
+run=$1 fabric=$2 tb=$3 stim=$4 tmp=$5
+rm -rf "$tmp" && mkdir -p "$tmp" && cd "$tmp" || exit 1
+fails=0
+
+# expect STATUS MESSAGE -- COMMAND...: the command exits STATUS and its standard error contains MESSAGE.
+expect() {
+  local want=$1 msg=$2
+  shift 3
+  local err status
+  err=$("$@" 2>&1 >/dev/null)
+  status=$?
+  if [ "$status" != "$want" ] || [[ "$err" != *"$msg"* ]]; then
+    echo "FAIL: $* -> exit $status (want $want), stderr: $err (want: $msg)"
+    fails=$((fails + 1))
+  fi
+}
+
+cp "$stim" in.csv
+cp in.csv in.keep
+expect 1 "are one file: the output would overwrite the input" -- "$run" --stimulus in.csv --trace in.csv
+cmp -s in.csv in.keep || { echo "FAIL: the stimulus was changed"; fails=$((fails + 1)); }
+expect 1 "are one file: two outputs would interleave" -- "$run" --stimulus in.csv --trace t.csv --monitor ./t.csv
+ln -s in.csv link.csv
+expect 1 "are one file" -- "$run" --stimulus in.csv --trace link.csv
+expect 1 "its folder 'nodir' does not exist" -- "$run" --stimulus in.csv --trace nodir/t.csv
+expect 1 "is a folder, not a file" -- "$run" --stimulus in.csv --trace .
+expect 1 "--trace '' names no file" -- "$run" --stimulus in.csv --trace ''
+expect 1 "--config given twice" -- "$run" --config a.json --config b.json --stimulus in.csv --trace t.csv
+expect 1 "write failed" -- "$run" --stimulus in.csv --trace /dev/full
+ln -s /dev/full full.csv
+expect 1 "write failed" -- "$run" --stimulus in.csv --trace t.csv --monitor full.csv
+[ -e t.csv ] && { echo "FAIL: a failed run left its trace"; fails=$((fails + 1)); }
+expect 0 "" -- "$run" --stimulus in.csv --trace /dev/null --quiet
+ls ./*.partial-* >/dev/null 2>&1 && { echo "FAIL: a temporary file was left"; fails=$((fails + 1)); }
+
+# The fabric: --out '' is refused; missing parents are created; a file in the way is named.
+expect 1 "--out '' names no folder" -- "$fabric" --out ''
+expect 0 "" -- "$fabric" --quiet --no-plots --out a/b/c
+[ -f a/b/c/reps/uet-monitor.csv ] || { echo "FAIL: --out a/b/c made no records"; fails=$((fails + 1)); }
+touch afile
+expect 1 "'afile' exists and is not a folder" -- "$fabric" --quiet --no-plots --out afile/x
+
+# Waveforms: a device or a folder given as --wave is refused before anything is written.
+if [ -n "$tb" ]; then
+  expect 2 "exists and is not a regular file" -- "$tb" --cycles 100 --wave /dev/null
+  [ -c /dev/null ] || { echo "FAIL: /dev/null is no longer a device"; fails=$((fails + 1)); }
+  expect 2 "its folder 'nodir' does not exist" -- "$tb" --cycles 100 --coverage-out nodir/c.json
+  expect 2 "are one file" -- "$tb" --cycles 100 --wave w.fst --coverage-out w.fst
+  expect 1 "exists and is not a regular file" -- "$run" --engine rtl --stimulus in.csv --trace t.csv --wave /dev/null
+fi
+
+if [ "$fails" -ne 0 ]; then
+  echo "test_outputs: $fails failed"
+  exit 1
+fi
+echo "test_outputs: all passed"
