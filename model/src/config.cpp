@@ -8,6 +8,9 @@
 #include <sstream>
 #include <utility>
 
+#include "uetlb/json_strict.hpp"
+#include "uetlb/output.hpp"
+
 namespace uetlb {
 namespace {
 
@@ -118,12 +121,7 @@ std::uint64_t Config::exploration_window() const {
 }
 
 Config Config::from_json(const std::string& text, const std::string& source) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw ConfigError(source + ": malformed JSON: " + e.what());
-  }
+  const json doc = parse_json_strict(text, source);
   if (!doc.is_object()) throw ConfigError(source + ": the configuration must be one JSON object");
 
   Config c;
@@ -184,6 +182,8 @@ Config Config::from_json(const std::string& text, const std::string& source) {
 }
 
 std::string read_text_file(const std::string& path, const std::string& what) {
+  const std::string problem = output::unreadable(path);
+  if (!problem.empty()) throw ConfigError(what + " '" + path + "' " + problem);
   std::ifstream in(path);
   if (!in) throw ConfigError(path + ": cannot open " + what);
   std::stringstream ss;

@@ -59,6 +59,15 @@ void check_output(const std::string& what, const std::string& path, bool stream_
   if (!S_ISDIR(ds.st_mode)) throw OutputError(quoted(what, path) + ": '" + dir + "' is not a folder");
 }
 
+std::string unreadable(const std::string& path) {
+  if (path.empty()) return "is empty: it names no file";
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return errno == ENOENT ? "does not exist" : std::strerror(errno);
+  if (S_ISDIR(st.st_mode)) return "is a folder, not a file";
+  if (::access(path.c_str(), R_OK) != 0) return "cannot be read: " + std::string(std::strerror(errno));
+  return "";
+}
+
 void check_distinct(const std::vector<Path>& paths) {
   struct Id {
     bool exists = false;

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "uetlb/output.hpp"
+
 namespace uetlb {
 namespace {
 
@@ -57,6 +59,7 @@ std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& sour
     throw StimulusError(source + ": empty stimulus (expected header '" + kStimulusHeader + "')");
   ++n;
   if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 byte order mark, as the JSON readers take
   if (line != kStimulusHeader) bad_row(source, n, "header must be '" + std::string(kStimulusHeader) + "'");
 
   TimeNs last_time = 0;
@@ -113,6 +116,8 @@ std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& sour
 }
 
 std::vector<StimulusRow> read_stimulus_file(const std::string& path) {
+  const std::string problem = output::unreadable(path);
+  if (!problem.empty()) throw StimulusError("stimulus file '" + path + "' " + problem);
   std::ifstream in(path);
   if (!in) throw StimulusError(path + ": cannot open stimulus file");
   return read_stimulus(in, path);

@@ -4,8 +4,12 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <sstream>
+
+#include "uetlb/json_strict.hpp"
+#include "uetlb/output.hpp"
 
 namespace uetsim {
 namespace {
@@ -36,45 +40,62 @@ TimeNs get_time(const json& v, const std::string& key) {
   return get_uint(v, key, 0, 1ULL << 62);
 }
 
+// A whole number in 0..max written with digits only (no sign, no space), else nullopt.
+std::optional<std::uint64_t> digits(const std::string& text, std::uint64_t max) {
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  std::uint64_t v = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    const auto d = static_cast<std::uint64_t>(c - '0');
+    if (v > (max - d) / 10) return std::nullopt;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
 std::vector<Message> read_message_list(const std::string& path, unsigned hosts) {
+  const std::string problem = uetlb::output::unreadable(path);
+  if (!problem.empty()) throw ConfigError("scenario key 'MessageList': '" + path + "' " + problem);
   std::ifstream in(path);
   if (!in) throw ConfigError("scenario key 'MessageList': cannot open '" + path + "'");
   std::vector<Message> out;
   std::string line;
   std::size_t n = 0;
+  const std::string header = "start_ns,src,dst,bytes";
   while (std::getline(in, line)) {
     ++n;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (n == 1) {
-      if (line != "start_ns,src,dst,bytes") {
-        throw ConfigError(path + ":1: header must be 'start_ns,src,dst,bytes'");
-      }
+      if (line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 byte order mark
+      if (line != header) throw ConfigError(path + ":1: header must be '" + header + "'");
       continue;
     }
     if (line.empty()) continue;
+    const std::string at = path + ":" + std::to_string(n) + ": ";
+    std::vector<std::string> f;
     std::stringstream ss(line);
-    std::string f[4];
-    for (auto& x : f) std::getline(ss, x, ',');
-    Message m;
-    try {
-      std::size_t pos = 0;
-      m.start = std::stoull(f[0], &pos);
-      if (pos != f[0].size()) throw std::invalid_argument("start");
-      m.src = static_cast<unsigned>(std::stoul(f[1], &pos));
-      if (pos != f[1].size()) throw std::invalid_argument("src");
-      m.dst = static_cast<unsigned>(std::stoul(f[2], &pos));
-      if (pos != f[2].size()) throw std::invalid_argument("dst");
-      m.bytes = std::stoull(f[3], &pos);
-      if (pos != f[3].size()) throw std::invalid_argument("bytes");
-    } catch (const std::exception&) {
-      throw ConfigError(path + ":" + std::to_string(n) + ": expected start_ns,src,dst,bytes as integers");
+    for (std::string x; std::getline(ss, x, ',');) f.push_back(x);
+    if (!line.empty() && line.back() == ',') f.emplace_back();
+    if (f.size() != 4) {
+      throw ConfigError(at + "expected 4 fields (" + header + "), found " + std::to_string(f.size()));
     }
-    if (m.src >= hosts || m.dst >= hosts || m.src == m.dst || m.bytes == 0) {
-      throw ConfigError(path + ":" + std::to_string(n) + ": src and dst must be distinct hosts 0.." +
-                        std::to_string(hosts - 1) + " and bytes > 0");
+    const char* names[] = {"start_ns", "src", "dst", "bytes"};
+    const std::uint64_t max[] = {1ULL << 62, hosts - 1ULL, hosts - 1ULL, 1ULL << 40};
+    std::uint64_t v[4];
+    for (int i = 0; i < 4; ++i) {
+      const auto x = digits(f[i], max[i]);
+      if (!x) {
+        throw ConfigError(at + names[i] + " '" + f[i] + "' is not an integer in 0.." + std::to_string(max[i]) +
+                          (i == 1 || i == 2 ? " (the hosts of the topology)" : ""));
+      }
+      v[i] = *x;
     }
-    out.push_back(m);
+    if (v[1] == v[2]) throw ConfigError(at + "src and dst are both host " + std::to_string(v[1]));
+    if (v[3] == 0) throw ConfigError(at + "bytes '0': a message carries at least one byte");
+    out.push_back({v[0], static_cast<unsigned>(v[1]), static_cast<unsigned>(v[2]), v[3]});
   }
+  if (n == 0) throw ConfigError(path + ": the message list is empty (expected header '" + header + "', then rows)");
+  if (out.empty()) throw ConfigError(path + ": the message list holds no message, only its header");
   return out;
 }
 
@@ -151,12 +172,7 @@ std::vector<std::string> Scenario::warnings() const {
 }
 
 Scenario Scenario::from_json(const std::string& text, const std::string& source) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw ConfigError(source + ": malformed JSON: " + e.what());
-  }
+  const json doc = uetlb::parse_json_strict(text, source);
   if (!doc.is_object()) throw ConfigError(source + ": the scenario must be one JSON object");
   Scenario s;
   bool nic_rate = false, nic_rtt = false;
@@ -301,6 +317,13 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
     } else {
       throw ConfigError(source + ": unknown scenario key '" + key + "'");
     }
+  }
+  if (!s.message_list.empty() && s.workload != "list") {
+    throw ConfigError(source + ": scenario key 'MessageList' is given but 'Workload' is \"" + s.workload +
+                      "\": the list is read only with \"Workload\": \"list\"");
+  }
+  if (s.workload == "list" && s.message_list.empty()) {
+    throw ConfigError(source + ": \"Workload\": \"list\" needs the scenario key 'MessageList' (a CSV file)");
   }
   if (!nic_rate) s.lb.link_rate_bps = s.link_rate_bps;
   if (!nic_rtt) s.lb.initial_base_rtt_ns = s.path_rtt_ns();  // the fabric's own round trip

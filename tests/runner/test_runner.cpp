@@ -97,6 +97,8 @@ TEST_CASE("uetlb-run refuses bad input with one clear line", "[runner][errors]")
       {"unknown_key", R"({"EntropyMaskBit":3})", hdr, "unknown config key 'EntropyMaskBit'"},
       {"out_of_range", R"({"EntropyMaskBits":9})", hdr, "'EntropyMaskBits': 9 is outside 0..8"},
       {"bad_json", R"({"EntropyMaskBits":)", hdr, "malformed JSON"},
+      {"duplicate_key", R"({"EntropyMaskBits":99,"EntropyMaskBits":3})", hdr, "key 'EntropyMaskBits' is given twice"},
+      {"huge_number", R"({"Seed":1e309})", hdr, "a number does not fit"},
       {"bad_header", "{}", "time,group,event,value,psn\n", ":1: header must be"},
       {"bad_fields", "{}", hdr + "0,0,open,1\n", ":2: expected 5 fields"},
       {"bad_event", "{}", hdr + "0,0,open,1,\n0,0,send,,1\n", ":3: event 'send'"},
@@ -117,10 +119,21 @@ TEST_CASE("uetlb-run refuses bad input with one clear line", "[runner][errors]")
   }
   const Result missing = run("--stimulus /nonexistent.csv --trace " + tmp_path("x.csv"), "missing");
   REQUIRE(missing.status == 1);
-  REQUIRE_THAT(missing.err, Catch::Contains("/nonexistent.csv: cannot open"));
+  REQUIRE_THAT(missing.err, Catch::Contains("stimulus file '/nonexistent.csv' does not exist"));
+  const Result folder = run("--stimulus / --trace " + tmp_path("x.csv"), "folder");
+  REQUIRE(folder.status == 1);
+  REQUIRE_THAT(folder.err, Catch::Contains("stimulus file '/' is a folder, not a file"));
+  const Result config_folder = run("--config / --stimulus x.csv --trace " + tmp_path("x.csv"), "config_folder");
+  REQUIRE_THAT(config_folder.err, Catch::Contains("configuration file '/' is a folder, not a file"));
   const Result opt = run("--frobnicate", "badopt");
   REQUIRE(opt.status == 1);
   REQUIRE_THAT(opt.err, Catch::Contains("unknown option '--frobnicate'"));
+}
+
+TEST_CASE("uetlb-run takes a stimulus that starts with a UTF-8 byte order mark", "[runner]") {
+  const Result r = run_stimulus("{}", "\xEF\xBB\xBFtime_ns,group,event,value,psn\n0,0,open,1,\n0,0,tx,,1\n", "bom");
+  REQUIRE(r.status == 0);
+  REQUIRE_THAT(read_file(tmp_path("bom.trace.csv")), Catch::Contains("1,0,0,tx,256,1,round_robin"));
 }
 
 TEST_CASE("uetlb-run fills an empty feedback value with the EV last sent", "[runner]") {

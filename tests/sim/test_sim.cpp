@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -189,8 +190,42 @@ TEST_CASE("sim scenario file: values, workloads and errors", "[sim][scenario]") 
   REQUIRE_THAT(msg(R"({"LinkFailures":[{"Leaf":0,"Spine":0,"At":0,"X":1}]})"), Catch::Contains("LinkFailures"));
   REQUIRE_THAT(msg(R"({"Workload":"shuffle"})"), Catch::Contains("'Workload'"));
   REQUIRE_THAT(msg(R"({"Nic":{"EntropyMaskBits":9}})"), Catch::Contains("'EntropyMaskBits': 9"));
-  REQUIRE_THAT(msg(R"({"Workload":"list","MessageList":"/nonexistent.csv"})"), Catch::Contains("cannot open"));
+  REQUIRE_THAT(msg(R"({"Workload":"list","MessageList":"/nonexistent.csv"})"),
+               Catch::Contains("'MessageList': '/nonexistent.csv' does not exist"));
   REQUIRE_THAT(msg(R"({"Oversubscription":0.5})"), Catch::Contains("'Oversubscription'"));
+  REQUIRE_THAT(msg(R"({"Leaves":2,"Leaves":3})"), Catch::Contains("key 'Leaves' is given twice"));
+  REQUIRE_THAT(msg(R"({"Nic":{"Seed":2,"Seed":3}})"), Catch::Contains("key 'Seed' is given twice"));
+  REQUIRE_THAT(msg(R"({"MessageBytes":1e309})"), Catch::Contains("bad.json: a number does not fit"));
+  REQUIRE_THAT(msg(std::string("{\"Leaves\":2}\0{}", 15)), Catch::Contains("byte 13 is a NUL byte"));
+  REQUIRE_THAT(msg(R"({"Workload":"list"})"), Catch::Contains("needs the scenario key 'MessageList'"));
+  REQUIRE_THAT(msg(R"({"MessageList":"m.csv"})"), Catch::Contains("'MessageList' is given but 'Workload' is"));
+}
+
+TEST_CASE("sim message list: every row checked, named by file and line", "[sim][scenario][errors]") {
+  const std::string dir = UETSIM_TEST_TMP;
+  std::filesystem::create_directories(dir);
+  auto msg = [&](const std::string& rows) {
+    const std::string path = dir + "/list.csv";
+    std::ofstream(path) << rows;
+    try {
+      Scenario::from_json(R"({"Workload":"list","MessageList":")" + path + R"("})", "t.json");
+    } catch (const uetlb::ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string hdr = "start_ns,src,dst,bytes\n";
+  REQUIRE(msg("\xEF\xBB\xBF" + hdr + "0,0,1,100\n") == "no error");  // a byte order mark is taken
+  REQUIRE_THAT(msg(hdr + "0,0,1,-1\n"),
+               Catch::Contains("list.csv:2: bytes '-1' is not an integer in 0..1099511627776"));
+  REQUIRE_THAT(msg(hdr + "0,4294967296,1,10\n"), Catch::Contains(":2: src '4294967296' is not an integer in 0..15"));
+  REQUIRE_THAT(msg(hdr + "0,0,16,10\n"), Catch::Contains(":2: dst '16'"));
+  REQUIRE_THAT(msg(hdr + "0,0,1,10,7\n"), Catch::Contains(":2: expected 4 fields"));
+  REQUIRE_THAT(msg(hdr + "0,0,1,10,\n"), Catch::Contains(":2: expected 4 fields"));
+  REQUIRE_THAT(msg(hdr + "0,3,3,10\n"), Catch::Contains(":2: src and dst are both host 3"));
+  REQUIRE_THAT(msg(hdr + "0,0,1,0\n"), Catch::Contains(":2: bytes '0'"));
+  REQUIRE_THAT(msg(hdr), Catch::Contains("holds no message"));
+  REQUIRE_THAT(msg(""), Catch::Contains("list.csv: the message list is empty"));
 }
 
 TEST_CASE("sim fat tree: a k = 4 fat tree delivers every message, also around a failed aggregation-core link",

@@ -34,6 +34,10 @@ struct Path {
 /// `stream_device` (a character device or a pipe written in place: /dev/null, /dev/stdout).
 void check_output(const std::string& what, const std::string& path, bool stream_device = false);
 
+/// Why `path` cannot be read as an input file ("does not exist", "is a folder, not a file", ...), or ""
+/// when it can.
+std::string unreadable(const std::string& path);
+
 /// Checks that no two of `paths` are one file, where at least one of the two is an output (inputs that
 /// exist are compared by identity, so links and "./x" against "x" count as the same file).
 void check_distinct(const std::vector<Path>& paths);
