@@ -8,21 +8,49 @@ an idle gap now and then lets freezing end. Same arguments, same file.
   gen_stimulus.py --groups 4 --packets 2000 --seed 1 > stimulus.csv
 """
 import argparse
+import math
 import random
 import sys
 
+FIRST_PORT = 4791  # group g opens with local port FIRST_PORT + g (a UDP port: at most 65535)
+MAX_GROUPS = 65535 - FIRST_PORT + 1
+
+
+def integer(lo, hi):
+    """An argparse type: an integer in lo..hi."""
+    def parse(text):
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not an integer") from None
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{v} is outside {lo}..{hi}")
+        return v
+    return parse
+
+
+def probability(text):
+    """An argparse type: a probability in 0..1 (not nan or inf)."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not math.isfinite(v) or not 0.0 <= v <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text} is not a probability in 0..1")
+    return v
+
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--groups", type=int, default=4, help="number of groups (default 4)")
-    ap.add_argument("--packets", type=int, default=2000, help="data packets to send (default 2000)")
-    ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    ap.add_argument("--loss", type=float, default=0.01, help="fraction of packets never acknowledged")
-    ap.add_argument("--reopen", type=float, default=0.001, help="chance per packet that a group is reopened")
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="Exit status: 0 on success; 2 for a bad argument (named).")
+    ap.add_argument("--groups", type=integer(1, MAX_GROUPS), default=4,
+                    help=f"number of groups, 1..{MAX_GROUPS} (local ports {FIRST_PORT}..65535; default 4)")
+    ap.add_argument("--packets", type=integer(0, 10**9), default=2000, help="data packets to send (default 2000)")
+    ap.add_argument("--seed", type=integer(0, 2**64 - 1), default=1, help="random seed (default 1)")
+    ap.add_argument("--loss", type=probability, default=0.01, help="fraction of packets never acknowledged (0..1)")
+    ap.add_argument("--reopen", type=probability, default=0.001,
+                    help="chance per packet that a group is reopened (0..1)")
     a = ap.parse_args()
-    if a.groups < 1 or a.packets < 0:
-        print("gen_stimulus.py: --groups must be >= 1 and --packets >= 0", file=sys.stderr)
-        return 1
     rng = random.Random(a.seed)
     events = []  # (time, order, row)
     order = 0
@@ -35,7 +63,7 @@ def main() -> int:
     t = 0
     psn = [0] * a.groups
     for g in range(a.groups):
-        add(0, f"0,{g},open,{4791 + g},")
+        add(0, f"0,{g},open,{FIRST_PORT + g},")
     for _ in range(a.packets):
         t += rng.choice([0, 1, 50, 100, 200, 400])
         if rng.random() < 0.002:

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Parameter sweeps of uet-fabric as independent jobs, run by an existing runner (no scheduler here).
 
-  scripts/sweep.py expand SWEEP.json DIR [FABRIC]   one scenario per point in DIR/jobs/, one command per
+  scripts/sweep.py expand SWEEP.json DIR [FABRIC] [--max-jobs N]
+                                           one scenario per point in DIR/jobs/, one command per
                                            line in DIR/jobs.txt (FABRIC: the uet-fabric to run, default
-                                           build/sim/uet-fabric)
+                                           build/sim/uet-fabric); at most N jobs (default 10000): a
+                                           sweep with more is refused with its count before anything is
+                                           written
   parallel -j2 < DIR/jobs.txt              run them on this machine (GNU parallel), or on a cluster:
   sbatch --array=1-N scripts/sweep.slurm DIR   the same lines as a Slurm array (N = lines of jobs.txt)
   scripts/sweep.py gather DIR              DIR/results.csv (one row per job) and DIR/results.png
@@ -17,14 +20,21 @@ A sweep file (examples/sweeps/*.json) has a base scenario and axes; every combin
 An axis is a list of values of a scenario key (SprayingType sets Nic.PacketSprayingType), or an object
 whose keys name the points and whose values are LinkFailures lists (axis "Failure"). The same sweep file
 gives the same jobs, and each job is deterministic, so results.csv is the same wherever the jobs ran.
+The first job's scenario is checked by uet-fabric --check before the jobs are written.
+
+Exit status: 0 on success; 1 with one line naming the file and what is wrong; 2 for a bad command line.
 """
 import csv
 import itertools
 import json
+import math
 import os
+import shlex
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MAX_JOBS = 10000  # the default cap on a sweep's jobs (--max-jobs overrides it)
 # The columns of each run's summary.csv (written by uet-fabric) gathered into results.csv: all but the wall
 # time, so that results.csv is the same wherever the jobs ran.
 COLUMNS = ["messages", "completed", "fct_mean_us", "fct_p99_us", "fct_max_us", "data_packets", "retransmissions",
@@ -36,13 +46,33 @@ def fail(msg):
     sys.exit(f"sweep.py: {msg}")
 
 
+def load_json(path, what):
+    """A JSON file, or a one-line failure naming it (missing, a folder, not text, not JSON)."""
+    if os.path.isdir(path):
+        fail(f"{path}: {what} is a folder, not a file")
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            return json.load(f)
+    except OSError as e:
+        fail(f"{path}: cannot read the {what}: {e.strerror}")
+    except UnicodeDecodeError as e:
+        fail(f"{path}: the {what} is not UTF-8 text (byte {e.start})")
+    except json.JSONDecodeError as e:
+        fail(f"{path}:{e.lineno}: the {what} is not valid JSON: {e.msg}")
+
+
 def points(sweep, path):
     if not isinstance(sweep, dict) or set(sweep) - {"base", "axes"} or "axes" not in sweep:
         fail(f"{path}: expected an object with \"base\" (optional) and \"axes\"")
+    if not isinstance(sweep.get("base", {}), dict):
+        fail(f"{path}: \"base\" must be an object of scenario keys")
     axes = sweep["axes"]
     if not isinstance(axes, dict) or not axes:
         fail(f"{path}: \"axes\" must be a non-empty object")
     names, values = [], []
+    count = 1
+    for v in axes.values():
+        count *= len(v) if isinstance(v, (list, dict)) else 1
     for name, v in axes.items():
         if name == "Failure":
             if not isinstance(v, dict) or not v:
@@ -53,21 +83,32 @@ def points(sweep, path):
                 fail(f"{path}: axis \"{name}\" must be a non-empty list")
             values.append([(json.dumps(x) if not isinstance(x, str) else x, x) for x in v])
         names.append(name)
-    for combo in itertools.product(*values):
-        yield names, combo
+    return names, values, count
 
 
-def expand(sweep_path, out, fabric):
+def make_dirs(path):
     try:
-        sweep = json.load(open(sweep_path))
-    except (OSError, json.JSONDecodeError) as e:
-        fail(f"{sweep_path}: {e}")
+        os.makedirs(path, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        fail(f"{path}: a file is in the way of the sweep's folder")
+    except OSError as e:
+        fail(f"{path}: cannot create the sweep's folder: {e.strerror}")
+
+
+def expand(sweep_path, out, fabric, max_jobs):
+    sweep = load_json(sweep_path, "sweep file")
+    names, values, count = points(sweep, sweep_path)
+    if count > max_jobs:
+        fail(f"{sweep_path}: the axes make {count} jobs ({' x '.join(str(len(v)) for v in values)}), more than "
+             f"the cap of {max_jobs}; give --max-jobs {count} to write them all")
     fabric = os.path.abspath(fabric)
+    if not os.access(fabric, os.X_OK) or os.path.isdir(fabric):
+        fail(f"{fabric}: not an executable uet-fabric (build it first, or name it after DIR)")
     out = os.path.abspath(out)
-    os.makedirs(os.path.join(out, "jobs"), exist_ok=True)
-    os.makedirs(os.path.join(out, "runs"), exist_ok=True)
+    make_dirs(os.path.join(out, "jobs"))
+    make_dirs(os.path.join(out, "runs"))
     lines, index = [], []
-    for n, (names, combo) in enumerate(points(sweep, sweep_path), start=1):
+    for n, combo in enumerate(itertools.product(*values), start=1):
         sc = json.loads(json.dumps(sweep.get("base", {})))
         labels = {}
         for name, (label, value) in zip(names, combo):
@@ -79,11 +120,18 @@ def expand(sweep_path, out, fabric):
             else:
                 sc[name] = value
         sc["Name"] = " ".join(f"{k}={v}" for k, v in labels.items())
-        job = f"{n:04d}"
-        with open(os.path.join(out, "jobs", job + ".json"), "w") as f:
+        job = f"{n:0{max(4, len(str(count)))}d}"
+        scenario = os.path.join(out, "jobs", job + ".json")
+        with open(scenario, "w") as f:
             json.dump(sc, f, indent=1)
+        if n == 1:  # every job has the same keys: an unknown one is found now, not when the jobs run
+            check = subprocess.run([fabric, scenario, "--check"], capture_output=True, text=True)
+            if check.returncode != 0:
+                fail(f"{sweep_path}: the first job's scenario is refused: {check.stderr.strip()}")
         run = os.path.join(out, "runs", job)
-        lines.append(f"{fabric} {os.path.join(out, 'jobs', job + '.json')} --quiet --no-plots --out {run} > /dev/null")
+        # (Quoted for the shell: a folder named x$(cmd) must not run cmd.)
+        lines.append(f"{shlex.quote(fabric)} {shlex.quote(scenario)} --quiet --no-plots --out {shlex.quote(run)} "
+                     "> /dev/null")
         index.append({"job": job, **labels})
     with open(os.path.join(out, "jobs.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -94,10 +142,11 @@ def expand(sweep_path, out, fabric):
 
 
 def gather(out):
-    try:
-        index = json.load(open(os.path.join(out, "index.json")))
-    except (OSError, json.JSONDecodeError) as e:
-        fail(f"{out}: no job index ({e}); run expand first")
+    if not os.path.exists(os.path.join(out, "index.json")):
+        fail(f"{out}: no job index (index.json); run expand first")
+    index = load_json(os.path.join(out, "index.json"), "job index")
+    if not isinstance(index, list) or not index or not all(isinstance(j, dict) and "job" in j for j in index):
+        fail(f"{out}/index.json: not a job index written by expand")
     rows, missing = [], []
     for job in index:
         path = os.path.join(out, "runs", job["job"], "summary.csv")
@@ -108,6 +157,12 @@ def gather(out):
             summary = next(csv.DictReader(f), None)
         if summary is None or any(c not in summary for c in COLUMNS):
             fail(f"{path}: not a uet-fabric summary (expected the columns {', '.join(COLUMNS)})")
+        for c in COLUMNS:
+            try:
+                if not math.isfinite(float(summary[c])):
+                    raise ValueError
+            except (TypeError, ValueError):
+                fail(f"{path}: column {c} is '{summary[c]}', not a number")
         rows.append({**job, **{c: summary[c] for c in COLUMNS}})
     if missing:
         fail(f"{len(missing)} of {len(index)} jobs have no result yet (first: {missing[0]}); run them first")
@@ -149,9 +204,18 @@ def plot(out, rows, keys):
 
 
 def main():
-    if len(sys.argv) in (4, 5) and sys.argv[1] == "expand":
-        expand(sys.argv[2], sys.argv[3],
-               sys.argv[4] if len(sys.argv) == 5 else os.path.join(ROOT, "build", "sim", "uet-fabric"))
+    args = sys.argv[1:]
+    max_jobs = MAX_JOBS
+    if "--max-jobs" in args:
+        i = args.index("--max-jobs")
+        if i + 1 >= len(args) or not args[i + 1].isdigit() or int(args[i + 1]) < 1:
+            print("sweep.py: --max-jobs needs a whole number >= 1", file=sys.stderr)
+            return 2
+        max_jobs = int(args[i + 1])
+        del args[i:i + 2]
+    if len(args) in (3, 4) and args[0] == "expand":
+        expand(args[1], args[2], args[3] if len(args) == 4 else os.path.join(ROOT, "build", "sim", "uet-fabric"),
+               max_jobs)
     elif len(sys.argv) == 3 and sys.argv[1] == "gather":
         gather(sys.argv[2])
     else:

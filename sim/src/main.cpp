@@ -28,6 +28,7 @@ spines with one leaf-spine link failed, under None, Default Packet Spraying and 
   --seed N               overrides the scenario's seed (ECMP salts, workload)
   --compare              run the scenario under all three spraying types (default without a scenario)
   --no-plots             do not draw the PNG plots
+  --check                read and check the scenario, print what it describes, and stop (no run)
   --quiet                print only the summary table
   --help
 
@@ -56,7 +57,7 @@ std::string shell_quoted(const std::string& s) {
 int main(int argc, char** argv) {
   std::string scenario_file, out = "out/fabric", engine = "model";
   std::optional<std::uint32_t> seed;
-  bool compare = false, plots = true, quiet = false;
+  bool compare = false, plots = true, quiet = false, check_only = false;
   uetlb::cli::Args cl(argc, argv, "uet-fabric");
   while (cl.more()) {
     const std::string a = cl.next();
@@ -75,6 +76,8 @@ int main(int argc, char** argv) {
       compare = true;
     } else if (a == "--no-plots") {
       plots = false;
+    } else if (a == "--check") {
+      check_only = true;
     } else if (a == "--quiet") {
       quiet = true;
     } else if (!a.empty() && a[0] == '-') {
@@ -92,6 +95,11 @@ int main(int argc, char** argv) {
     if (seed) {
       base.seed = *seed;
       base.finalize();
+    }
+    if (check_only) {
+      std::cout << "uet-fabric: " << (scenario_file.empty() ? "the default scenario" : scenario_file) << " is valid: "
+                << base.hosts() << " hosts, " << base.messages.size() << " messages (" << base.workload << ")\n";
+      return 0;
     }
     uetsim::EngineFactory factory;
     if (engine == "model") {
