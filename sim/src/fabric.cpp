@@ -6,6 +6,7 @@
 #include <deque>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <map>
 #include <queue>
 #include <sstream>
@@ -1026,6 +1027,17 @@ void Fabric::write_records(const std::string& dir) const {
     }
     file.commit();
   }
+}
+
+std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
+  using Wide = unsigned __int128;
+  const Wide hosts = sc.hosts();
+  Wide bytes = hosts * hosts * sizeof(std::uint32_t) + hosts * sizeof(Nic);  // in_flight_to per NIC and peer
+  const std::uint64_t mss = std::max<std::uint64_t>(1, sc.lb.rdma_data_mss);
+  const Wide per_packet = sizeof(PacketState) + 1 + (monitor ? sizeof(MonitorRow) : 0);  // (a bit, rounded up)
+  for (const auto& m : sc.messages) bytes += sizeof(Pdc) + Wide{(m.bytes + mss - 1) / mss} * per_packet;
+  return bytes > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
+                                                           : static_cast<std::uint64_t>(bytes);
 }
 
 void print_summary_header(std::ostream& out) {

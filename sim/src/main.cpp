@@ -1,5 +1,6 @@
 // uet-fabric: the entropy load balancer in NICs on a leaf-spine fabric of ECMP switches.
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -96,9 +97,23 @@ int main(int argc, char** argv) {
       base.seed = *seed;
       base.finalize();
     }
+    {  // Refused up front when it cannot fit (it ran into std::bad_alloc at 6 GB).
+      const std::uint64_t need = uetsim::memory_estimate(base, true);
+      const std::uint64_t have =
+          static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
+      if (need > have) {
+        std::ostringstream m;
+        m << (scenario_file.empty() ? std::string("the default scenario") : scenario_file)
+          << ": the run needs at least " << need / (1ULL << 20) << " MiB (" << base.hosts() << " hosts, "
+          << base.messages.size() << " messages and their packets' state and records), more than this machine's "
+          << have / (1ULL << 20) << " MiB; use fewer hosts or smaller messages";
+        throw uetlb::ConfigError(m.str());
+      }
+    }
     if (check_only) {
-      std::cout << "uet-fabric: " << (scenario_file.empty() ? "the default scenario" : scenario_file) << " is valid: "
-                << base.hosts() << " hosts, " << base.messages.size() << " messages (" << base.workload << ")\n";
+      std::cout << "uet-fabric: " << (scenario_file.empty() ? "the default scenario" : scenario_file)
+                << " is valid: " << base.hosts() << " hosts, " << base.messages.size() << " messages (" << base.workload
+                << ")\n";
       return 0;
     }
     uetsim::EngineFactory factory;

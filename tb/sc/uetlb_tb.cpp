@@ -1097,7 +1097,28 @@ int run(const Knobs& knobs, const Config& cfg, const char* core) {
   return fail ? 1 : 0;
 }
 
+// Verilator's runtime options the testbench documents, checked before Verilator reads them (it aborts on a
+// malformed one): +verilator+rand+reset+0..2 and +verilator+seed+N (N a decimal number >= 1).
+void check_verilator_args(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.rfind("+verilator+", 0) != 0) continue;
+    auto number = [](const std::string& t) {
+      return !t.empty() && t.size() < 10 && t.find_first_not_of("0123456789") == std::string::npos;
+    };
+    const std::string reset = "+verilator+rand+reset+", seed = "+verilator+seed+";
+    const bool ok = (a.rfind(reset, 0) == 0 && (a == reset + "0" || a == reset + "1" || a == reset + "2")) ||
+                    (a.rfind(seed, 0) == 0 && number(a.substr(seed.size())) && std::stoul(a.substr(seed.size())) > 0);
+    if (!ok) {
+      std::cerr << "uetlb-tb: '" << a
+                << "' is not +verilator+rand+reset+0|1|2 or +verilator+seed+N (N a number >= 1) (see --help)\n";
+      std::exit(2);
+    }
+  }
+}
+
 int sc_main(int argc, char** argv) {
+  check_verilator_args(argc, argv);
   Verilated::commandArgs(argc, argv);
   Verilated::assertOn(false);  // until reset is released: with +verilator+rand+reset+2 the state is random
   uetlb::cli::Args cl(argc, argv, "uetlb-tb", 2);

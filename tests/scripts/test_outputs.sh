@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The programs' outputs: none writes onto an input, another output, a folder or a device; a missing
+# The programs' outputs and limits: none writes onto an input, another output, a folder or a device; a missing
 # folder is named; the fabric creates its records folder with its parents; a failed write exits 1.
 # usage: test_outputs.sh UETLB_RUN UET_FABRIC [UETLB_TB] STIMULUS TMPDIR
 set -u
@@ -45,12 +45,17 @@ expect 0 "" -- "$fabric" --quiet --no-plots --out a/b/c
 touch afile
 expect 1 "'afile' exists and is not a folder" -- "$fabric" --quiet --no-plots --out afile/x
 
+# Sizes that cannot fit are refused up front with the memory they need.
+echo '{"Topology":"fat-tree","K":64,"MessageBytes":1073741824}' > huge.json
+expect 1 "the run needs at least" -- "$fabric" huge.json --quiet --no-plots --out huge
+
 # Waveforms: a device or a folder given as --wave is refused before anything is written.
 if [ -n "$tb" ]; then
   expect 2 "exists and is not a regular file" -- "$tb" --cycles 100 --wave /dev/null
   [ -c /dev/null ] || { echo "FAIL: /dev/null is no longer a device"; fails=$((fails + 1)); }
   expect 2 "its folder 'nodir' does not exist" -- "$tb" --cycles 100 --coverage-out nodir/c.json
   expect 2 "are one file" -- "$tb" --cycles 100 --wave w.fst --coverage-out w.fst
+  expect 2 "is not +verilator+rand+reset+0|1|2 or +verilator+seed+N" -- "$tb" --cycles 100 +verilator+seed+abc
   expect 1 "exists and is not a regular file" -- "$run" --engine rtl --stimulus in.csv --trace t.csv --wave /dev/null
 fi
 

@@ -201,6 +201,16 @@ TEST_CASE("sim scenario file: values, workloads and errors", "[sim][scenario]") 
   REQUIRE_THAT(msg(R"({"MessageList":"m.csv"})"), Catch::Contains("'MessageList' is given but 'Workload' is"));
 }
 
+TEST_CASE("sim memory estimate: per-peer counters and per-packet state grow as the scenario does", "[sim][limits]") {
+  const Scenario small = Scenario::from_json(R"({"MessageBytes":40960})", "t");  // 16 hosts, 10 packets each
+  const std::uint64_t s = memory_estimate(small, true);
+  REQUIRE(s > 16 * 16 * 4 + 16 * 10 * 24);
+  REQUIRE(s < 1'000'000);
+  REQUIRE(memory_estimate(small, false) < s);  // the monitor rows count
+  const Scenario big = Scenario::from_json(R"({"Topology":"fat-tree","K":64,"MessageBytes":1073741824})", "t");
+  REQUIRE(memory_estimate(big, true) > (1ULL << 40));  // 65,536 hosts x 1 GiB: refused by uet-fabric
+}
+
 TEST_CASE("sim message list: every row checked, named by file and line", "[sim][scenario][errors]") {
   const std::string dir = UETSIM_TEST_TMP;
   std::filesystem::create_directories(dir);

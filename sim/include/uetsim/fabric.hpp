@@ -48,6 +48,11 @@ class Fabric {
   std::unique_ptr<Impl> impl_;
 };
 
+/// What a run of `scenario` holds in memory at least (bytes, saturating): every NIC's per-peer counters,
+/// and per packet its sender state, its receive bit and (with `monitor`) its uet-monitor row. The fabric
+/// refuses a scenario whose estimate exceeds the machine's memory before it starts.
+std::uint64_t memory_estimate(const Scenario& scenario, bool monitor);
+
 void print_summary_header(std::ostream& out);
 void print_summary_row(std::ostream& out, const RunSummary& s);
 /// Every field of a run's summary as CSV, a header row and one row (summary.csv, for scripts).
