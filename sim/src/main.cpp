@@ -35,7 +35,11 @@ spines with one leaf-spine link failed, under None, Default Packet Spraying and 
 
 Records in DIR (with --compare, in DIR/none, DIR/default, DIR/reps): uet-monitor.csv,
 uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv, summary.txt; plots in DIR:
-fct-cdf.png, ecmp-load.png, ev-over-time.png.
+fct-cdf.png, ecmp-load.png, ev-over-time.png. Records are written under temporary names and renamed when
+complete; DIR and its missing parents are created.
+
+Exit status: 0 on success; 1 for a bad scenario or message list (one line naming the file, line or key), a
+run that cannot fit in memory (with the estimate) or a failed write; 2 for a bad command line.
 )";
 
 // One small output file, written whole under a temporary name and renamed (uetlb/output.hpp).

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The programs' outputs and limits: none writes onto an input, another output, a folder or a device; a missing
-# folder is named; the fabric creates its records folder with its parents; a failed write exits 1.
+# folder is named; the fabric creates its records folder with its parents. Exit 2 for a bad command line,
+# 1 for a failed write, a file in the way or a run that cannot fit.
 # usage: test_outputs.sh UETLB_RUN UET_FABRIC [UETLB_TB] STIMULUS TMPDIR
 set -u
 run=$1 fabric=$2 tb=$3 stim=$4 tmp=$5
@@ -22,15 +23,15 @@ expect() {
 
 cp "$stim" in.csv
 cp in.csv in.keep
-expect 1 "are one file: the output would overwrite the input" -- "$run" --stimulus in.csv --trace in.csv
+expect 2 "are one file: the output would overwrite the input" -- "$run" --stimulus in.csv --trace in.csv
 cmp -s in.csv in.keep || { echo "FAIL: the stimulus was changed"; fails=$((fails + 1)); }
-expect 1 "are one file: two outputs would interleave" -- "$run" --stimulus in.csv --trace t.csv --monitor ./t.csv
+expect 2 "are one file: two outputs would interleave" -- "$run" --stimulus in.csv --trace t.csv --monitor ./t.csv
 ln -s in.csv link.csv
-expect 1 "are one file" -- "$run" --stimulus in.csv --trace link.csv
-expect 1 "its folder 'nodir' does not exist" -- "$run" --stimulus in.csv --trace nodir/t.csv
-expect 1 "is a folder, not a file" -- "$run" --stimulus in.csv --trace .
-expect 1 "--trace '' names no file" -- "$run" --stimulus in.csv --trace ''
-expect 1 "--config given twice" -- "$run" --config a.json --config b.json --stimulus in.csv --trace t.csv
+expect 2 "are one file" -- "$run" --stimulus in.csv --trace link.csv
+expect 2 "its folder 'nodir' does not exist" -- "$run" --stimulus in.csv --trace nodir/t.csv
+expect 2 "is a folder, not a file" -- "$run" --stimulus in.csv --trace .
+expect 2 "--trace '' names no file" -- "$run" --stimulus in.csv --trace ''
+expect 2 "--config given twice" -- "$run" --config a.json --config b.json --stimulus in.csv --trace t.csv
 expect 1 "write failed" -- "$run" --stimulus in.csv --trace /dev/full
 ln -s /dev/full full.csv
 expect 1 "write failed" -- "$run" --stimulus in.csv --trace t.csv --monitor full.csv
@@ -39,7 +40,7 @@ expect 0 "" -- "$run" --stimulus in.csv --trace /dev/null --quiet
 ls ./*.partial-* >/dev/null 2>&1 && { echo "FAIL: a temporary file was left"; fails=$((fails + 1)); }
 
 # The fabric: --out '' is refused; missing parents are created; a file in the way is named.
-expect 1 "--out '' names no folder" -- "$fabric" --out ''
+expect 2 "--out '' names no folder" -- "$fabric" --out ''
 expect 0 "" -- "$fabric" --quiet --no-plots --out a/b/c
 [ -f a/b/c/reps/uet-monitor.csv ] || { echo "FAIL: --out a/b/c made no records"; fails=$((fails + 1)); }
 touch afile
@@ -56,7 +57,7 @@ if [ -n "$tb" ]; then
   expect 2 "its folder 'nodir' does not exist" -- "$tb" --cycles 100 --coverage-out nodir/c.json
   expect 2 "are one file" -- "$tb" --cycles 100 --wave w.fst --coverage-out w.fst
   expect 2 "is not +verilator+rand+reset+0|1|2 or +verilator+seed+N" -- "$tb" --cycles 100 +verilator+seed+abc
-  expect 1 "exists and is not a regular file" -- "$run" --engine rtl --stimulus in.csv --trace t.csv --wave /dev/null
+  expect 2 "exists and is not a regular file" -- "$run" --engine rtl --stimulus in.csv --trace t.csv --wave /dev/null
 fi
 
 if [ "$fails" -ne 0 ]; then

@@ -41,7 +41,9 @@ Outputs are written under a temporary name beside them and renamed into place wh
 run leaves no partial record. No output may be an input or another output, a folder or a device (the
 trace and the monitor may be /dev/null or /dev/stdout).
 
-Exit status: 0 on success; 1 with one line on standard error naming the file, line or key at fault.
+Exit status: 0 on success; 1 for a bad input file or a failed write, with one line on standard error
+naming the file, line or key at fault; 2 for a bad command line (an unknown option, a value out of range,
+an output that is an input or another output, a folder or a device).
 )";
 
 struct Args {

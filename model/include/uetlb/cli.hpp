@@ -11,8 +11,9 @@ namespace uetlb::cli {
 
 class Args {
  public:
-  /// `exit_code` is what a malformed command line exits with.
-  Args(int argc, char** argv, std::string program, int exit_code = 1)
+  /// `exit_code` is what a malformed command line exits with (2 in every program: 1 is for bad input
+  /// files and failed runs).
+  Args(int argc, char** argv, std::string program, int exit_code = 2)
       : argc_(argc), argv_(argv), program_(std::move(program)), exit_code_(exit_code) {}
 
   bool more() const { return next_ < argc_; }
