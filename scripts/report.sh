@@ -104,6 +104,15 @@ total=$("$root/scripts/rtl_coverage.sh" 10 200000 2>/dev/null | grep -E '^Total 
 echo "Verilator \`--coverage\` of the RTL under ten \`uetlb-tb\` seeds of 200,000 cycles, merged: **$total**"
 echo "(\`build-cov/rtl-coverage/annotated\` marks every unreached line)."
 echo
+echo "## Parser fuzzing (\`scripts/fuzz.sh 300\`)"
+echo
+echo "libFuzzer with AddressSanitizer and UndefinedBehaviorSanitizer on the configuration, stimulus, scenario and"
+echo "message-list parsers, two jobs for 300 s, from the seed corpus (\`docs/verification.md\`):"
+echo
+echo '```'
+"$root/scripts/fuzz.sh" 300 2>&1 | grep -E '^fuzz: [0-9]|^fuzz: no finding|findings' || true
+echo '```'
+echo
 echo "## Formal (\`scripts/formal.sh all\`, \`scripts/formal_mutants.sh all\`)"
 echo
 echo '```'
