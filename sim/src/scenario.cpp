@@ -122,6 +122,13 @@ void Scenario::finalize() {
     throw ConfigError("scenario: Leaves, Spines, HostsPerLeaf must be >= 1");
   if (hosts() < 2) throw ConfigError("scenario: at least 2 hosts are needed");
   if (trim_bytes > queue_bytes) bad("TrimBytes", std::to_string(trim_bytes), "0..QueueBytes");
+  if (ecn_bytes > queue_bytes) {
+    bad("EcnBytes", std::to_string(ecn_bytes),
+        "0..QueueBytes (" + std::to_string(queue_bytes) +
+            "): above it no "
+            "packet is ever marked");
+  }
+  if (max_time_ns == 0) bad("MaxTime", "0", "> 0 ns (the run would stop before its first event)");
   lb.validate();
   const unsigned n = hosts();
   messages.clear();
@@ -144,6 +151,10 @@ void Scenario::finalize() {
       }
     }
   } else if (workload == "ring") {
+    if (message_bytes < n) {
+      bad("MessageBytes", std::to_string(message_bytes),
+          ">= the hosts (" + std::to_string(n) + ") for \"Workload\": \"ring\": each step sends MessageBytes / hosts");
+    }
     // Ring all-reduce of MessageBytes per host: 2(n-1) steps (reduce-scatter, then all-gather); in each
     // step every host sends one chunk of MessageBytes / n to the next host, after it has received the
     // previous step's chunk from the host before it.
@@ -163,6 +174,12 @@ void Scenario::finalize() {
 
 std::vector<std::string> Scenario::warnings() const {
   std::vector<std::string> w;
+  for (const auto& f : failures) {
+    if (f.at > max_time_ns) {
+      w.push_back("the failure of " + f.a + "-" + f.b + " at " + std::to_string(f.at) + " ns comes after MaxTime (" +
+                  std::to_string(max_time_ns) + " ns): it never happens");
+    }
+  }
   if (flowlet && lb.packet_spraying_type == uetlb::SprayingType::Reps) {
     w.push_back(
         "Recycled Entropy Packet Spraying with flowlet switches: the switches also move flows between "

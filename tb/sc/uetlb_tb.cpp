@@ -122,6 +122,7 @@ Knobs parse_args(uetlb::cli::Args& cl) {
     } else if (opt == "--no-extremes") {
       k.extremes = false;
     } else if (opt == "--config") {
+      if (k.config) cl.fail("--config given twice");
       const std::string f = cl.value(opt);
       try {
         k.config = Config::from_file(f);

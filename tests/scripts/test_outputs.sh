@@ -56,6 +56,8 @@ if [ -n "$tb" ]; then
   [ -c /dev/null ] || { echo "FAIL: /dev/null is no longer a device"; fails=$((fails + 1)); }
   expect 2 "its folder 'nodir' does not exist" -- "$tb" --cycles 100 --coverage-out nodir/c.json
   expect 2 "are one file" -- "$tb" --cycles 100 --wave w.fst --coverage-out w.fst
+  echo "{}" > c.json
+  expect 2 "--config given twice" -- "$tb" --config c.json --config c.json
   expect 2 "is not +verilator+rand+reset+0|1|2 or +verilator+seed+N" -- "$tb" --cycles 100 +verilator+seed+abc
   expect 2 "exists and is not a regular file" -- "$run" --engine rtl --stimulus in.csv --trace t.csv --wave /dev/null
 fi

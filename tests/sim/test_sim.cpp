@@ -199,6 +199,13 @@ TEST_CASE("sim scenario file: values, workloads and errors", "[sim][scenario]") 
   REQUIRE_THAT(msg(std::string("{\"Leaves\":2}\0{}", 15)), Catch::Contains("byte 13 is a NUL byte"));
   REQUIRE_THAT(msg(R"({"Workload":"list"})"), Catch::Contains("needs the scenario key 'MessageList'"));
   REQUIRE_THAT(msg(R"({"MessageList":"m.csv"})"), Catch::Contains("'MessageList' is given but 'Workload' is"));
+  REQUIRE_THAT(msg(R"({"QueueBytes":100000,"TrimBytes":100000,"EcnBytes":200000})"), Catch::Contains("'EcnBytes': 200000"));
+  REQUIRE_THAT(msg(R"({"MaxTime":0})"), Catch::Contains("'MaxTime': 0"));
+  REQUIRE_THAT(msg(R"({"Workload":"ring","MessageBytes":1})"), Catch::Contains("'MessageBytes': 1 is outside >="));
+  const Scenario late =
+      Scenario::from_json(R"({"MaxTime":"1us","LinkFailures":[{"Leaf":0,"Spine":0,"At":"2us"}]})", "t");
+  REQUIRE(late.warnings().size() == 1);
+  REQUIRE_THAT(late.warnings()[0], Catch::Contains("comes after MaxTime"));
 }
 
 TEST_CASE("sim memory estimate: per-peer counters and per-packet state grow as the scenario does", "[sim][limits]") {
