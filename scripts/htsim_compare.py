@@ -3,7 +3,7 @@
 prints one Markdown table: tail FCT, retransmissions and drops per load balancer, healthy, degraded and
 failed, beside htsim's figures where the project has them (issue 27), and whether the goals hold.
 
-  scripts/htsim_compare.py [--big] [--cc fixed|dctcp|nscc] [--hash crc32Mixed|crc32WithSalt] [--fabric PATH]
+  scripts/htsim_compare.py [--big] [--cc fixed|dctcp|nscc] [--hash crc32WithSalt|crc32SaltPrepended] [--fabric PATH]
 
   (default)  perm_128n_128c_2MB: 128 hosts, k = 8 fat tree, 400 Gb/s, 2 MiB permutation; healthy, one
              aggregation-core link slowed to 25 % (htsim's -failed), the same link down
@@ -13,10 +13,10 @@ failed, beside htsim's figures where the project has them (issue 27), and whethe
              from 1 ms to 11 ms, routing never moving off it) under REPS with and without freezing (the
              verification-only switch VerificationFreezingOff): packets lost (about 25 s)
 
-The switches hash with crc32Mixed unless --hash says otherwise: SPEC's crc32WithSalt is affine in the
-tuple, so a fat tree's edge and aggregation stages pick correlated members (docs/fabric.md, "Hash
-polarization"), which htsim's switches do not. htsim itself is not run here (it is not on this machine);
-its figures are those quoted in the issue.
+The switches hash with SPEC's crc32WithSalt (the salt mixed in non-linearly, so a fat tree's tiers choose
+independently, as htsim's switches do) unless --hash crc32SaltPrepended asks for the first version's
+(docs/fabric.md, "Hash polarization"). The NICs are the product's (SPEC section 10). htsim itself is not
+run here; its figures are those quoted in the issue.
 """
 import argparse
 import csv
@@ -72,7 +72,7 @@ def main():
     ap.add_argument("--big", action="store_true", help="also the 1,024-node regression setup")
     ap.add_argument("--freezing", action="store_true", help="also the 10 ms failure with and without freezing")
     ap.add_argument("--cc", default="fixed", choices=["fixed", "dctcp", "nscc"])
-    ap.add_argument("--hash", default="crc32Mixed", choices=["crc32Mixed", "crc32WithSalt"])
+    ap.add_argument("--hash", default="crc32WithSalt", choices=["crc32WithSalt", "crc32SaltPrepended"])
     ap.add_argument("--window-bdp", type=float, default=1.5,
                     help="WindowBdp and NsccMaxWindowBdp: htsim's UecSrc caps its window at 1.5 BDP (default)")
     ap.add_argument("--fabric", default=os.path.join(ROOT, "build", "sim", "uet-fabric"))

@@ -98,6 +98,20 @@ echo '```'
 "$b/bench/bench_fabric" all
 echo '```'
 echo
+echo "## Default scenario (\`build/sim/uet-fabric\`, the product's NIC; \`docs/fabric.md\`)"
+echo
+echo '```'
+"$b/sim/uet-fabric" --quiet --no-plots --out "$tmp/fabric"
+echo '```'
+echo
+echo "The same with \`\"RetransmitOnEfd\": true\` (an option: the NIC resends a packet at its early failure):"
+echo
+printf '{"Name": "default + RetransmitOnEfd", "RetransmitOnEfd": true,\n "LinkFailures": [{"From": "leaf0", "To": "spine1", "At": "5us"}]}\n' \
+  > "$tmp/resend.json"
+echo '```'
+"$b/sim/uet-fabric" "$tmp/resend.json" --compare --quiet --no-plots --out "$tmp/fabric-resend" | tail -1
+echo '```'
+echo
 echo "## Line and toggle coverage (\`scripts/rtl_coverage.sh 10 200000\`)"
 echo
 total=$("$root/scripts/rtl_coverage.sh" 10 200000 2>/dev/null | grep -E '^Total coverage' || echo "Total coverage: not measured")

@@ -358,11 +358,13 @@ struct Fabric::Impl {
     efd_on = sc.lb.packet_spraying_type == uetlb::SprayingType::Reps && sc.lb.failure_detection_rtt_multiplier > 0;
     window_bytes = static_cast<std::uint32_t>(std::max<double>(
         mss + kOverheadBytes,
-        sc.window_bdp * static_cast<double>(sc.link_rate_bps) * static_cast<double>(sc.lb.initial_base_rtt_ns) / 8e9));
+        sc.window_bdp * static_cast<double>(sc.link_rate_bps) * static_cast<double>(sc.path_rtt_ns()) / 8e9));
     nics.resize(n);
     for (std::uint32_t h = 0; h < n; ++h) {
       Nic& nic = nics[h];
-      nic.lb = factory(sc.lb);
+      uetlb::Config cfg = sc.lb;
+      cfg.seed = nic_seed(sc.seed, sc.lb.seed, h);
+      nic.lb = factory(cfg);
       // An early failure the load balancer applies (a packet unacknowledged past M x base RTT) also
       // makes the transport send that packet again (RetransmitOnEfd), as a timeout would, sooner. Handled
       // as an event of its own, after the load balancer's call has returned.
@@ -802,6 +804,13 @@ struct Fabric::Impl {
     resend(pdc_id, psn);
   }
 
+  // Whether the load balancer reads feedback for packet `psn` of `pdc`: while the packet is outstanding (sent,
+  // not yet acknowledged, its PDC not finished), as the product's NIC does; with FeedbackForEveryPacket,
+  // always (a finished PDC's feedback then goes to its old group number, which another peer may use by now).
+  bool outstanding(const Pdc& pdc, std::uint32_t psn) const {
+    return sc.feedback_every_packet || (!pdc.done && !pdc.pkt[psn].acked);
+  }
+
   void host_receive(std::uint32_t host, Packet p) {
     if (p.kind == Kind::Data) {
       receive_data(host, p);
@@ -812,8 +821,10 @@ struct Fabric::Impl {
     if (p.kind == Kind::Nack) {
       ++nic.nacks;
       ++sum.nacks;
-      lb_of(nic).feedback(now, pdc.group, p.last_hop ? FeedbackKind::NackTrimLastHop : FeedbackKind::NackTrim,
-                          p.echo_ev, p.psn);
+      if (outstanding(pdc, p.psn)) {
+        lb_of(nic).feedback(now, pdc.group, p.last_hop ? FeedbackKind::NackTrimLastHop : FeedbackKind::NackTrim,
+                            p.echo_ev, p.psn);
+      }
       if (sc.congestion_control == "nscc" && !pdc.done) nscc_decrease(pdc, 0.5, nic.base_rtt);
       if (!pdc.done && !pdc.pkt[p.psn].acked && pdc.pkt[p.psn].in_flight && pdc.pkt[p.psn].ev == p.echo_ev) {
         resend(p.pdc, p.psn);
@@ -823,7 +834,9 @@ struct Fabric::Impl {
     // ACK.
     ++nic.acks;
     if (p.ecn) ++nic.ecn;
-    lb_of(nic).feedback(now, pdc.group, p.ecn ? FeedbackKind::AckEcn : FeedbackKind::Ack, p.echo_ev, p.psn);
+    if (outstanding(pdc, p.psn)) {
+      lb_of(nic).feedback(now, pdc.group, p.ecn ? FeedbackKind::AckEcn : FeedbackKind::Ack, p.echo_ev, p.psn);
+    }
     const TimeNs rtt = now - p.sent_at;
     if (rtt > 0 && rtt < nic.base_rtt) {  // congestion control adopts a lower measured RTT
       nic.base_rtt = rtt;
@@ -949,6 +962,7 @@ RunSummary Fabric::run(std::ostream* progress) {
     s.sum.efd_tracked += c.efd_tracked;
     s.sum.efd_untracked += c.efd_untracked;
     s.sum.efd_fired += c.efd_fired;
+    s.sum.lb_feedback += c.feedback;
   }
   s.sum.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   s.sum.spraying = uetlb::to_string(s.sc.lb.packet_spraying_type);

@@ -6,26 +6,16 @@
 namespace uetsim {
 namespace {
 
-constexpr std::array<std::pair<HashMethod, const char*>, 7> kNames{{
+constexpr std::array<std::pair<HashMethod, const char*>, 8> kNames{{
     {HashMethod::Crc32, "crc32"},
     {HashMethod::Crc32WithSalt, "crc32WithSalt"},
     {HashMethod::Hash, "hash"},
     {HashMethod::HashWithSalt, "hashWithSalt"},
     {HashMethod::Dpr, "dpr"},
     {HashMethod::DprWithFallback, "dprWithFallback"},
-    {HashMethod::Crc32Mixed, "crc32Mixed"},
+    {HashMethod::Crc32SaltPrepended, "crc32SaltPrepended"},
+    {HashMethod::HashSaltPrepended, "hashSaltPrepended"},
 }};
-
-// The MurmurHash3 32-bit finalizer: a bijection whose every output bit depends non-linearly on every
-// input bit.
-std::uint32_t fmix32(std::uint32_t h) {
-  h ^= h >> 16;
-  h *= 0x85EBCA6BU;
-  h ^= h >> 13;
-  h *= 0xC2B2AE35U;
-  h ^= h >> 16;
-  return h;
-}
 
 std::array<std::uint32_t, 256> make_crc_table() {
   std::array<std::uint32_t, 256> t{};
@@ -77,6 +67,20 @@ const char* to_string(HashMethod m) {
   return "?";
 }
 
+std::uint32_t fmix32(std::uint32_t h) {
+  h ^= h >> 16;
+  h *= 0x85EBCA6BU;
+  h ^= h >> 13;
+  h *= 0xC2B2AE35U;
+  h ^= h >> 16;
+  return h;
+}
+
+std::uint32_t nic_seed(std::uint32_t scenario_seed, std::uint32_t config_seed, std::uint32_t nic) {
+  const std::uint32_t s = fmix32(config_seed ^ fmix32(scenario_seed ^ fmix32(nic + 0x9E3779B9U)));
+  return s == 0 ? 1 : s;
+}
+
 std::uint32_t crc32(const std::uint8_t* data, std::size_t n, std::uint32_t crc) {
   // `crc` is the running value before the final xor (0 to start a new CRC).
   std::uint32_t c = crc ^ 0xFFFFFFFFU;
@@ -102,11 +106,12 @@ std::uint32_t flow_hash(HashMethod method, const FlowTuple& t, std::uint32_t sal
   switch (method) {
     case HashMethod::Crc32: return crc32(tuple.data(), tuple.size());
     case HashMethod::Crc32WithSalt:
-    case HashMethod::DprWithFallback: return crc32(salted.data(), salted.size());
+    case HashMethod::DprWithFallback: return fmix32(crc32(tuple.data(), tuple.size()) ^ salt);
     case HashMethod::Hash: return fnv1a32(tuple.data(), tuple.size());
-    case HashMethod::HashWithSalt: return fnv1a32(salted.data(), salted.size());
+    case HashMethod::HashWithSalt: return fmix32(fnv1a32(tuple.data(), tuple.size()) ^ salt);
     case HashMethod::Dpr: return crc32(&tuple[4], 4);
-    case HashMethod::Crc32Mixed: return fmix32(crc32(tuple.data(), tuple.size()) ^ salt);
+    case HashMethod::Crc32SaltPrepended: return crc32(salted.data(), salted.size());
+    case HashMethod::HashSaltPrepended: return fnv1a32(salted.data(), salted.size());
   }
   return 0;
 }

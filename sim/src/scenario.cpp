@@ -218,9 +218,12 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       s.link_delay_ns = get_time(v, key);
     } else if (key == "EcmpHashMethod") {
       const auto m = v.is_string() ? parse_hash_method(v.get<std::string>()) : std::nullopt;
-      if (!m)
+      if (!m) {
         bad(key, v.dump(),
-            "\"crc32\", \"crc32WithSalt\", \"hash\", \"hashWithSalt\", \"dpr\", \"dprWithFallback\", \"crc32Mixed\"");
+            "\"crc32\", \"crc32WithSalt\", \"hash\", \"hashWithSalt\", \"dpr\", \"dprWithFallback\", "
+            "\"crc32SaltPrepended\", \"hashSaltPrepended\"" +
+                std::string(v == "crc32Mixed" ? " (crc32Mixed is now SPEC's crc32WithSalt)" : ""));
+      }
       s.hash_method = *m;
     } else if (key == "LoadBalancingMethod") {
       if (!v.is_string() || (v.get<std::string>() != "ecmp" && v.get<std::string>() != "flowlet")) {
@@ -307,6 +310,10 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       s.nic_pacing = get_bool(v, key);
     } else if (key == "RetransmitOnEfd") {
       s.retransmit_on_efd = get_bool(v, key);
+    } else if (key == "BaseRttFromPath") {
+      s.base_rtt_from_path = get_bool(v, key);
+    } else if (key == "FeedbackForEveryPacket") {
+      s.feedback_every_packet = get_bool(v, key);
     } else if (key == "PriorityControl") {
       s.priority_control = get_bool(v, key);
     } else if (key == "NsccTargetDelay") {
@@ -343,7 +350,10 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
     throw ConfigError(source + ": \"Workload\": \"list\" needs the scenario key 'MessageList' (a CSV file)");
   }
   if (!nic_rate) s.lb.link_rate_bps = s.link_rate_bps;
-  if (!nic_rtt) s.lb.initial_base_rtt_ns = s.path_rtt_ns();  // the fabric's own round trip
+  if (!nic_rtt && s.base_rtt_from_path) s.lb.initial_base_rtt_ns = s.path_rtt_ns();  // the fabric's own round trip
+  if (nic_rtt && s.base_rtt_from_path) {
+    throw ConfigError(source + ": 'BaseRttFromPath' and the Nic's 'InitialBaseRTT' both set the base RTT; give one");
+  }
   s.finalize();
   return s;
 }
@@ -352,7 +362,6 @@ Scenario Scenario::default_scenario() {
   Scenario s;
   s.name = "default: 16-host permutation, leaf0-spine1 fails at 5 us";
   s.failures.push_back({"leaf0", "spine1", 5'000});
-  s.lb.initial_base_rtt_ns = s.path_rtt_ns();
   s.finalize();
   return s;
 }

@@ -109,6 +109,14 @@ TEST_CASE("sim default scenario: with a failed link REPS retransmits less than D
   REQUIRE(dps.drops_failed_link > 0);  // the failure bites
   REQUIRE(reps.retransmissions < dps.retransmissions);
   REQUIRE(reps.fct_mean_us < dps.fct_mean_us);
+  // The product's NIC waits for the timeout on a lost packet, Default also for reconvergence.
+  REQUIRE(reps.fct_max_us < dps.fct_max_us);
+  REQUIRE(reps.efd_retransmits == 0);
+  // Resending on an early failure (the option) shortens REPS's tail further.
+  s.retransmit_on_efd = true;
+  const RunSummary resend = Fabric(s, model_factory()).run();
+  REQUIRE(resend.efd_retransmits > 0);
+  REQUIRE(resend.fct_max_us < reps.fct_max_us);
 }
 
 TEST_CASE("sim records: required columns, and the same scenario gives the same records", "[sim][records]") {
@@ -199,7 +207,8 @@ TEST_CASE("sim scenario file: values, workloads and errors", "[sim][scenario]") 
   REQUIRE_THAT(msg(std::string("{\"Leaves\":2}\0{}", 15)), Catch::Contains("byte 13 is a NUL byte"));
   REQUIRE_THAT(msg(R"({"Workload":"list"})"), Catch::Contains("needs the scenario key 'MessageList'"));
   REQUIRE_THAT(msg(R"({"MessageList":"m.csv"})"), Catch::Contains("'MessageList' is given but 'Workload' is"));
-  REQUIRE_THAT(msg(R"({"QueueBytes":100000,"TrimBytes":100000,"EcnBytes":200000})"), Catch::Contains("'EcnBytes': 200000"));
+  REQUIRE_THAT(msg(R"({"QueueBytes":100000,"TrimBytes":100000,"EcnBytes":200000})"),
+               Catch::Contains("'EcnBytes': 200000"));
   REQUIRE_THAT(msg(R"({"MaxTime":0})"), Catch::Contains("'MaxTime': 0"));
   REQUIRE_THAT(msg(R"({"Workload":"ring","MessageBytes":1})"), Catch::Contains("'MessageBytes': 1 is outside >="));
   const Scenario late =
@@ -339,14 +348,15 @@ TEST_CASE("sim transport: around a failed link REPS's early failures resend what
   // the start (routing moves off it after 200 us, long after the messages would be done).
   auto run = [](const std::string& type, const std::string& extra) {
     Scenario s = Scenario::from_json(R"({"Topology":"fat-tree","K":4,"MessageBytes":2097152,
-        "EcmpHashMethod":"crc32Mixed","Nic":{"PacketSprayingType":")" +
+        "EcmpHashMethod":"crc32WithSalt","Nic":{"PacketSprayingType":")" +
                                          type + "\"}" + extra + "}",
                                      "t.json");
     return Fabric(s, model_factory()).run();
   };
   const std::string down = R"(,"LinkFailures":[{"From":"agg0.0","To":"core0","At":0}])";
-  const RunSummary healthy = run("Recycled Entropy Packet Spraying", "");
-  const RunSummary reps = run("Recycled Entropy Packet Spraying", down);
+  const std::string resend = R"(,"RetransmitOnEfd":true)";  // the option; the product's NIC resends nothing
+  const RunSummary healthy = run("Recycled Entropy Packet Spraying", resend);
+  const RunSummary reps = run("Recycled Entropy Packet Spraying", down + resend);
   const RunSummary dflt = run("Default Packet Spraying", down);
   REQUIRE(healthy.completed == healthy.messages);
   REQUIRE(reps.completed == reps.messages);
@@ -357,32 +367,78 @@ TEST_CASE("sim transport: around a failed link REPS's early failures resend what
   REQUIRE(reps.fct_max_us <= 1.5 * healthy.fct_max_us);
   REQUIRE(dflt.fct_max_us > 1.5 * healthy.fct_max_us);  // Default waits for timeouts and reconvergence
   // Without resending on early failures, the lost packets wait for the retransmission timeout.
-  const RunSummary no_efd = run("Recycled Entropy Packet Spraying", down + R"(,"RetransmitOnEfd":false)");
+  const RunSummary no_efd = run("Recycled Entropy Packet Spraying", down);
   REQUIRE(no_efd.efd_retransmits == 0);
   REQUIRE(no_efd.timeouts > reps.timeouts);
   REQUIRE(no_efd.fct_max_us > reps.fct_max_us);
   // Without NIC pacing, packets queue in the NIC behind the window's burst and early failures fire
   // on packets that were not lost.
-  const RunSummary unpaced = run("Recycled Entropy Packet Spraying", R"(,"NicPacing":false,"Rto":"1ms")");
+  const RunSummary unpaced = run("Recycled Entropy Packet Spraying", R"(,"NicPacing":false,"Rto":"1ms")" + resend);
   REQUIRE(unpaced.efd_fired > 0);
   REQUIRE(unpaced.drops_queue + unpaced.drops_failed_link + unpaced.drops_lossy_link == 0);
 }
 
-TEST_CASE("sim ECMP: crc32Mixed decorrelates the fat tree's tiers, SPEC's salted CRC polarizes", "[sim][ecmp]") {
+TEST_CASE("sim ECMP: SPEC's salted hashes decorrelate the fat tree's tiers, a prepended salt polarizes",
+          "[sim][ecmp]") {
   auto imbalance = [](const std::string& method) {
     Scenario s = Scenario::from_json(R"({"Topology":"fat-tree","K":8,"MessageBytes":262144,"EcmpHashMethod":")" +
                                          method + "\",\"Nic\":{\"PacketSprayingType\":\"Default Packet Spraying\"}}",
                                      "t.json");
     return Fabric(s, model_factory()).run().ecmp_imbalance;
   };
-  const double polarized = imbalance("crc32WithSalt");
-  const double mixed = imbalance("crc32Mixed");
-  REQUIRE(polarized > 2.0);
-  REQUIRE(mixed < 1.5);
-  // The method is per switch and deterministic: same inputs, same hash; the salt changes it.
+  REQUIRE(imbalance("crc32SaltPrepended") > 2.0);
+  REQUIRE(imbalance("crc32WithSalt") < 1.5);
+  REQUIRE(imbalance("hashWithSalt") < 1.5);
+  // SPEC section 10's formulas, with fmix32 written out here: fmix32(unsalted hash XOR salt).
+  auto fmix = [](std::uint32_t h) {
+    h ^= h >> 16;
+    h *= 0x85EBCA6BU;
+    h ^= h >> 13;
+    h *= 0xC2B2AE35U;
+    return h ^ (h >> 16);
+  };
   const FlowTuple t{0x0A000001, 0x0A000002, 300, 4793};
-  REQUIRE(flow_hash(HashMethod::Crc32Mixed, t, 7) == flow_hash(HashMethod::Crc32Mixed, t, 7));
-  REQUIRE(flow_hash(HashMethod::Crc32Mixed, t, 7) != flow_hash(HashMethod::Crc32Mixed, t, 8));
+  const auto b = t.bytes();
+  REQUIRE(flow_hash(HashMethod::Crc32WithSalt, t, 7) == fmix(crc32(b.data(), b.size()) ^ 7));
+  REQUIRE(flow_hash(HashMethod::HashWithSalt, t, 7) == fmix(fnv1a32(b.data(), b.size()) ^ 7));
+  REQUIRE(flow_hash(HashMethod::DprWithFallback, t, 9) == flow_hash(HashMethod::Crc32WithSalt, t, 9));
+  REQUIRE(flow_hash(HashMethod::Crc32WithSalt, t, 7) != flow_hash(HashMethod::Crc32WithSalt, t, 8));
+  REQUIRE(flow_hash(HashMethod::Crc32, t, 7) == flow_hash(HashMethod::Crc32, t, 8));  // unsalted
+}
+
+TEST_CASE("sim NIC defaults: the product's NIC unless an option says otherwise", "[sim][nic]") {
+  const Scenario d = Scenario::default_scenario();
+  REQUIRE(!d.retransmit_on_efd);
+  REQUIRE(!d.feedback_every_packet);
+  REQUIRE(d.lb.initial_base_rtt_ns == 6'000);  // SPEC's InitialBaseRTT, not the fabric's path RTT
+  const Scenario path = Scenario::from_json(R"({"BaseRttFromPath":true})", "t");
+  REQUIRE(path.lb.initial_base_rtt_ns == path.path_rtt_ns());
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"BaseRttFromPath":true,"Nic":{"InitialBaseRTT":"5us"}})", "t"),
+                      Catch::Contains("give one"));
+  // Each NIC's PRNG from the scenario seed, the configured seed and the NIC number: all differ, and the
+  // scenario's Seed changes them.
+  std::set<std::uint32_t> seeds;
+  for (std::uint32_t n = 0; n < 1024; ++n) seeds.insert(nic_seed(1, 1, n));
+  REQUIRE(seeds.size() == 1024);
+  REQUIRE(nic_seed(1, 1, 0) != nic_seed(2, 1, 0));
+  REQUIRE(nic_seed(1, 1, 0) != nic_seed(1, 2, 0));
+  REQUIRE(nic_seed(1, 1, 5) == nic_seed(1, 1, 5));
+  // The product's NIC resends nothing on an early failure.
+  Scenario s = Scenario::from_json(R"({"Nic":{"PacketSprayingType":"Recycled Entropy Packet Spraying"}})", "t");
+  s.failures = d.failures;
+  const RunSummary product = Fabric(s, model_factory()).run();
+  REQUIRE(product.completed == product.messages);
+  REQUIRE(product.efd_retransmits == 0);
+  // Feedback only for outstanding packets: with early failures resent on packets that were only late
+  // (unpaced NICs), both copies are acknowledged, and the second ACK reaches no load balancer by default.
+  s = Scenario::from_json(R"({"Topology":"fat-tree","K":4,"MessageBytes":2097152,"RetransmitOnEfd":true,
+      "NicPacing":false,"Rto":"1ms","Nic":{"PacketSprayingType":"Recycled Entropy Packet Spraying"}})",
+                          "t");
+  const RunSummary late = Fabric(s, model_factory()).run();
+  s.feedback_every_packet = true;
+  const RunSummary every = Fabric(s, model_factory()).run();
+  REQUIRE(late.efd_retransmits > 0);
+  REQUIRE(late.lb_feedback < every.lb_feedback);
 }
 
 TEST_CASE("sim congestion control: NSCC keeps an incast's queues shorter than a fixed window", "[sim][cc]") {

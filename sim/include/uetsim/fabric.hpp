@@ -27,6 +27,7 @@ struct RunSummary {
   std::uint64_t packet_hops = 0, events = 0;
   /// The load balancers' early-failure counters, summed over the NICs.
   std::uint64_t efd_tracked = 0, efd_untracked = 0, efd_fired = 0;
+  std::uint64_t lb_feedback = 0;      ///< ACKs, NACKs and timeouts the load balancers read (all NICs)
   std::uint64_t efd_retransmits = 0;  ///< packets sent again because an early failure named them
   double ecmp_imbalance = 0;          ///< max member bytes / mean member bytes over the leaf uplink sets
   double wall_seconds = 0;

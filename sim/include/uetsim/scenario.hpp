@@ -59,9 +59,13 @@ struct Scenario {
   TimeNs reconvergence_ns = 200'000;      ///< routing drops a failed link after this
   std::vector<LinkFailure> failures;
   // NICs.
-  uetlb::Config lb;                          ///< the load balancer's attributes
-  TimeNs rto_ns = 60'000;                    ///< retransmission timeout
-  bool retransmit_on_efd = true;             ///< a packet the load balancer declares failed (EFD) goes again
+  uetlb::Config lb;        ///< the load balancer's attributes
+  TimeNs rto_ns = 60'000;  ///< retransmission timeout
+  // The NIC as the product documents it by default (SPEC section 10); the options below change it.
+  bool retransmit_on_efd = false;            ///< option: a packet the load balancer declares failed (EFD) goes again
+  bool base_rtt_from_path = false;           ///< option: InitialBaseRTT is the fabric's path RTT (else the Nic's, 6 us)
+  bool feedback_every_packet = false;        ///< option: REPS also reads feedback for packets no longer outstanding,
+                                             ///< and a finished PDC's into its old group number
   bool nic_pacing = true;                    ///< a NIC sends only when its port has room (no NIC queue)
   double window_bdp = 1.0;                   ///< congestion window, in bandwidth-delay products
   std::string congestion_control = "fixed";  ///< "fixed" window, "dctcp" (ECN-driven) or "nscc" (delay and ECN)
@@ -82,7 +86,8 @@ struct Scenario {
   unsigned hosts() const { return topology == "fat-tree" ? k * k * k / 4 : leaves * hosts_per_leaf; }
   /// The unloaded round trip of the longest host-to-host path: a full-size data packet out (propagation
   /// and serialization on every link, the switch links at the host rate over Oversubscription) and a
-  /// 64-byte ACK back. The NICs' InitialBaseRTT unless the scenario's Nic gives one.
+  /// 64-byte ACK back. The bandwidth-delay product's delay (the congestion window), and the NICs'
+  /// InitialBaseRTT with BaseRttFromPath.
   TimeNs path_rtt_ns() const;
   /// Validates and builds `messages` from the workload.
   void finalize();
