@@ -112,6 +112,16 @@ echo '```'
 "$b/sim/uet-fabric" "$tmp/resend.json" --compare --quiet --no-plots --out "$tmp/fabric-resend" | tail -1
 echo '```'
 echo
+echo "## Against uet-htsim (\`scripts/htsim_compare.py --big --freezing\`${UETLB_HTSIM:+ --htsim}; \`docs/fabric.md\`)"
+echo
+if [ -n "${UETLB_HTSIM:-}" ]; then
+  "$root/scripts/htsim_compare.py" --big --freezing --htsim "$UETLB_HTSIM" --fabric "$b/sim/uet-fabric" || true
+else
+  echo "(htsim_uec not run: set UETLB_HTSIM to one built by scripts/htsim_build.sh.)"
+  echo
+  "$root/scripts/htsim_compare.py" --big --freezing --fabric "$b/sim/uet-fabric" || true
+fi
+echo
 echo "## Line and toggle coverage (\`scripts/rtl_coverage.sh 10 200000\`)"
 echo
 total=$("$root/scripts/rtl_coverage.sh" 10 200000 2>/dev/null | grep -E '^Total coverage' || echo "Total coverage: not measured")
