@@ -53,20 +53,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
   try {
     switch (data[0] % 4) {
-      case 0:
-        (void)uetlb::Config::from_json(text, "fuzz.json");
-        break;
+      case 0: (void)uetlb::Config::from_json(text, "fuzz.json"); break;
       case 1: {
         std::istringstream in(text);
         (void)uetlb::read_stimulus(in, "fuzz.csv");
         break;
       }
-      case 2:
-        scenario(text);
-        break;
-      default:
-        message_list(text);
-        break;
+      case 2: scenario(text); break;
+      default: message_list(text); break;
     }
   } catch (const uetlb::ConfigError&) {
   } catch (const uetlb::StimulusError&) {
