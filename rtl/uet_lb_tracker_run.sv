@@ -171,7 +171,8 @@ module uet_lb_tracker_run #(
   // h0 leaves when dead.
   assign pop     = wv_q[0] && !wl_q[0];
   // A push goes straight to the window when nothing older is in the RAM or on its way, and there is room.
-  assign direct  = push_i && !ram_nz_q && rv_q == '0 && wn_q < SlotW'(HeadSlots);
+  logic room_q;  // wn_q < HeadSlots (a flip-flop: `direct` reaches every slot's write enable)
+  assign direct  = push_i && !ram_nz_q && rv_q == '0 && room_q;
   assign ram_we  = push_i && !direct;
   // Read ahead while the window and the reads on their way leave room (counting the push that may come
   // straight in: it never does while a read is in flight, since the RAM is then not empty).
@@ -281,10 +282,12 @@ module uet_lb_tracker_run #(
       ram_nz_q  <= 1'b0;
       occ_q     <= '0;
       cnt_q     <= '0;
+      room_q    <= 1'b1;
     end else begin
       wv_q      <= nv;
       wl_q      <= nl;
       wn_q      <= nn;
+      room_q    <= nn < SlotW'(HeadSlots);
       rv_q      <= {rv_q[ReadLat-3:0], ram_re};
       if (ram_we) wp_q <= wp_q + 1'b1;
       if (ram_re) rp_q <= rp_q + 1'b1;
@@ -329,61 +332,91 @@ module uet_lb_tracker_run #(
   assign pop_o         = pop;
   assign h0_stays_o    = !flush_i && wv_q[0] && wl_q[0] && !fire_hit[0] && !fs[0];
 
-  // The first and second live elements (priority selects over the window), and whether elements past the
-  // window are there, registered.
+  // The first and second live elements, and whether elements past the window are there. Each half of the
+  // window (slots 0 .. Half-1 and Half ..) selects its own first and second live element into flip-flops;
+  // the outputs combine the two halves after them (the lower half's first, else the upper's; the second
+  // likewise), so they show the window as it was a cycle ago, as one select over all the slots registered
+  // would. (One select over 16 slots, registered, was the ECP5 critical path after the fire path came.)
+  localparam int unsigned Half = HeadSlots / 2;
   logic [HeadSlots-1:0] cand;
   logic                 beyond;
   assign cand   = wv_q & wl_q;
   assign beyond = 32'(cnt_q) > 32'(wn_q);
-  // (One-hot selects, then an AND-OR of the slots: a priority chain over 16 slots was the ECP5 critical
-  // path, 16 LUTs deep.)
-  logic [HeadSlots-1:0] below1, below2;  // at least one, two live slots below slot k
-  logic [HeadSlots-1:0] hot1, hot2;      // the first, second live slot
-  logic                 flv, slv;
-  logic [EntW-1:0]      flw, slw;
-  logic [SeqW-1:0]      fls, sls;
-  logic [TsWidth-1:0]   fld, sld;
+  // Per half h: its first (e1) and second (e2) live slot's element, one-hot selects then an AND-OR of the
+  // slots. (Plain arrays, not structures: Yosys 0.23 mishandles structures in loops and functions.)
+  logic [1:0]         e1v, e2v;
+  logic [EntW-1:0]    e1w [2], e2w [2];
+  logic [SeqW-1:0]    e1s [2], e2s [2];
+  logic [TsWidth-1:0] e1d [2], e2d [2];
   always_comb begin
-    for (int k = 0; k < HeadSlots; k++) begin
-      below1[k] = 1'b0;
-      below2[k] = 1'b0;
-      for (int j = 0; j < k; j++) begin
-        below2[k] = below2[k] || (below1[k] && cand[j]);
-        below1[k] = below1[k] || cand[j];
+    for (int h = 0; h < 2; h++) begin
+      logic [Half-1:0] c, below1, below2, hot1, hot2;
+      c = cand[h * Half +: Half];
+      for (int k = 0; k < Half; k++) begin
+        below1[k] = 1'b0;
+        below2[k] = 1'b0;
+        for (int j = 0; j < k; j++) begin
+          below2[k] = below2[k] || (below1[k] && c[j]);
+          below1[k] = below1[k] || c[j];
+        end
+      end
+      hot1 = c & ~below1;
+      hot2 = c & below1 & ~below2;
+      e1v[h] = |c;
+      e2v[h] = |hot2;
+      e1w[h] = '0;
+      e1s[h] = '0;
+      e1d[h] = '0;
+      e2w[h] = '0;
+      e2s[h] = '0;
+      e2d[h] = '0;
+      for (int k = 0; k < Half; k++) begin
+        e1w[h] = e1w[h] | (hot1[k] ? ww_q[h * Half + k] : '0);
+        e1s[h] = e1s[h] | (hot1[k] ? ws_q[h * Half + k] : '0);
+        e1d[h] = e1d[h] | (hot1[k] ? wd_q[h * Half + k] : '0);
+        e2w[h] = e2w[h] | (hot2[k] ? ww_q[h * Half + k] : '0);
+        e2s[h] = e2s[h] | (hot2[k] ? ws_q[h * Half + k] : '0);
+        e2d[h] = e2d[h] | (hot2[k] ? wd_q[h * Half + k] : '0);
       end
     end
-    hot1 = cand & ~below1;
-    hot2 = cand & below1 & ~below2;
-    flv = |cand;
-    slv = |hot2;
-    flw = '0;
-    fls = '0;
-    fld = '0;
-    slw = '0;
-    sls = '0;
-    sld = '0;
-    for (int k = 0; k < HeadSlots; k++) begin
-      flw = flw | (hot1[k] ? ww_q[k] : '0);
-      fls = fls | (hot1[k] ? ws_q[k] : '0);
-      fld = fld | (hot1[k] ? wd_q[k] : '0);
-      slw = slw | (hot2[k] ? ww_q[k] : '0);
-      sls = sls | (hot2[k] ? ws_q[k] : '0);
-      sld = sld | (hot2[k] ? wd_q[k] : '0);
-    end
   end
+  logic [1:0]         q1v, q2v;
+  logic [EntW-1:0]    q1w [2], q2w [2];
+  logic [SeqW-1:0]    q1s [2], q2s [2];
+  logic [TsWidth-1:0] q1d [2], q2d [2];
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
-      fl_valid_o <= 1'b0;
-      sl_valid_o <= 1'b0;
-      unseen_o   <= 1'b0;
+      q1v      <= '0;
+      q2v      <= '0;
+      unseen_o <= 1'b0;
     end else begin
-      fl_valid_o <= flv;
-      sl_valid_o <= slv;
-      unseen_o   <= !flv && beyond;
+      q1v      <= e1v;
+      q2v      <= e2v;
+      unseen_o <= e1v == '0 && beyond;
     end
-    {fl_way_o, fl_seq_o, fl_deadline_o} <= {flw, fls, fld};
-    {sl_way_o, sl_seq_o, sl_deadline_o} <= {slw, sls, sld};
+    for (int h = 0; h < 2; h++) begin
+      q1w[h] <= e1w[h];
+      q1s[h] <= e1s[h];
+      q1d[h] <= e1d[h];
+      q2w[h] <= e2w[h];
+      q2s[h] <= e2s[h];
+      q2d[h] <= e2d[h];
+    end
   end
+  // The whole window's first: the lower half's first, else the upper's. Its second: the lower half's second,
+  // else (the lower half holding one) the upper's first, else the upper's second.
+  logic fl_lo, sl_lo2, sl_hi1;
+  assign fl_lo  = q1v[0];
+  assign sl_lo2 = q2v[0];
+  assign sl_hi1 = !q2v[0] && q1v[0];
+  assign fl_valid_o    = q1v != '0;
+  assign fl_way_o      = fl_lo ? q1w[0] : q1w[1];
+  assign fl_seq_o      = fl_lo ? q1s[0] : q1s[1];
+  assign fl_deadline_o = fl_lo ? q1d[0] : q1d[1];
+  assign sl_valid_o    = sl_lo2 || (sl_hi1 && q1v[1]) || (!q1v[0] && q2v[1]);
+  assign sl_way_o      = sl_lo2 ? q2w[0] : sl_hi1 ? q1w[1] : q2w[1];
+  assign sl_seq_o      = sl_lo2 ? q2s[0] : sl_hi1 ? q1s[1] : q2s[1];
+  assign sl_deadline_o = sl_lo2 ? q2d[0] : sl_hi1 ? q1d[1] : q2d[1];
 
   // Past due at now_i. Deadlines never decrease along the run, so the earliest live element not left out
   // is the first (or the second, when the first is left out): if it is not past due, no live element is.
@@ -418,11 +451,12 @@ module uet_lb_tracker_run #(
       // The tracker fires an element of the window: its first live one not yet fired, unless a record
       // freed it at the last edge (the fire's check then finds the clear).
       if (fire_i) assert ($countones(fire_hit) == 1);
-      if (fire_i && (fire_hit & wl_q) != '0) assert (flv && fls == fire_seq_i);
+      if (fire_i && (fire_hit & wl_q) != '0) assert (e1v != '0 && (e1v[0] ? e1s[0] : e1s[1]) == fire_seq_i);
       if (h0_stays_o) assert (nv[0] && nl[0] && nw[0] == ww_q[0]);  // the same h0, live, next cycle
       assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
       assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
       assert (ram_nz_q == (ram_cnt_q != '0));
+      assert (room_q == (wn_q < SlotW'(HeadSlots)));
       assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
       for (int k = 0; k < HeadSlots; k++) assert (wv_q[k] == (k < 32'(wn_q)));
       // The set compares made a cycle ahead are this cycle's.
