@@ -175,6 +175,7 @@ struct Fabric::Impl {
   std::uint64_t loss_rng = 0;  // degraded links' losses
   std::vector<MonitorRow> monitor;
   RunSummary sum;
+  std::uint64_t acked_packets = 0, total_packets = 0;  // for the progress line
 
   static std::uint32_t ip_of(std::uint32_t host) { return 0x0A000000U + host; }
 
@@ -386,6 +387,7 @@ struct Fabric::Impl {
       nic.in_flight_to.assign(n, 0);
     }
     dependents.resize(sc.messages.size());
+    for (const auto& m : sc.messages) total_packets += (m.bytes + mss - 1) / mss;
     for (std::uint32_t m = 0; m < sc.messages.size(); ++m) {
       if (sc.messages[m].after < 0) {
         schedule(sc.messages[m].start, EvType::MessageStart, m);
@@ -847,6 +849,7 @@ struct Fabric::Impl {
     if (sc.congestion_control == "nscc") nscc_on_ack(pdc, data_size(pdc, p.psn), p.ecn, rtt, nic.base_rtt);
     leave_flight(pdc, p.psn);
     pdc.pkt[p.psn].acked = true;
+    ++acked_packets;
     if (++pdc.acked == pdc.packets) {
       pdc.done = true;
       pdc.end = now;
@@ -925,6 +928,7 @@ RunSummary Fabric::run(std::ostream* progress) {
   Impl& s = *impl_;
   const auto t0 = std::chrono::steady_clock::now();
   auto last_report = t0;
+  bool reported = false;  // a progress line is on the terminal (it ends with a newline)
   while (!s.events.empty()) {
     Event e = s.events.top();
     s.events.pop();
@@ -948,14 +952,23 @@ RunSummary Fabric::run(std::ostream* progress) {
     }
     if (progress && (s.sum.events & 0xFFFF) == 0) {
       const auto t = std::chrono::steady_clock::now();
-      if (t - last_report > std::chrono::seconds(2)) {
-        *progress << "  ... t = " << s.now / 1000 << " us, " << s.sum.completed << "/" << s.sc.messages.size()
-                  << " messages done, " << s.sum.events << " events\n";
+      if (t - last_report > std::chrono::seconds(1)) {
+        // The fraction of data packets acknowledged, and the time left at the rate so far.
+        const double done = s.total_packets ? static_cast<double>(s.acked_packets) / s.total_packets : 0.0;
+        const double elapsed = std::chrono::duration<double>(t - t0).count();
+        std::ostringstream line;
+        line << "\r  " << uetlb::to_string(s.sc.lb.packet_spraying_type) << ": " << std::fixed << std::setprecision(1)
+             << 100.0 * done << " % of packets acknowledged, " << s.sum.completed << "/" << s.sc.messages.size()
+             << " messages, t = " << s.now / 1000 << " us, " << std::setprecision(0) << elapsed << " s elapsed";
+        if (done > 0.01) line << ", about " << elapsed * (1.0 - done) / done << " s left";
+        *progress << line.str() << "   " << std::flush;
         last_report = t;
+        reported = true;
       }
     }
     if (s.sum.completed == s.sc.messages.size() && s.sum.completed > 0) break;
   }
+  if (reported) *progress << "\n";
   for (auto& nic : s.nics) {
     nic.lb->finish();
     const uetlb::Counters c = nic.lb->counters();

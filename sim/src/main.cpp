@@ -139,8 +139,15 @@ int main(int argc, char** argv) {
     const char* dir_name[] = {"none", "default", "reps"};
     uetlb::output::make_dirs("--out", out);
     if (!quiet) {
-      std::cout << "uet-fabric: " << base.name << "\n  " << base.hosts() << " hosts (" << base.leaves << " leaves x "
-                << base.hosts_per_leaf << "), " << base.spines << " spines, " << base.link_rate_bps / 1e9
+      std::ostringstream topo;
+      if (base.topology == "fat-tree") {
+        topo << base.hosts() << " hosts (k = " << base.k << " fat tree: " << base.k << " pods, " << base.k * base.k / 4
+             << " cores)";
+      } else {
+        topo << base.hosts() << " hosts (" << base.leaves << " leaves x " << base.hosts_per_leaf << "), " << base.spines
+             << " spines";
+      }
+      std::cout << "uet-fabric: " << base.name << "\n  " << topo.str() << ", " << base.link_rate_bps / 1e9
                 << " Gbps, hash " << uetsim::to_string(base.hash_method) << (base.flowlet ? ", flowlet" : "") << ", "
                 << base.messages.size() << " messages (" << base.workload << "), engine " << engine << "\n";
     }
@@ -152,7 +159,8 @@ int main(int argc, char** argv) {
       for (const auto& w : sc.warnings()) std::cerr << "uet-fabric: warning: " << w << "\n";
       uetsim::Fabric fabric(sc, factory);
       fabric.set_monitor(true);
-      const uetsim::RunSummary r = fabric.run(quiet ? nullptr : &std::cerr);
+      // The progress line only for a person watching: not with --quiet, not into a file or a pipe.
+      const uetsim::RunSummary r = fabric.run(quiet || !::isatty(STDERR_FILENO) ? nullptr : &std::cerr);
       // One type: records straight into DIR; several: one subdirectory per type.
       const std::string dir = types.size() == 1 ? out : out + "/" + dir_name[static_cast<int>(t)];
       uetlb::output::make_dirs("--out", dir);

@@ -37,7 +37,9 @@ class Fabric {
  public:
   Fabric(const Scenario& scenario, EngineFactory factory);
   ~Fabric();
-  /// Runs to completion (or MaxTime). `progress` gets a line now and then on long runs.
+  /// Runs to completion (or MaxTime). `progress`, when given, gets a progress line every second on long
+  /// runs (rewritten in place with a carriage return: the fraction of data packets acknowledged, messages
+  /// done, simulated time, wall time and the time left at the rate so far), ended with a newline.
   RunSummary run(std::ostream* progress = nullptr);
   /// Writes uet-monitor.csv, uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv.
   void write_records(const std::string& dir) const;
