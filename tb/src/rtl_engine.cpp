@@ -100,7 +100,9 @@ class RtlEngine final : public Engine {
       tick();
     }
     const Choice c{static_cast<EntropyValue>(top_->rsp_ev_o), static_cast<Decision>(top_->rsp_decision_o)};
-    tick();  // the response is taken at this edge
+    // The response is taken at the next edge, whatever clocks it (rsp_ready_i stays high): the next event's
+    // first cycle, or the next wait. Every path that reads a response clocks first (the handshake's edge),
+    // so this one is never read twice; not clocking here saves one cycle in twelve of a request.
     counters_.requests++;
     counters_.decisions[static_cast<int>(c.decision)]++;
     if (cfg_.packet_spraying_type == SprayingType::Reps && cfg_.failure_detection_rtt_multiplier > 0) {
