@@ -17,7 +17,7 @@ work=$root/build-fuzz
 mkdir -p "$work/corpus" "$work/findings"
 trap 'echo "fuzz.sh: stopped at line $LINENO: $BASH_COMMAND" >&2' ERR
 
-echo "fuzz: building $work/fuzz_parsers (log: $work/build.log)"
+echo "fuzz: building ${work#"$root"/}/fuzz_parsers (log: ${work#"$root"/}/build.log)"
 clang++ -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -I"$root/model/include" -I"$root/sim/include" \
   "$root/tests/fuzz/fuzz_parsers.cpp" "$root"/model/src/*.cpp "$root/sim/src/scenario.cpp" "$root/sim/src/hash.cpp" \
@@ -32,7 +32,7 @@ for f in "$root"/tests/vectors/*.json "$root"/examples/*.json; do seed 0 "$f"; d
 for f in "$root"/tests/vectors/*.csv "$root"/examples/*.csv; do seed 1 "$f"; done
 for f in "$root"/tests/fuzz/seeds/scenario_*.json "$root"/examples/sweeps/*.json; do seed 2 "$f"; done
 for f in "$root"/tests/fuzz/seeds/list_*.csv; do seed 3 "$f"; done
-echo "fuzz: $(ls "$work/corpus" | wc -l) corpus inputs; fuzzing for $secs s on 2 jobs (log: $work/fuzz.log)"
+echo "fuzz: $(ls "$work/corpus" | wc -l) corpus inputs; fuzzing for $secs s on 2 jobs (log: ${work#"$root"/}/fuzz.log)"
 
 rm -f "$work"/findings/* "$work"/fuzz-*.log
 status=0
