@@ -73,16 +73,22 @@ void check_distinct(const std::vector<Path>& paths) {
     bool exists = false;
     dev_t dev = 0;
     ino_t ino = 0;
+    bool null = false;  // /dev/null (or a link to it): any number of outputs may be discarded there
   };
   std::vector<Id> ids(paths.size());
   for (std::size_t i = 0; i < paths.size(); ++i) {
     struct stat st {};
-    if (!paths[i].path.empty() && ::stat(paths[i].path.c_str(), &st) == 0) ids[i] = {true, st.st_dev, st.st_ino};
+    if (!paths[i].path.empty() && ::stat(paths[i].path.c_str(), &st) == 0) {
+      struct stat null_st {};
+      const bool null = S_ISCHR(st.st_mode) && ::stat("/dev/null", &null_st) == 0 && st.st_rdev == null_st.st_rdev;
+      ids[i] = {true, st.st_dev, st.st_ino, null};
+    }
   }
   for (std::size_t i = 0; i < paths.size(); ++i) {
     for (std::size_t j = i + 1; j < paths.size(); ++j) {
       if (!paths[i].is_output && !paths[j].is_output) continue;
       if (paths[i].path.empty() || paths[j].path.empty()) continue;
+      if (ids[i].null && ids[j].null && paths[i].is_output && paths[j].is_output) continue;
       const bool same = (ids[i].exists && ids[j].exists) ? ids[i].dev == ids[j].dev && ids[i].ino == ids[j].ino
                                                          : resolved(paths[i].path) == resolved(paths[j].path);
       if (same) {

@@ -37,6 +37,7 @@ ln -s /dev/full full.csv
 expect 1 "write failed" -- "$run" --stimulus in.csv --trace t.csv --monitor full.csv
 [ -e t.csv ] && { echo "FAIL: a failed run left its trace"; fails=$((fails + 1)); }
 expect 0 "" -- "$run" --stimulus in.csv --trace /dev/null --quiet
+expect 0 "" -- "$run" --stimulus in.csv --trace /dev/null --monitor /dev/null --quiet
 ls ./*.partial-* >/dev/null 2>&1 && { echo "FAIL: a temporary file was left"; fails=$((fails + 1)); }
 
 # The fabric: --out '' is refused; missing parents are created; a file in the way is named.
