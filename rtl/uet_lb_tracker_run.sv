@@ -86,21 +86,18 @@ module uet_lb_tracker_run #(
   localparam int unsigned SlotW     = $clog2(HeadSlots + 1);
   localparam int unsigned ReadLat   = 5;  // a RAM read issued now reaches the window in 5 cycles
 
-  // A record's frees of this cycle, as a test on a way.
-  function automatic logic freed(input logic [EntW-1:0] way, input logic cf, input logic [SetW-1:0] cs,
-                                 input logic [Ways-1:0] cm);
-    logic [SetW-1:0] s;
-    logic [WayW-1:0] w;
-    s = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
-    w = (Ways > 1) ? WayW'(way) : '0;
-    freed = cf && s == cs && cm[w];
-  endfunction
-
+  // A tracker way's set, and its way within the set.
   function automatic logic [SetW-1:0] slot_set(input logic [EntW-1:0] way);
     slot_set = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
   endfunction
-  function automatic int unsigned way_bits(input logic [WayW-1:0] way);  // the way within its set
+  function automatic int unsigned way_bits(input logic [WayW-1:0] way);
     way_bits = (Ways > 1) ? 32'(way) : 0;
+  endfunction
+
+  // A record's frees of this cycle, as a test on a way.
+  function automatic logic freed(input logic [EntW-1:0] way, input logic cf, input logic [SetW-1:0] cs,
+                                 input logic [Ways-1:0] cm);
+    freed = cf && slot_set(way) == cs && cm[way_bits(WayW'(way))];
   endfunction
 
   // A deadline strictly before now_i (the time of the events the core takes next cycle), modulo 2^TsWidth.

@@ -15,18 +15,6 @@ namespace {
   throw StimulusError(source + ":" + std::to_string(line) + ": " + what);
 }
 
-std::optional<std::uint64_t> parse_uint(std::string_view s, std::uint64_t max) {
-  if (s.empty() || s.size() > 20) return std::nullopt;
-  std::uint64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
-    const auto d = static_cast<std::uint64_t>(c - '0');
-    if (v > (max - d) / 10) return std::nullopt;
-    v = v * 10 + d;
-  }
-  return v;
-}
-
 std::vector<std::string_view> split(std::string_view line) {
   std::vector<std::string_view> out;
   std::size_t start = 0;
@@ -50,6 +38,18 @@ std::uint64_t field(const std::string& source, std::size_t line, std::string_vie
 }
 
 }  // namespace
+
+std::optional<std::uint64_t> parse_uint(std::string_view s, std::uint64_t max) {
+  if (s.empty() || s.size() > 20) return std::nullopt;
+  std::uint64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    const auto d = static_cast<std::uint64_t>(c - '0');
+    if (v > (max - d) / 10) return std::nullopt;
+    v = v * 10 + d;
+  }
+  return v;
+}
 
 std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& source) {
   std::vector<StimulusRow> rows;

@@ -10,6 +10,7 @@
 
 #include "uetlb/json_strict.hpp"
 #include "uetlb/output.hpp"
+#include "uetlb/stimulus.hpp"
 
 namespace uetsim {
 namespace {
@@ -38,19 +39,6 @@ bool get_bool(const json& v, const std::string& key) {
 TimeNs get_time(const json& v, const std::string& key) {
   if (v.is_string()) return uetlb::parse_time_ns(v.get<std::string>(), key);
   return get_uint(v, key, 0, 1ULL << 62);
-}
-
-// A whole number in 0..max written with digits only (no sign, no space), else nullopt.
-std::optional<std::uint64_t> digits(const std::string& text, std::uint64_t max) {
-  if (text.empty() || text.size() > 20) return std::nullopt;
-  std::uint64_t v = 0;
-  for (const char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    const auto d = static_cast<std::uint64_t>(c - '0');
-    if (v > (max - d) / 10) return std::nullopt;
-    v = v * 10 + d;
-  }
-  return v;
 }
 
 std::vector<Message> read_message_list(const std::string& path, unsigned hosts) {
@@ -83,7 +71,7 @@ std::vector<Message> read_message_list(const std::string& path, unsigned hosts) 
     const std::uint64_t max[] = {1ULL << 62, hosts - 1ULL, hosts - 1ULL, 1ULL << 40};
     std::uint64_t v[4];
     for (int i = 0; i < 4; ++i) {
-      const auto x = digits(f[i], max[i]);
+      const auto x = uetlb::parse_uint(f[i], max[i]);
       if (!x) {
         throw ConfigError(at + names[i] + " '" + f[i] + "' is not an integer in 0.." + std::to_string(max[i]) +
                           (i == 1 || i == 2 ? " (the hosts of the topology)" : ""));

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "uetlb/engine.hpp"
@@ -32,6 +33,10 @@ struct StimulusRow {
 inline constexpr const char* kStimulusHeader = "time_ns,group,event,value,psn";
 inline constexpr const char* kTraceHeader = "seq,time_ns,group,event,entropy_value,psn,decision";
 inline constexpr const char* kMonitorHeader = "time_ns,nic,group,psn,direction,entropy_value,decision,bytes";
+
+/// A whole number in 0..max written with decimal digits only (no sign, space or leading '+'), or nullopt:
+/// how every CSV reader of the project reads a numeric field.
+std::optional<std::uint64_t> parse_uint(std::string_view s, std::uint64_t max);
 
 /// Parses a whole stimulus; `source` names the file in messages.
 std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& source);
