@@ -903,8 +903,10 @@ module uet_lb #(
   assign reqs_out = a_rq || b_rq || c_rq || d_rq || l_rq || x_rq || trk_busy;
   assign fbs_out  = (a_f.v && a_f.fb) || (b_f.v && b_f.fb) || (c_f.v && c_f.fb) || (d_f.v && d_f.fb) ||
                     (l_f.v && l_f.fb) || (x_f.v && x_f.fb) || trk_busy;
-  // The oldest time of a request not yet at the tracker (they are in time order along the stages).
-  logic [TsWidth-1:0] t_ref;
+  // The oldest time of a request not yet at the tracker (they are in time order along the stages),
+  // registered: a cycle late is no later than any request still to come (times only grow), which is all
+  // the tracker asks of it, and the stages' request flags have a large fanout.
+  logic [TsWidth-1:0] t_ref, t_ref_q;
   always_comb begin
     t_ref = now_q;
     if (a_rq) t_ref = a_r.t;
@@ -913,6 +915,7 @@ module uet_lb #(
     if (d_rq) t_ref = d_r.t;
     if (l_rq) t_ref = l_r.t;
   end
+  always_ff @(posedge clk_i) t_ref_q <= t_ref;
 
   // The tracker flushes a cycle after a CTRL clear applies, from a flip-flop of its own (the flush reaches
   // most of its registers). Nothing sees that cycle: an apply waits for the tracker to be idle, so a fire
@@ -941,7 +944,7 @@ module uet_lb #(
     .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth), .GenW (GenW)
   ) u_tracker (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (trk_flush_q), .now_i (now_i), .now_q_i (now_q),
-    .t_ref_i (t_ref),
+    .t_ref_i (t_ref_q),
     .pre_clr_i (pre_clr), .pre_group_i ({l_f.g, d_f.g, c_f.g, b_f.g}),
     .pre_psn_i ({l_f.psn, d_f.psn, c_f.psn, b_f.psn}),
     .clr_valid_i (trk_clr), .clr_group_i (x_f.g), .clr_psn_i (x_f.psn),

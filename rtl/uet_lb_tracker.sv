@@ -62,7 +62,7 @@ module uet_lb_tracker #(
   input  logic [TsWidth-1:0]  now_i,          ///< the time of the events the core accepts next cycle
   input  logic [TsWidth-1:0]  now_q_i,        ///< the time of the events the core accepts now (now_i of
                                               ///< the cycle before)
-  input  logic [TsWidth-1:0]  t_ref_i,        ///< the oldest time of an event not yet at t0 (or now_q_i)
+  input  logic [TsWidth-1:0]  t_ref_i,        ///< no allocation still to come before t0 is older (late is safe)
   // The core's clears taken before t0, for a fire's check: its stages B, C, D and L (bit / slice 0..3).
   input  logic [3:0]          pre_clr_i,
   input  logic [4*GroupW-1:0] pre_group_i,

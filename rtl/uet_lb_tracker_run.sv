@@ -164,7 +164,8 @@ module uet_lb_tracker_run #(
     for (int k = 0; k < ReadLat - 1; k++) inflight = inflight + 3'(rv_q[k]);
   end
 
-  logic pop, direct, r4_live;
+  logic pop, direct, r4_live, r4_in;
+  assign r4_in   = rv_q[ReadLat - 2];  // a read lands in the window this cycle
   // h0 leaves when dead.
   assign pop     = wv_q[0] && !wl_q[0];
   // A push goes straight to the window when nothing older is in the RAM or on its way, and there is room.
@@ -199,14 +200,35 @@ module uet_lb_tracker_run #(
   logic [TsWidth-1:0]   nd [HeadSlots];
   logic [HeadSlots-1:0] nl;
   logic [SlotW-1:0]     nn;
+  // The counters a push changes, summed from flip-flops for both outcomes and selected by the push (the
+  // push and the direct decision reach every slot: an adder behind them was the ECP5 critical path). The
+  // room flag likewise: the slot count compared with constants, chosen by what lands and leaves.
+  logic [AddrW:0]       ram_cnt_n, ram_cnt_w;  // the RAM's count next cycle without and with a write
+  logic [SlotW-1:0]     occ_n, occ_d;          // occ_q next cycle without and with a direct push
+  logic [CntW-1:0]      cnt_n, cnt_next;
+  logic                 room_next;
+  assign ram_cnt_n = ram_cnt_q - (AddrW + 1)'(ram_re);
+  assign ram_cnt_w = ram_cnt_q + (AddrW + 1)'(!ram_re);
+  assign occ_n     = occ_q + SlotW'(ram_re) - SlotW'(pop);
+  assign occ_d     = occ_q + SlotW'(ram_re) + SlotW'(!pop);
+  assign cnt_n     = cnt_q - CntW'(pop);
+  assign cnt_next  = push_i ? cnt_q + CntW'(!pop) : cnt_n;
+  always_comb begin
+    // nn < HeadSlots, with nn = wn_q + r4_in + direct - pop.
+    unique case ({r4_in, direct, pop})
+      3'b000, 3'b101, 3'b011: room_next = wn_q < SlotW'(HeadSlots);
+      3'b100, 3'b010:         room_next = wn_q < SlotW'(HeadSlots - 1);
+      3'b110:                 room_next = wn_q < SlotW'(HeadSlots - 2);
+      3'b001:                 room_next = 1'b1;
+      default:                room_next = wn_q < SlotW'(HeadSlots - 1);  // 3'b111
+    endcase
+  end
   // The slot fire_i flags (before the shift).
   logic [HeadSlots-1:0] fire_hit;
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) fire_hit[k] = fire_i && wv_q[k] && ws_q[k] == fire_seq_i;
   end
   logic [HeadSlots-1:0] land_r, land_d;  // the read, the direct push: the slot each lands in (one-hot)
-  logic                 r4_in;
-  assign r4_in = rv_q[ReadLat - 2];
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
       // The read: slot wn_q - pop. The push: slot wn_q - pop + the read.
@@ -284,15 +306,15 @@ module uet_lb_tracker_run #(
       wv_q      <= nv;
       wl_q      <= nl;
       wn_q      <= nn;
-      room_q    <= nn < SlotW'(HeadSlots);
+      room_q    <= room_next;
       rv_q      <= {rv_q[ReadLat-3:0], ram_re};
       if (ram_we) wp_q <= wp_q + 1'b1;
       if (ram_re) rp_q <= rp_q + 1'b1;
-      ram_cnt_q <= ram_cnt_q + (AddrW + 1)'(ram_we) - (AddrW + 1)'(ram_re);
+      ram_cnt_q <= ram_we ? ram_cnt_w : ram_cnt_n;
       // Not empty next cycle: a write, or more than the one element a read takes.
       ram_nz_q  <= ram_we || (ram_nz_q && !(ram_re && ram_cnt_q == (AddrW + 1)'(1)));
-      occ_q     <= occ_q + SlotW'(direct) + SlotW'(ram_re) - SlotW'(pop);
-      cnt_q     <= cnt_q + CntW'(push_i) - CntW'(pop);
+      occ_q     <= direct ? occ_d : occ_n;
+      cnt_q     <= cnt_next;
     end
   end
 
@@ -325,7 +347,7 @@ module uet_lb_tracker_run #(
 
   assign count_o       = cnt_q;
   assign oldest_seq_o  = oldest_q;
-  assign count_next_o  = cnt_q + CntW'(push_i) - CntW'(pop);
+  assign count_next_o  = cnt_next;
   assign pop_o         = pop;
   assign h0_stays_o    = !flush_i && wv_q[0] && wl_q[0] && !fire_hit[0] && !fs[0];
 
