@@ -4,7 +4,7 @@
 // Throughput: one request-lane event (a request or an open) and one feedback-lane event (a feedback or an
 // early failure) every cycle, for any groups, the same group on both included. The feedback lane applies
 // first. An open and a request offered together take turns when the request waited. A response
-// leaves 9 cycles after its request is accepted (RspLatency), in acceptance order, held until taken. An
+// leaves uet_lb_pkg::RspLatency cycles after its request is accepted, in acceptance order, held until taken. An
 // early failure takes the feedback lane for the one cycle whose events are first past its deadline (a
 // feedback offered then waits a cycle); the streams wait only while another tracked packet is past due
 // too (efd_due_o), which happens when two deadlines fall within three cycles of each other.
@@ -21,7 +21,7 @@
 
 module uet_lb #(
   parameter int unsigned NumGroups      = 16,    ///< PDC groups, 1..4096
-  parameter int unsigned BufBitsMax     = 3,     ///< largest REPSBufferSizeMaskBits, 1..8
+  parameter int unsigned BufBitsMax     = 3,     ///< largest REPSBufferSizeMaskBits, 1..15
   parameter int unsigned TsWidth        = 32,    ///< timestamp width (ns), 16..32
   parameter int unsigned PsnWidth       = 32,    ///< PSN width, 1..32
   parameter int unsigned TrackerEntries = 1024,  ///< early-failure tracker ways (a power of 2, >= TrackerWays)
@@ -110,10 +110,10 @@ module uet_lb #(
 
   // An open adds one to its group's generation; an early failure applies only to the generation its
   // packet was sent in (an open drops the group's tracked packets, SPEC section 6).
-  localparam int unsigned GenW     = 8;
+  localparam int unsigned GenW     = uet_lb_pkg::GenW;
   localparam int unsigned PtrW     = BufBitsMax;
-  localparam int unsigned StateW   = 1 + GenW + TsWidth + 1 + WindowWidth + 2 + PtrW + (PtrW + 1) + 1 + PtrW;
-  localparam int unsigned RspDepth = 16;   // response queue: the requests in flight and the queued ones
+  localparam int unsigned StateW   = uet_lb_pkg::state_w(TsWidth, WindowWidth, PtrW);
+  localparam int unsigned RspDepth = uet_lb_pkg::RspDepth;  // the requests in flight and the queued ones
   localparam int unsigned RspCntW  = $clog2(RspDepth + 1);
   localparam int unsigned SlotAW   = GroupW + PtrW;
 
@@ -668,7 +668,7 @@ module uet_lb #(
   logic [PtrW-1:0]       unused_rd_f, l_slot_rd, l_slot_wr, unused_wr_r;
   logic                  l_f_open, unused_r_open_f, unused_f_open_r, l_r_open;
 
-  uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .GenW (GenW)) u_upd_f (
+  uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)) u_upd_f (
     .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
     .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
     .state_i (st_f_q),
@@ -683,7 +683,7 @@ module uet_lb #(
   logic fr, r_open;
   assign fr     = l_f.v && l_same && !l_r.open;
   assign r_open = l_r.v && l_r.open;
-  uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .GenW (GenW)) u_upd_r (
+  uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)) u_upd_r (
     .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
     .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
     .state_i (st_r_q),
@@ -1000,7 +1000,7 @@ module uet_lb #(
     logic [WindowWidth-1:0] v_left;
     logic [PtrW-1:0]   v_wr, v_replay;
     logic [PtrW:0]     v_cnt;
-    uet_lb_state_view #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .GenW (GenW)) u_view (
+    uet_lb_state_view #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)) u_view (
       .state_i (w), .open_o (v_open), .gen_o (v_gen), .aux_o (v_aux), .freezing_o (v_frz), .left_o (v_left),
       .active_o (v_act), .explore_o (v_x), .wr_o (v_wr), .cnt_o (v_cnt), .wrapped_o (v_wrap), .replay_o (v_replay)
     );
@@ -1047,6 +1047,36 @@ module uet_lb #(
   uet_lb_pkg::decision_e past_dec_q;
   logic [PsnWidth-1:0] past_psn_q, past_rsp_psn_q;
   logic [GroupW-1:0]   past_req_group_q;
+  // The package's timing facts, as this pipeline keeps them: a request taken at an edge is written into
+  // the response queue RspLatency edges later (e_v), and M x base RTT follows its inputs SpanDelay edges
+  // later.
+  logic [uet_lb_pkg::RspLatency-1:0] taken_q;
+  logic [7:0]                        mult_hist_q [uet_lb_pkg::SpanDelay];
+  logic [BaseRttWidth-1:0]           rtt_hist_q [uet_lb_pkg::SpanDelay];
+  logic [uet_lb_pkg::SpanDelay-1:0]  hist_ok_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      taken_q   <= '0;
+      hist_ok_q <= '0;
+    end else begin
+      taken_q   <= {taken_q[uet_lb_pkg::RspLatency-2:0], req_take};
+      hist_ok_q <= {hist_ok_q[uet_lb_pkg::SpanDelay-2:0], 1'b1};
+    end
+    mult_hist_q[0] <= cfg_mult;
+    rtt_hist_q[0]  <= base_rtt_i;
+    for (int k = 1; k < uet_lb_pkg::SpanDelay; k++) begin
+      mult_hist_q[k] <= mult_hist_q[k - 1];
+      rtt_hist_q[k]  <= rtt_hist_q[k - 1];
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni) begin
+      a_latency: assert (e_v == taken_q[uet_lb_pkg::RspLatency-1]);
+      if (hist_ok_q[uet_lb_pkg::SpanDelay-1])
+        a_span_delay: assert (span_q == TsWidth'(mult_hist_q[uet_lb_pkg::SpanDelay-1] *
+                                                  rtt_hist_q[uet_lb_pkg::SpanDelay-1]));
+    end
+  end
   always_ff @(posedge clk_i) begin
     past_valid_q     <= rst_ni;
     rsp_stall_q      <= rsp_valid_o && !rsp_ready_i;

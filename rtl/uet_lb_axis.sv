@@ -18,7 +18,7 @@
 module uet_lb_axis #(
   parameter int unsigned GroupW   = 4,   ///< the core's group port width, 1..12
   parameter int unsigned PsnWidth = 32,  ///< the core's PSN width, 1..32
-  parameter int unsigned MaxOwed  = 16   ///< most requests the core holds unanswered (its response queue)
+  parameter int unsigned MaxOwed  = uet_lb_pkg::RspDepth  ///< most requests the core holds unanswered
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,          ///< synchronous, active low

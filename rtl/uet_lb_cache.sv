@@ -10,7 +10,7 @@
 `default_nettype none
 
 module uet_lb_cache #(
-  parameter int unsigned BufBitsMax = 3,  ///< largest REPSBufferSizeMaskBits the hardware supports, 1..16
+  parameter int unsigned BufBitsMax = 3,  ///< largest REPSBufferSizeMaskBits the hardware supports, 1..15
   // Derived, do not override.
   parameter int unsigned PtrW = BufBitsMax
 ) (

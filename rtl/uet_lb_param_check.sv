@@ -17,8 +17,8 @@ module uet_lb_param_check #(
   if (NumGroups < 1 || NumGroups > 4096) begin : g_bad_groups
     $error("uet_lb: NumGroups must be 1..4096");
   end
-  if (BufBitsMax < 1 || BufBitsMax > 16) begin : g_bad_buf
-    $error("uet_lb: BufBitsMax must be 1..16");
+  if (BufBitsMax < 1 || BufBitsMax > uet_lb_pkg::BufBitsLimit) begin : g_bad_buf
+    $error("uet_lb: BufBitsMax must be 1..15 (uet_lb_pkg::BufBitsLimit)");
   end
   if (TsWidth < 16 || TsWidth > 32) begin : g_bad_ts
     $error("uet_lb: TsWidth must be 16..32");

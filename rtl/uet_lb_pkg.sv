@@ -3,6 +3,29 @@
 
 package uet_lb_pkg;
 
+  // The facts the RTL, the C++ (tb/include/uetlb/rtl_pkg.hpp) and the docs share, written once here
+  // (scripts/pkg.py generates the C++ mirror and the GTKWave filters; CTest pkg_in_step checks them).
+  // A block linted on its own uses only some of them.
+  /* verilator lint_off UNUSEDPARAM */
+
+  /// Cycles from a request's acceptance to its response, when the response queue is empty and taken.
+  localparam int unsigned RspLatency = 9;
+  /// Requests accepted and not yet taken as responses, at most (the response queue's depth).
+  localparam int unsigned RspDepth = 16;
+  /// Cycles from a change of base_rtt_i to the first accepted request whose deadline uses it.
+  localparam int unsigned SpanDelay = 2;
+  /// Width of a group's open generation (an early failure applies only in the generation it was sent).
+  localparam int unsigned GenW = 8;
+  /// Largest BufBitsMax a core may be built with (the PARAMS register reads it in 4 bits).
+  localparam int unsigned BufBitsLimit = 15;
+  /* verilator lint_on UNUSEDPARAM */
+
+  /// Bits of a group's state word (see docs/architecture.md, "State per group").
+  function automatic int unsigned state_w(input int unsigned ts_w, input int unsigned window_w,
+                                          input int unsigned ptr_w);
+    state_w = 1 + GenW + ts_w + 1 + window_w + 2 + ptr_w + (ptr_w + 1) + 1 + ptr_w;
+  endfunction
+
   /// PacketSprayingType (SPEC section 2), as held in register SPRAY_TYPE.
   typedef enum logic [1:0] {
     SPRAY_NONE    = 2'd0,

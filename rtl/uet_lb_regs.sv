@@ -139,7 +139,7 @@ module uet_lb_regs #(
                     v[31:2] != '0 || v[1:0] == 2'd3,             // spray: > 2
                     v[31:4] != '0 || (v[3] && v[2:0] != '0),     // mask: > 8
                     v[31:16] != '0,                              // port: > 65535
-                    v[31:5] != '0 || v[4:0] > 5'(BufBitsMax),    // buf_bits (BufBitsMax <= 16)
+                    v[31:5] != '0 || v[4:0] > 5'(BufBitsMax),    // buf_bits (BufBitsMax <= 15)
                     v[31:17] != '0 || (v[16] && v[15:0] != '0),  // size: > 65536
                     (v >> (TsWidth - 1)) != '0,                  // timeout: > TimeoutMax
                     v[31:8] != '0,                               // mult: > 255

@@ -1,5 +1,5 @@
 // The fields of a group's state word (the layout uet_lb_update writes): unpacking only, combinational.
-// uet_lb_update packs the same concatenation; keep the two in step.
+// uet_lb_update packs the same concatenation; its width is uet_lb_pkg::state_w.
 `default_nettype none
 
 module uet_lb_state_view #(
@@ -8,8 +8,8 @@ module uet_lb_state_view #(
   parameter int unsigned WindowWidth = 12,
   // Derived, do not override.
   parameter int unsigned PtrW        = BufBitsMax,
-  parameter int unsigned GenW        = 8,     ///< open generation width (the core's GenW)
-  parameter int unsigned StateW      = 1 + GenW + TsWidth + 1 + WindowWidth + 2 + PtrW + (PtrW + 1) + 1 + PtrW
+  parameter int unsigned GenW        = uet_lb_pkg::GenW,
+  parameter int unsigned StateW      = uet_lb_pkg::state_w(TsWidth, WindowWidth, PtrW)
 ) (
   input  logic [StateW-1:0]      state_i,
   output logic                   open_o,      ///< the group is open

@@ -2,7 +2,7 @@
 // an ACK or NACK of its (group, psn) clears it or its deadline passes, when it fires one early failure.
 //
 // Storage. Entries = Sets x Ways ways. A packet takes a free way of the set its (group, psn) hashes to
-// (uet_lb_tracker_set below): the set's keys are read in one RAM word per way (tag RAMs), so a clear
+// (set_of below): the set's keys are read in one RAM word per way (tag RAMs), so a clear
 // finds every tracked packet of its key by comparing Ways keys; each way's group, psn, entropy value,
 // open generation and allocation number (seq) sit in RAMs read by way. A valid bit per way (flip-flops)
 // says the way holds a tracked packet. A packet that finds its set full, or no run its deadline fits,

@@ -18,8 +18,8 @@ module uet_lb_update #(
   parameter int unsigned WindowWidth = 12,
   // Derived, do not override.
   parameter int unsigned PtrW        = BufBitsMax,
-  parameter int unsigned GenW        = 8,     ///< open generation width (the core's GenW)
-  parameter int unsigned StateW      = 1 + GenW + TsWidth + 1 + WindowWidth + 2 + PtrW + (PtrW + 1) + 1 + PtrW
+  parameter int unsigned GenW        = uet_lb_pkg::GenW,
+  parameter int unsigned StateW      = uet_lb_pkg::state_w(TsWidth, WindowWidth, PtrW)
 ) (
   // Configuration (stable while events are in flight).
   input  logic                   none_i,      ///< PacketSprayingType, one-hot: None
@@ -64,7 +64,7 @@ module uet_lb_update #(
   logic [WindowWidth-1:0] left_q;
   logic [PtrW-1:0]        wr_q, replay_q;
   logic [PtrW:0]          cnt_q;
-  uet_lb_state_view #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .GenW (GenW)) u_view (
+  uet_lb_state_view #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)) u_view (
     .state_i (state_i), .open_o (open_q), .gen_o (gen_q), .aux_o (aux_q), .freezing_o (frz_q), .left_o (left_q),
     .active_o (act_q), .explore_o (x_q), .wr_o (wr_q), .cnt_o (cnt_q), .wrapped_o (wrap_q), .replay_o (replay_q)
   );

@@ -719,7 +719,7 @@ class Testbench : public sc_module {
       base_rtt.write(static_cast<std::uint32_t>(base_rtt_now_));
       // The model takes the new base RTT before the requests that use it: the core computes M x base RTT
       // in registered steps, so those the edges kSpanDelay after the next take.
-      rtt_edges_left_ = regs::kSpanDelay + 1;
+      rtt_edges_left_ = rtl::kSpanDelay + 1;
       cov_.hit("base_rtt.changed");
     }
     if (gap) return;  // the gap cycle itself brings no new events
@@ -803,7 +803,7 @@ class Testbench : public sc_module {
                                                                         {regs::kEvSetSize, 65537},
                                                                         {regs::kFreezeTimeout, 0},
                                                                         {regs::kEfdMult, 256},
-                                                                        {regs::kWindow, 1U << 12},
+                                                                        {regs::kWindow, 1U << UETLB_RTL_WINDOW_WIDTH},
                                                                         {regs::kSeed, 0},
                                                                         {0x3f, 1},
                                                                         {regs::kId, 5}};

@@ -32,11 +32,11 @@
 namespace uetlb {
 namespace {
 
-constexpr unsigned kWindowWidth = 12;
+constexpr unsigned kWindowWidth = UETLB_RTL_WINDOW_WIDTH;  // the build's parameters (rtl/CMakeLists.txt)
 constexpr TimeNs kMaxJumpNs = TimeNs{1} << 30;  // deadlines are < 2^28 ns ahead (M x base RTT), time is mod 2^32
 constexpr TimeNs kTurnNs = TimeNs{1} << 32;     // now_i wraps
 constexpr TimeNs kSettledNs = TimeNs{1} << 33;  // stepped through, nothing in the core depends on time
-constexpr unsigned kBaseRttWidth = 20;
+constexpr unsigned kBaseRttWidth = UETLB_RTL_BASE_RTT_WIDTH;
 constexpr long kMaxWaitCycles = 1'000'000;  // far above any stall (a tracker full of packets firing)
 
 // Top is the Verilated core; Traced says it was built with FST tracing (only that one has trace()).
@@ -139,7 +139,7 @@ class RtlEngine final : public Engine {
     advance_to(now);
     top_->base_rtt_i = static_cast<IData>(base_rtt);
     // M x base RTT takes kSpanDelay cycles to reach the requests the core accepts.
-    for (unsigned i = 0; i < regs::kSpanDelay; ++i) tick();
+    for (unsigned i = 0; i < rtl::kSpanDelay; ++i) tick();
   }
 
   void finish() override {
@@ -183,9 +183,9 @@ class RtlEngine final : public Engine {
                         std::to_string(b.tracker_runs) + " (use --efd-entries " + std::to_string(b.tracker_entries) +
                         ")");
     }
-    if (opts.open_generation_bits != regs::kOpenGenBits) {
+    if (opts.open_generation_bits != rtl::kGenW) {
       throw ConfigError("open generation bits " + std::to_string(opts.open_generation_bits) +
-                        " differ from the core's " + std::to_string(regs::kOpenGenBits) + " (GenW)");
+                        " differ from the core's " + std::to_string(rtl::kGenW) + " (GenW)");
     }
   }
 

@@ -139,7 +139,7 @@ TEST_CASE("rtl top: one hot group takes a request and a feedback every cycle, eq
         const Expected& e = owed.front();
         require_response(t, e);
         // Fixed latency (queue empty): valid after kRspLatency edges following the accepting one.
-        REQUIRE(t.cycle - e.accepted_at == regs::kRspLatency + 1);
+        REQUIRE(t.cycle - e.accepted_at == rtl::kRspLatency + 1);
         answered[e.group].emplace_back(e.psn, e.choice.ev);
         owed.pop_front();
         ++responses;
@@ -148,7 +148,7 @@ TEST_CASE("rtl top: one hot group takes a request and a feedback every cycle, eq
     }
     REQUIRE(requests == static_cast<std::uint64_t>(cycles));
     REQUIRE(feedback == static_cast<std::uint64_t>(cycles));
-    REQUIRE(responses == requests - regs::kRspLatency - 1);
+    REQUIRE(responses == requests - rtl::kRspLatency - 1);
     if (spread == 1) REQUIRE(same_group == requests);
   }
 }
@@ -170,7 +170,7 @@ TEST_CASE("rtl top: an open and a request offered together share the request lan
   REQUIRE(t.m->req_ready_o == 1);
   t.tick();
   t.m->req_valid_i = 0;
-  for (unsigned k = 0; k < regs::kRspLatency; ++k) {
+  for (unsigned k = 0; k < rtl::kRspLatency; ++k) {
     t.m->eval();
     REQUIRE(t.m->rsp_valid_o == 0);
     t.tick();
@@ -329,7 +329,7 @@ TEST_CASE("rtl top: opens among a request and a feedback every cycle keep two ev
   REQUIRE(feedback == static_cast<std::uint64_t>(cycles));
   REQUIRE(requests + opens == static_cast<std::uint64_t>(cycles));
   REQUIRE(opens >= static_cast<std::uint64_t>(cycles / 16));
-  REQUIRE(responses > requests - regs::kRspLatency - 2);
+  REQUIRE(responses > requests - rtl::kRspLatency - 2);
 }
 
 TEST_CASE("rtl top: an ack recycled in the cycle of a request on its group is reused by it", "[rtl][top]") {
@@ -399,7 +399,7 @@ TEST_CASE("rtl top: under back-pressure no request is lost or duplicated and res
       pending = false;
       t.m->req_valid_i = 0;
     }
-    REQUIRE(accepted - taken <= 16 + regs::kRspLatency);  // never more owed than the queue and pipeline hold
+    REQUIRE(accepted - taken <= 16 + rtl::kRspLatency);  // never more owed than the queue and pipeline hold
   }
   // Drain: the request still offered stays offered until it is accepted; every response is taken.
   t.m->rsp_ready_i = 1;
