@@ -314,16 +314,6 @@ module uet_lb_tracker #(
     end
   end
 
-  // Valid bits of a set (the set index a flip-flop: a Sets-to-1 multiplexer of Ways-bit words).
-  function automatic logic [Ways-1:0] set_bits(input logic [Entries-1:0] v, input logic [SetW-1:0] s);
-    set_bits = v[Ways * s +: Ways];
-  endfunction
-  logic [Ways-1:0] vc3_q, va3_q;  // as the flip-flops were at t2
-  always_ff @(posedge clk_i) begin
-    vc3_q <= set_bits(valid_q, op2_q.cset);
-    va3_q <= set_bits(valid_q, op2_q.aset);
-  end
-
   // The way a record allocated in a set, one-hot (0 when it did not allocate there). Decoded by
   // comparison with each way's number: a write to x[awy] makes Yosys compute the bit offset with a
   // 32-bit subtraction, a carry chain that once was the ECP5 critical path.
@@ -337,6 +327,36 @@ module uet_lb_tracker #(
                                                 input logic same_a);
     after_rec = ((clr && same_c) ? (v & ~cmask) : v) | alloc_hit(alc, awy, same_a);
   endfunction
+
+  // Valid bits of a set (the set index a flip-flop: a Sets-to-1 multiplexer of Ways-bit words).
+  function automatic logic [Ways-1:0] set_bits(input logic [Entries-1:0] v, input logic [SetW-1:0] s);
+    set_bits = v[Ways * s +: Ways];
+  endfunction
+  // Read in two steps, as the flip-flops are at t2: at t1 the slice of SliceSets sets that holds each set
+  // of op1, at t2 the set within the slice, with the record that applied in between (rec1_q now) added.
+  // (One Sets-to-1 read from t2's set index was an ECP5 critical path: the index is far from 1,024 bits.)
+  localparam int unsigned SliceSets = (Sets > 16) ? 16 : Sets;
+  localparam int unsigned SliceW    = Ways * SliceSets;
+  // (With one slice, or one set a slice, a function does not need its set index: no warning for that.)
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [SliceW-1:0] slice_bits(input logic [Entries-1:0] v, input logic [SetW-1:0] s);
+    slice_bits = v[SliceW * (32'(s) / SliceSets) +: SliceW];
+  endfunction
+  function automatic logic [Ways-1:0] in_slice(input logic [SliceW-1:0] v, input logic [SetW-1:0] s);
+    in_slice = v[Ways * (32'(s) % SliceSets) +: Ways];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [SliceW-1:0] vcs2_q, vas2_q;  // t2: the slices, as the flip-flops were at t1
+  logic [Ways-1:0]   vc3_q, va3_q;    // t3: the sets, as the flip-flops were at t2
+  always_ff @(posedge clk_i) begin
+    vcs2_q <= slice_bits(valid_q, op1_q.cset);
+    vas2_q <= slice_bits(valid_q, op1_q.aset);
+    // (rec1_q now was the record of op4 when this operation was at t0: index 3.)
+    vc3_q  <= after_rec(in_slice(vcs2_q, op2_q.cset), rec1_q.clr, rec1_q.cmask, rec1_q.alc, rec1_q.awy,
+                        cmp2_q.csc[3], cmp2_q.csa[3]);
+    va3_q  <= after_rec(in_slice(vas2_q, op2_q.aset), rec1_q.clr, rec1_q.cmask, rec1_q.alc, rec1_q.awy,
+                        cmp2_q.asc[3], cmp2_q.asa[3]);
+  end
 
   // t3: the clear's key compare per way, its tag the newest written: records 2..5 ahead (rec0..rec3)
   // where they allocated in this set, else the tag RAM's. The valid bits as of the record 3 ahead
@@ -403,7 +423,12 @@ module uet_lb_tracker #(
       .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r]), .count_next_o (r_cnt_next[r]),
       .h0_stays_o (r_h0stays[r]), .pop_o (r_popd[r])
     );
-    assign r_push[r] = rec0_q.alc && rec0_q.run == RunW'(r);
+  end
+  // Each run's push: the record's allocation into it, decoded from rec_d into a flip-flop of its own (the
+  // push reaches every slot of the run's window, and a decode in front of it was an ECP5 critical path).
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) r_push <= '0;
+    else for (int r = 0; r < Runs; r++) r_push[r] <= rec_d.alc && rec_d.run == RunW'(r);
   end
 
   // Run tails (the last deadline appended), whether a tail is in the past (and so fits anything), and
@@ -442,7 +467,7 @@ module uet_lb_tracker #(
   logic [Runs-1:0] fits_pre, room0_pre, room1_pre, fits4_q, room0_q, room1_q;
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
-      if (rec0_q.alc && rec0_q.run == RunW'(r)) fits_pre[r] = !ts_before(op3_q.dl, rec0_q.dl);
+      if (r_push[r]) fits_pre[r] = !ts_before(op3_q.dl, rec0_q.dl);
       else fits_pre[r] = stale_q[r] || !ts_before(op3_q.dl, tail_q[r]);
       // Room next cycle for one (count < RunDepth), and for one after another (count < RunDepth - 1).
       room0_pre[r] = !next_ge(r_cnt[r], r_push[r], r_popd[r], RunDepth);
@@ -481,7 +506,7 @@ module uet_lb_tracker #(
     // A run fits when its tail (the record just ahead's deadline, if it appends there) is not after the
     // deadline, or lies in the past.
     for (int r = 0; r < Runs; r++) begin
-      if (rec0_q.alc && rec0_q.run == RunW'(r)) fits[r] = cmp4_q.dge;
+      if (r_push[r]) fits[r] = cmp4_q.dge;
       else fits[r] = fits4_q[r];
     end
     // The current run (after the record just ahead), else the lowest other that fits.
@@ -496,7 +521,7 @@ module uet_lb_tracker #(
       end
     end
     // The chosen run full (its head then is its oldest live packet, see above): not tracked.
-    run_room = (rec0_q.alc && rec0_q.run == run_pick) ? room1_q[run_pick] : room0_q[run_pick];
+    run_room = r_push[run_pick] ? room1_q[run_pick] : room0_q[run_pick];
     rec_d           = '0;
     rec_d.clr       = op4_q.clr;
     rec_d.cset      = op4_q.cset;
@@ -827,6 +852,12 @@ module uet_lb_tracker #(
   assign busy_o      = ops_past || fp_busy;
 
 `ifndef SYNTHESIS
+  // The valid bits of the sets at t2, read at once (what the two-step reads must give).
+  logic [Ways-1:0] vc3_ref_q, va3_ref_q;
+  always_ff @(posedge clk_i) begin
+    vc3_ref_q <= set_bits(valid_q, op2_q.cset);
+    va3_ref_q <= set_bits(valid_q, op2_q.aset);
+  end
   // The pick as the runs' fl give it directly: the registered order must agree.
   logic [RunW-1:0] pick_ref;
   always_comb begin
@@ -874,6 +905,10 @@ module uet_lb_tracker #(
       end
       assert (32'(tracked_q) == 32'($countones(valid_q)));
       assert (!(|(rec0_q.cmask & ~set_bits(valid_q, rec0_q.cset)) && rec0_q.clr));  // frees only used ways
+      for (int r = 0; r < Runs; r++) assert (r_push[r] == (rec0_q.alc && rec0_q.run == RunW'(r)));
+      // The two-step reads of the valid bits give what one read at t2 would have.
+      if (op3_q.clr) assert (vc3_q == vc3_ref_q);
+      if (op3_q.alc) assert (va3_q == va3_ref_q);
     end
   end
 `endif

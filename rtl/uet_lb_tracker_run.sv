@@ -457,10 +457,22 @@ module uet_lb_tracker_run #(
     last_dl_q <= last_dl;
     beyond_q  <= !flush_i && beyond;  // (a push into the RAM at this edge: the tracker checks it, rec1)
   end
-  logic fl_out;
+  // (Each half's registered first and second deadline is compared with now_i on its own, and the
+  // comparisons are selected as the deadlines are: a select in front of a 32-bit comparison was an ECP5
+  // critical path.)
+  logic fl_out, fl_due, sl_due;
+  logic [1:0] q1due, q2due;
+  always_comb begin
+    for (int h = 0; h < 2; h++) begin
+      q1due[h] = past_due(q1d[h]);
+      q2due[h] = past_due(q2d[h]);
+    end
+  end
+  assign fl_due = fl_lo ? q1due[0] : q1due[1];
+  assign sl_due = sl_lo2 ? q2due[0] : sl_hi1 ? q1due[1] : q2due[1];
   assign fl_out = (skip_i && fl_seq_o == skip_seq_i) || (fired_i && fl_seq_o == fired_seq_i);
-  assign hold_o = (fl_valid_o && !fl_out && past_due(fl_deadline_o)) ||
-                  (fl_valid_o && fl_out && sl_valid_o && past_due(sl_deadline_o)) ||
+  assign hold_o = (fl_valid_o && !fl_out && fl_due) ||
+                  (fl_valid_o && fl_out && sl_valid_o && sl_due) ||
                   (beyond_q && past_due(last_dl_q));
 
 `ifndef SYNTHESIS
@@ -472,6 +484,7 @@ module uet_lb_tracker_run #(
       if (fire_i) assert ($countones(fire_hit) == 1);
       if (fire_i && (fire_hit & wl_q) != '0) assert (e1v != '0 && (e1v[0] ? e1s[0] : e1s[1]) == fire_seq_i);
       if (h0_stays_o) assert (nv[0] && nl[0] && nw[0] == ww_q[0]);  // the same h0, live, next cycle
+      assert (fl_due == past_due(fl_deadline_o) && sl_due == past_due(sl_deadline_o));
       assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
       assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
       assert (ram_nz_q == (ram_cnt_q != '0));
