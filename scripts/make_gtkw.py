@@ -7,10 +7,32 @@
       (a block harness's counterexample: its own signals, in three groups by the naming rules: inputs
       *_i, registers *_q, the rest)
 Needs fst2vcd (GTKWave) to read an FST's signal names and widths.
+
+Enum-typed ports (declared with a uet_lb_pkg::*_e type in rtl/uet_lb.sv) read as names: in an FST through
+the enum tables Verilator writes from the package (the trace flag GTKWave itself saves for them), in a VCD
+(a formal counterexample, no enum tables) through the translate filters scripts/pkg.py generates from the
+package, tb/gtkwave/<enum>.txt, named relative to rtl/formal/ where those save files live.
 """
+import os
 import re
 import subprocess
 import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENUM_PORT_RE = re.compile(r"^\s*(?:input|output)\s+(?:logic\s+)?uet_lb_pkg::(\w+)_e\s+(\w+)\s*,?")
+ENUM_FLAGS = "@100000028"  # GTKWave's enum display (bit 32) over binary, right-justified, as GTKWave saves it
+FILTER_FLAGS = "@2024"     # a translate filter file (bit 13) over decimal, right-justified
+
+
+def enum_ports() -> dict:
+    """The core's enum-typed ports and their enum's name, from rtl/uet_lb.sv."""
+    ports = {}
+    with open(os.path.join(ROOT, "rtl", "uet_lb.sv"), encoding="utf-8") as f:
+        for line in f:
+            m = ENUM_PORT_RE.match(line)
+            if m:
+                ports[m.group(2)] = m.group(1)
+    return ports
 
 GROUPS = [
     ("Clock, reset, time", ["clk_i", "rst_ni", "now_i", "base_rtt_i"]),
@@ -105,6 +127,8 @@ def main() -> int:
         print(f"make_gtkw.py: {sys.argv[1]} has no scope with the core's ports (rsp_valid_o)", file=sys.stderr)
         return 1
     names = by_scope[cores[0]]
+    enums = enum_ports()
+    vcd_input = sys.argv[1].endswith(".vcd")
     out = ["[*] uet_lb: interfaces and the state of the group on dbg_group_i (scripts/make_gtkw.py)",
            "[timestart] 0", "[size] 1600 1000", "[sst_width] 260", "[signals_width] 300",
            "[sst_expanded] 1", "[sst_vpaned_height] 300"]
@@ -115,7 +139,12 @@ def main() -> int:
                 print(f"make_gtkw.py: note: {s} is not in {sys.argv[1]}; left out", file=sys.stderr)
                 continue
             full, width = names[s]
-            out += ["@24" if s in DECIMAL and width > 1 else "@28", full]
+            if s in enums and vcd_input:
+                out += [f"^1 ../../tb/gtkwave/{enums[s]}.txt", FILTER_FLAGS, full, "^0"]
+            elif s in enums:
+                out += [ENUM_FLAGS, full]
+            else:
+                out += ["@24" if s in DECIMAL and width > 1 else "@28", full]
         out += ["@1000200", "-" + title]
     print("\n".join(out))
     return 0

@@ -173,7 +173,8 @@ def main(argv):
             print(f"pkg.py: {rel} differs from the package (scripts/pkg.py generate):", file=sys.stderr)
             print("\n".join(list(diff)[:40]), file=sys.stderr)
             bad += 1
-    stale = sorted(set(os.listdir(FILTERS)) - {os.path.basename(p) for p in files} if os.path.isdir(FILTERS) else [])
+    filters = {n for n in os.listdir(FILTERS) if n.endswith(".txt")} if os.path.isdir(FILTERS) else set()
+    stale = sorted(filters - {os.path.basename(p) for p in files})
     for name in stale:
         print(f"pkg.py: tb/gtkwave/{name} is made from no enum of the package (remove it)", file=sys.stderr)
         bad += 1

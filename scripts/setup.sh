@@ -12,11 +12,11 @@ case "${1:-}" in
 esac
 
 # Debian packages: compiler toolchain, Verilator, SystemC, Catch2, JSON, Yosys, formal solvers,
-# iCE40 place-and-route, Icarus, GTKWave, GNU parallel (fabric sweeps), clang (libFuzzer: scripts/fuzz.sh).
+# iCE40 place-and-route, Icarus, GTKWave and Xvfb (its headless test), GNU parallel (fabric sweeps), clang (libFuzzer: scripts/fuzz.sh).
 DEB_PACKAGES=(
   build-essential cmake pkg-config
   verilator libsystemc-dev catch2 nlohmann-json3-dev
-  yosys z3 boolector cvc4 nextpnr-ice40 fpga-icestorm iverilog gtkwave clang-format git parallel
+  yosys z3 boolector cvc4 nextpnr-ice40 fpga-icestorm iverilog gtkwave xvfb xauth clang-format git parallel
   clang libclang-rt-14-dev
 )
 # Python packages (pinned; installed into the python3 on PATH): plots; the register description compiler

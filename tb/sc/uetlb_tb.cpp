@@ -1086,7 +1086,8 @@ int run(const Knobs& knobs, const Config& cfg, const char* core) {
     if (knobs.require_coverage) std::cerr << "uetlb-tb: coverage bin '" << b << "' is short of its goal\n";
   }
   if (!knobs.wave.empty()) {
-    std::cout << "waveform: " << knobs.wave << " (gtkwave " << knobs.wave << " tb/uetlb.gtkw)\n";
+    std::cout << "waveform: " << knobs.wave << " (gtkwave -S tb/gtkwave/uetlb.tcl " << knobs.wave
+              << " tb/uetlb.gtkw)\n";
   }
   if (coverage_file) {
     tb.coverage().write_json(coverage_file->stream());

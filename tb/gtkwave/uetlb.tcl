@@ -1,0 +1,85 @@
+# GTKWave script for a uet_lb waveform opened with tb/uetlb.gtkw or tb/uetlb_run.gtkw:
+#   gtkwave -S tb/gtkwave/uetlb.tcl WAVE.fst tb/uetlb.gtkw
+# Puts named markers where a debugging session usually starts: A at the first early failure (efd_valid_o),
+# B at the first cycle the group on dbg_group_i is freezing (dbg_freezing_o), C at the first response
+# that explores (rsp_decision_o = DEC_EXPLORE); then zooms to the 80 cycles around A (else B, else the whole run).
+# Each marker found is printed ("uetlb.tcl: marker A <time> first early failure").
+
+# The index of the displayed trace whose name ends in NAME (with or without its bit range), or -1.
+proc uetlb_trace {name} {
+  set n [gtkwave::getTotalNumTraces]
+  for {set i 0} {$i < $n} {incr i} {
+    set t [gtkwave::getTraceNameFromIndex $i]
+    if {$t eq $name || [string match "${name}\\\[*" $t]} { return $i }
+  }
+  return -1
+}
+
+# The first time at which trace NAME reads VALUE, walking its edges from time 0; -1 if never.
+proc uetlb_first {name value} {
+  set i [uetlb_trace $name]
+  if {$i < 0} { return -1 }
+  set full [gtkwave::getTraceNameFromIndex $i]
+  gtkwave::/Edit/UnHighlight_All
+  gtkwave::setTraceHighlightFromIndex $i on
+  gtkwave::setMarker 0
+  gtkwave::nop
+  set last -1
+  for {set k 0} {$k < 100000} {incr k} {
+    if {[gtkwave::getTraceValueAtMarkerFromIndex $i] eq $value} {
+      set t [gtkwave::getMarker]
+      gtkwave::/Edit/UnHighlight_All
+      return $t
+    }
+    set t [gtkwave::findNextEdge]
+    gtkwave::nop
+    if {$t <= $last} { break }
+    set last $t
+  }
+  gtkwave::/Edit/UnHighlight_All
+  return -1
+}
+
+set uetlb_marks {}
+foreach {mark name value what} {
+  A efd_valid_o 1 "first early failure"
+  B dbg_freezing_o 1 "first freezing of the group on dbg_group_i"
+  C rsp_decision_o DEC_EXPLORE "first exploring response"
+} {
+  set t [uetlb_first $name $value]
+  if {$t >= 0} {
+    gtkwave::setNamedMarker $mark $t $what
+    puts "uetlb.tcl: marker $mark $t $what"
+    dict set uetlb_marks $mark $t
+  }
+}
+gtkwave::setMarker -1
+set uetlb_end [gtkwave::getMaxTime]
+set uetlb_focus -1
+foreach mark {A B} {
+  if {[dict exists $uetlb_marks $mark]} { set uetlb_focus [dict get $uetlb_marks $mark]; break }
+}
+# The clock period, from three edges of clk_i.
+proc uetlb_period {} {
+  set i [uetlb_trace clk_i]
+  if {$i < 0} { return 0 }
+  gtkwave::/Edit/UnHighlight_All
+  gtkwave::setTraceHighlightFromIndex $i on
+  gtkwave::setMarker 0
+  set t1 [gtkwave::findNextEdge]
+  gtkwave::findNextEdge
+  set t3 [gtkwave::findNextEdge]
+  gtkwave::/Edit/UnHighlight_All
+  gtkwave::setMarker -1
+  return [expr {$t3 - $t1}]
+}
+set uetlb_clk [uetlb_period]
+if {$uetlb_focus >= 0 && $uetlb_clk > 0} {
+  # 20 cycles before the marker and 60 after it.
+  set from [expr {max(0, $uetlb_focus - 20 * $uetlb_clk)}]
+  set to [expr {min($uetlb_end, $uetlb_focus + 60 * $uetlb_clk)}]
+  gtkwave::setZoomRangeTimes $from $to
+} else {
+  gtkwave::/Time/Zoom/Zoom_Full
+}
+gtkwave::nop
