@@ -3,11 +3,29 @@
 # Reuses the build directory, so repeated calls are incremental.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# With UETLB_BUILD_LOG=FILE the configure and compiler output goes to FILE: one line says what is built
+# and where the log is, and a failure prints the log's last lines.
 "$root/scripts/setup.sh"
 build=${UETLB_BUILD_DIR:-$root/build}
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
-elif [ $# -gt 0 ]; then
-  cmake "$build" "$@" >/dev/null
+log=${UETLB_BUILD_LOG:-}
+steps() {
+  if [ ! -f "$build/CMakeCache.txt" ]; then
+    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  elif [ $# -gt 0 ]; then
+    cmake "$build" "$@" >/dev/null
+  fi
+  "$root/scripts/cmake_build.sh" "$build" -j"${UETLB_JOBS:-2}"
+}
+if [ -z "$log" ]; then
+  steps "$@"
+  exit 0
 fi
-"$root/scripts/cmake_build.sh" "$build" -j"${UETLB_JOBS:-2}"
+mkdir -p "$(dirname "$log")"
+echo "build: ${build#"$root"/}/ (compiler output in ${log#"$root"/})"
+start=$SECONDS
+if ! steps "$@" >"$log" 2>&1; then
+  echo "build: FAILED; the last lines of $log:" >&2
+  tail -n 40 "$log" >&2
+  exit 1
+fi
+echo "build: done in $((SECONDS - start)) s"

@@ -6,8 +6,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/out}
-"$root/scripts/build.sh" >/dev/null
 mkdir -p "$out"
+UETLB_BUILD_LOG="$out/build.log" "$root/scripts/build.sh"
 b="$root/build"
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 
@@ -47,6 +47,6 @@ echo "   fabric:          $out/fabric/{none,default,reps}/ (uet-monitor, uet-tra
 echo "                    scala-switch-load-balancing-stats, messages), plots $out/fabric/*.png"
 echo "   LB traces:       $out/lb-trace-{model,rtl}.csv"
 echo "   uet-monitor:     $out/uet-monitor-{model,rtl}.csv"
-echo "   waveforms:       gtkwave $out/uetlb-tb.fst $root/tb/uetlb.gtkw"
-echo "                    gtkwave $out/uetlb-run-rtl.fst $root/tb/uetlb_run.gtkw"
+echo "   waveforms:       gtkwave -S $root/tb/gtkwave/uetlb.tcl $out/uetlb-tb.fst $root/tb/uetlb.gtkw"
+echo "                    gtkwave -S $root/tb/gtkwave/uetlb.tcl $out/uetlb-run-rtl.fst $root/tb/uetlb_run.gtkw"
 echo "   coverage:        $out/coverage.json"

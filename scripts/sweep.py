@@ -7,7 +7,8 @@
                                            build/sim/uet-fabric); at most N jobs (default 10000): a
                                            sweep with more is refused with its count before anything is
                                            written
-  parallel -j2 < DIR/jobs.txt              run them on this machine (GNU parallel), or on a cluster:
+  parallel --will-cite -j2 --bar < DIR/jobs.txt  run them on this machine (GNU parallel; --bar: a progress bar
+                                           with the fraction done and the time left), or on a cluster:
   sbatch --array=1-N scripts/sweep.slurm DIR   the same lines as a Slurm array (N = lines of jobs.txt)
   scripts/sweep.py gather DIR              DIR/results.csv (one row per job) and DIR/results.png
 
@@ -137,7 +138,7 @@ def expand(sweep_path, out, fabric, max_jobs):
         f.write("\n".join(lines) + "\n")
     with open(os.path.join(out, "index.json"), "w") as f:
         json.dump(index, f, indent=1)
-    print(f"sweep.py: {len(lines)} jobs in {out}/jobs.txt (parallel -j2 < {out}/jobs.txt, or "
+    print(f"sweep.py: {len(lines)} jobs in {out}/jobs.txt (parallel --will-cite -j2 --bar < {out}/jobs.txt, or "
           f"sbatch --array=1-{len(lines)} scripts/sweep.slurm {out})")
 
 
