@@ -6,29 +6,13 @@ Exit 0 when every signal of SAVE.gtkw is in the waveform; else prints the missin
 Needs fst2vcd (GTKWave) for FST; a VCD (a formal counterexample) is read as it is.
 """
 import os
-import subprocess
 import sys
+
+from vcd_header import variables
 
 
 def wave_signals(path: str) -> set:
-    if path.endswith(".vcd"):
-        vcd = open(path).read()
-    else:
-        vcd = subprocess.run(["fst2vcd", path], capture_output=True, text=True, check=True).stdout
-    scopes, names = [], set()
-    for line in vcd.splitlines():
-        if line.startswith("$scope"):
-            scopes.append(line.split()[2])
-        elif line.startswith("$upscope"):
-            scopes.pop()
-        elif line.startswith("$var"):
-            parts = line.split()
-            width, name = int(parts[2]), parts[4]
-            rng = parts[5] if len(parts) > 6 and parts[5].startswith("[") else ""
-            names.add(".".join(scopes + [name]) + (rng if width > 1 else ""))
-        elif line.startswith("$enddefinitions"):
-            break
-    return names
+    return {".".join(scopes + (name,)) + (rng if width > 1 else "") for scopes, name, width, rng in variables(path)}
 
 
 def main() -> int:

@@ -15,8 +15,9 @@ package, tb/gtkwave/<enum>.txt, named relative to rtl/formal/ where those save f
 """
 import os
 import re
-import subprocess
 import sys
+
+from vcd_header import variables
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENUM_PORT_RE = re.compile(r"^\s*(?:input|output)\s+(?:logic\s+)?uet_lb_pkg::(\w+)_e\s+(\w+)\s*,?")
@@ -57,23 +58,13 @@ DECIMAL = {"now_i", "base_rtt_i", "open_group_i", "open_port_i", "fb_group_i", "
 
 def harness(path: str) -> int:
     """A save file for a block harness's counterexample: the signals of the top scope only."""
-    vcd = open(path).read()
-    depth, top, names = 0, None, []
-    for line in vcd.splitlines():
-        if line.startswith("$scope"):
-            depth += 1
-            if depth == 1:
-                top = line.split()[2]
-        elif line.startswith("$upscope"):
-            depth -= 1
-        elif line.startswith("$var") and depth == 1:
-            parts = line.split()
-            width, name = int(parts[2]), parts[4]
-            rng = parts[5] if len(parts) > 6 and parts[5].startswith("[") else ""
-            if not name.startswith(("unused", "$")) and name not in (n for n, _, _ in names):
-                names.append((name, width, f"{top}.{name}" + (rng if width > 1 else "")))
-        elif line.startswith("$enddefinitions"):
-            break
+    top, names = None, []
+    for scopes, name, width, rng in variables(path):
+        if len(scopes) != 1:
+            continue
+        top = scopes[0]
+        if not name.startswith(("unused", "$")) and name not in (n for n, _, _ in names):
+            names.append((name, width, f"{top}.{name}" + (rng if width > 1 else "")))
     if top is None or not names:
         print(f"make_gtkw.py: {path} has no signals in a top scope", file=sys.stderr)
         return 1
@@ -101,27 +92,12 @@ def main() -> int:
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
-    if sys.argv[1].endswith(".vcd"):
-        vcd = open(sys.argv[1]).read()
-    else:
-        vcd = subprocess.run(["fst2vcd", sys.argv[1]], capture_output=True, text=True, check=True).stdout
     # The core's ports: the variables of the shallowest scope below the top that has rsp_valid_o (the
     # core instance of a testbench, or the dut inside a formal harness's generate block). A Verilated
     # model's top scope repeats the ports; the instance below it is the one to show.
-    scopes, by_scope = [], {}
-    for line in vcd.splitlines():
-        if line.startswith("$scope"):
-            scopes.append(line.split()[2])
-        elif line.startswith("$upscope"):
-            scopes.pop()
-        elif line.startswith("$var"):
-            parts = line.split()
-            width, name = int(parts[2]), parts[4]
-            rng = parts[5] if len(parts) > 6 and parts[5].startswith("[") else ""
-            by_scope.setdefault(tuple(scopes), {})[name] = (".".join(scopes) + "." + name + (rng if width > 1 else ""),
-                                                             width)
-        elif line.startswith("$enddefinitions"):
-            break
+    by_scope = {}
+    for scopes, name, width, rng in variables(sys.argv[1]):
+        by_scope.setdefault(scopes, {})[name] = (".".join(scopes + (name,)) + (rng if width > 1 else ""), width)
     cores = sorted((s for s, v in by_scope.items() if len(s) >= 2 and "rsp_valid_o" in v), key=len)
     if not cores:
         print(f"make_gtkw.py: {sys.argv[1]} has no scope with the core's ports (rsp_valid_o)", file=sys.stderr)
