@@ -20,14 +20,14 @@ mkdir -p "$work"
 # core's synchronous reset defines them at the first edge) and a block's assertions on them mean nothing.
 # Solver (default z3): an SMT solver for yosys-smtbmc, or "sat": BMC with Yosys's own SAT solver (`sat
 # -seq`), then covers and induction with the SMT solver named after a slash ("sat/cvc4"; z3 if none).
-# The pipelined core's BMC and the split group update go to Yosys sat: on the core, smtbmc with cvc4 took
-# 120 s for 8 steps and 310 s for 9 (z3 did not finish step 0 in 5 minutes; boolector fails in
-# yosys-smtbmc 0.23 on this model), Yosys sat about 80 s for 15 with every assertion in the core; on the
-# split update z3 had not finished checking the assumptions after 10 minutes, Yosys sat takes a second.
+# The core's BMC goes to Yosys sat: smtbmc with cvc4 took 120 s for 8 steps and 310 s for 9 (z3 did not
+# finish step 0 in 5 minutes; boolector fails in yosys-smtbmc 0.23 on this model), Yosys sat about 80 s
+# for 15 with every assertion in the core. The cache, the timeout unit, the AXI adapters and the tracker
+# go to it as well.
 # UETLB_SMT_SOLVER overrides every proof's SMT solver.
 # Covers (default check): a harness's cover statements must all be reached within the BMC depth (smtbmc);
 # "sat:FLAG,...": the harness keeps a flag per cover, set once it is reached, and Yosys sat must find a
-# trace that sets each by the last step (the pipelined core: smtbmc with cvc4 had passed 6 minutes at
+# trace that sets each by the last step (the core: smtbmc with cvc4 had passed 6 minutes at
 # step 10); "skip" where another proof of the same harness reaches them.
 # Speed "fast" runs in CI (scripts/formal.sh fast, CTest rtl_formal_fast, under 5 minutes in all); "full"
 # only in scripts/formal.sh all or by name: tracker_deep, the tracker proof 24 cycles deep (about 5 to 8
@@ -128,7 +128,7 @@ run_proof() {
       srcs="$srcs $rtl/$f"
     fi
   done
-  # Parameters of the top (the harness of both cores selects one with Pipelined).
+  # Parameters of the top ("fv_tracker,Param=Value,...").
   local params="" kv p
   IFS=',' read -ra kv <<<"$top"
   top=${kv[0]}
