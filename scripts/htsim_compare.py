@@ -68,10 +68,11 @@ def write_workload(pairs, workdir, tag):
     return cm, lst
 
 
-def htsim_run(htsim, cm, hosts, rate_mbps, lb, failed, workdir, tag):
+def htsim_run(htsim, cm, hosts, rate_mbps, lb, failed, workdir, tag, ack_per_packet=False):
     """Runs htsim_uec: tail FCT (us), retransmissions, completed flows, wall time."""
     args = [htsim, "-tm", cm, "-nodes", str(hosts), "-tiers", "3", "-linkspeed", str(rate_mbps),
-            "-load_balancing_algo", lb, "-end", "5000"] + (["-failed", str(failed)] if failed else [])
+            "-load_balancing_algo", lb, "-end", "5000"] + (["-failed", str(failed)] if failed else []) + \
+           (["-sack_threshold", "4000"] if ack_per_packet else [])
     t0 = time.monotonic()
     r = subprocess.run(args, capture_output=True, text=True, cwd=workdir)
     wall = time.monotonic() - t0
@@ -120,6 +121,12 @@ def main():
     ap.add_argument("--hash", default="crc32WithSalt", choices=["crc32WithSalt", "crc32SaltPrepended"])
     ap.add_argument("--window-bdp", type=float, default=1.5,
                     help="WindowBdp and NsccMaxWindowBdp: htsim's UecSrc caps its window at 1.5 BDP (default)")
+    ap.add_argument("--profile", choices=["htsim"],
+                    help="run the fabric with \"Profile\": \"htsim\" (htsim's packets, queues, ECN, trimming, NSCC, "
+                         "RTO and base RTT; --cc, --window-bdp then do not apply)")
+    ap.add_argument("--htsim-ack-per-packet", action="store_true",
+                    help="htsim ACKs every packet (-sack_threshold 4000), as the fabric's NIC does; its default "
+                         "is an ACK per 16 KB")
     ap.add_argument("--fabric", default=os.path.join(ROOT, "build", "sim", "uet-fabric"))
     ap.add_argument("--htsim", help="htsim_uec to run beside the fabric (scripts/htsim_build.sh CHECKOUT)")
     a = ap.parse_args()
@@ -133,6 +140,9 @@ def main():
     base128 = {"Topology": "fat-tree", "K": 8, "LinkRate": "400Gbps", "Workload": "list",
                "EcmpHashMethod": a.hash, "CongestionControl": a.cc,
                "WindowBdp": a.window_bdp, "NsccMaxWindowBdp": max(1.0, a.window_bdp)}
+    if a.profile:
+        base128 = {"Topology": "fat-tree", "K": 8, "LinkRate": "400Gbps", "Workload": "list",
+                   "EcmpHashMethod": a.hash, "Profile": a.profile}
     link = {"From": "agg0.0", "To": "core0", "At": 0}
     cases.append(("128", "healthy", dict(base128), 0, 400000))
     cases.append(("128", "degraded", dict(base128, LinkFailures=[dict(link, RateFactor=0.25)]), 1, 400000))
@@ -149,7 +159,9 @@ def main():
         cases.append(("1024", "degraded", dict(base1024, LinkFailures=slow), 8, 100000))
 
     side = "htsim_uec run beside it" if a.htsim else "no htsim run (--htsim PATH)"
-    print(f"uet-fabric against uet-htsim ({a.cc} window, {a.hash}; {side}; scripts/htsim_compare.py)\n")
+    setup = f"profile {a.profile}" if a.profile else f"{a.cc} window"
+    acks = "; htsim ACKs every packet" if a.htsim_ack_per_packet else ""
+    print(f"uet-fabric against uet-htsim ({setup}, {a.hash}; {side}{acks}; scripts/htsim_compare.py)\n")
     print("| hosts | case | LB | tail FCT (us) | retx | drops | completed | wall (s) | htsim LB | htsim tail (us) "
           "| htsim retx | tail ratio | htsim wall (s) |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -168,7 +180,8 @@ def main():
                 r = rows[key]
                 cells = ["", "", "", "", ""]
                 if a.htsim and failed is not None and key in HTSIM_LB:
-                    h = htsim_run(a.htsim, cm, int(hosts), rate, HTSIM_LB[key], failed, work, f"{hosts}_{case}_{key}")
+                    h = htsim_run(a.htsim, cm, int(hosts), rate, HTSIM_LB[key], failed, work, f"{hosts}_{case}_{key}",
+                                  a.htsim_ack_per_packet)
                     htsim_results[(hosts, case, key)] = h
                     cells = [HTSIM_LB[key], f"{h['max']:.1f}" + ("" if h["done"] else " (not all done)"),
                              str(h["retx"]), f"{r['max'] / h['max']:.2f}", f"{h['wall']:.1f}"]

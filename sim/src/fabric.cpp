@@ -171,8 +171,9 @@ struct Fabric::Impl {
   std::uint32_t window_bytes = 0;
   std::uint32_t mss = 0;
   bool monitor_on = false;
-  bool efd_on = false;         // REPS with early failure detection: the load balancers' timers are ticked
-  std::uint64_t loss_rng = 0;  // degraded links' losses
+  bool efd_on = false;           // REPS with early failure detection: the load balancers' timers are ticked
+  std::uint64_t loss_rng = 0;    // degraded links' losses
+  std::uint64_t switch_rng = 0;  // the switches' random choices (ECN ramp, trim victim)
   std::vector<MonitorRow> monitor;
   RunSummary sum;
   std::uint64_t acked_packets = 0, total_packets = 0;  // for the progress line
@@ -400,6 +401,7 @@ struct Fabric::Impl {
       if (sc.failures[f].until != 0) schedule(sc.failures[f].until, EvType::LinkRestore, f);
     }
     loss_rng = 0x9E3779B97F4A7C15ULL ^ (std::uint64_t{sc.seed} << 17) ^ 0xD1B54A32D192ED03ULL;
+    switch_rng = 0x2545F4914F6CDD1DULL ^ (std::uint64_t{sc.seed} << 23);
   }
 
   // --------------------------------------------------------------------------------------------
@@ -413,16 +415,28 @@ struct Fabric::Impl {
     const bool switch_port = port_id >= host_up.size();  // host NIC queues are not switch queues
     if (switch_port) {
       if (p.kind == Kind::Data && !p.trimmed && port.queued_bytes + p.size > sc.trim_bytes) {
-        p.trimmed = true;  // the payload is cut; the header continues and the receiver NACKs it
-        p.last_hop = port.last_hop;
-        p.size = kHeaderBytes;
-        ++sum.trims;
+        // TrimVictim "either": half the time the last queued data packet is trimmed instead (not the one
+        // on the wire), and the arriving one is trimmed too only if it still does not fit.
+        if (sc.trim_either && switch_unit() < 0.5 && port.queue.size() > (port.busy && !port.tx_control ? 1U : 0U) &&
+            !port.queue.back().trimmed) {
+          Packet v = std::move(port.queue.back());
+          port.queue.pop_back();
+          port.queued_bytes -= v.size;
+          trim(port, v);
+          if (sc.priority_control) {
+            port.control.push_back(std::move(v));
+          } else {
+            port.queued_bytes += v.size;
+            port.queue.push_back(std::move(v));
+          }
+        }
+        if (port.queued_bytes + p.size > sc.trim_bytes) trim(port, p);
       }
       if (port.queued_bytes + p.size > sc.queue_bytes) {
         ++sum.drops_queue;
         return;
       }
-      if (port.queued_bytes > sc.ecn_bytes && p.kind == Kind::Data && !p.ecn) {
+      if (p.kind == Kind::Data && !p.ecn && ecn_marks(port.queued_bytes)) {
         p.ecn = true;
         ++sum.ecn_marks;
       }
@@ -434,6 +448,23 @@ struct Fabric::Impl {
       port.queue.push_back(std::move(p));
     }
     if (!port.busy) start_tx(port_id);
+  }
+
+  // The payload is cut; the header continues and the receiver NACKs it.
+  void trim(const Port& port, Packet& p) {
+    p.trimmed = true;
+    p.last_hop = port.last_hop;
+    p.size = kHeaderBytes;
+    ++sum.trims;
+  }
+
+  // ECN at a queue depth: above EcnBytes, or with EcnMaxBytes set, with a probability rising linearly
+  // from EcnBytes to EcnMaxBytes.
+  bool ecn_marks(std::uint64_t depth) {
+    if (depth <= sc.ecn_bytes) return false;
+    if (sc.ecn_max_bytes == 0 || depth >= sc.ecn_max_bytes) return true;
+    return switch_unit() <
+           static_cast<double>(depth - sc.ecn_bytes) / static_cast<double>(sc.ecn_max_bytes - sc.ecn_bytes);
   }
 
   TimeNs serialization(const Port& port, std::uint32_t bytes) const {
@@ -557,14 +588,18 @@ struct Fabric::Impl {
     compute_reach();
   }
 
-  // A uniform draw in [0, 1) from the fabric's own generator (splitmix64; seeded from the scenario seed).
-  double next_unit() {
-    std::uint64_t z = (loss_rng += 0x9E3779B97F4A7C15ULL);
+  // A uniform draw in [0, 1) from a splitmix64 state (the fabric's own generators, seeded from the
+  // scenario seed): next_unit for degraded links' losses, switch_unit for the switches' random choices
+  // (ECN ramp, trim victim), so that one does not shift the other's sequence.
+  static double unit_from(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     z ^= z >> 31;
     return static_cast<double>(z >> 11) * (1.0 / 9007199254740992.0);
   }
+  double next_unit() { return unit_from(loss_rng); }
+  double switch_unit() { return unit_from(switch_rng); }
 
   // --------------------------------------------------------------------------------------------
   // NICs: PDC groups, sending, feedback.

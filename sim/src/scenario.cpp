@@ -6,6 +6,7 @@
 #include <numeric>
 #include <optional>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "uetlb/json_strict.hpp"
@@ -87,6 +88,35 @@ std::vector<Message> read_message_list(const std::string& path, unsigned hosts) 
   return out;
 }
 
+/// uet-htsim's defaults (htsim_uec at 40ccb05, read from its source) where the fabric has a like
+/// mechanism, for every key the file does not set: 4,150-byte data packets (RdmaDataMSS 4,062 plus this
+/// fabric's 88 bytes of headers), 1 us links, one-BDP switch queues that trim when full (the arriving or
+/// the last queued packet, at random), ECN marks with a probability rising from 0.2 to 0.8 BDP, NSCC
+/// aiming at 0.75 base RTT with a window starting and capped at 1.5 BDP, the base RTT from the longest
+/// path, and an RTO of 15 us plus six queue drain times. (BDP: the link rate times that path's RTT.)
+void apply_htsim_profile(Scenario& s, const std::set<std::string>& given, bool nic_rtt, bool nic_mss) {
+  const auto unset = [&given](const char* key) { return given.count(key) == 0; };
+  if (!nic_mss) s.lb.rdma_data_mss = 4062;
+  if (unset("LinkDelay")) s.link_delay_ns = 1'000;
+  if (unset("BaseRttFromPath") && !nic_rtt) s.base_rtt_from_path = true;
+  const TimeNs rtt = s.path_rtt_ns();
+  const auto bdp = static_cast<std::uint64_t>(static_cast<double>(s.link_rate_bps) * static_cast<double>(rtt) / 8e9);
+  if (unset("QueueBytes")) s.queue_bytes = std::max<std::uint64_t>(bdp, 10'000);
+  if (unset("TrimBytes")) s.trim_bytes = s.queue_bytes;
+  if (unset("TrimVictim")) s.trim_either = true;
+  if (unset("EcnBytes")) s.ecn_bytes = s.queue_bytes / 5;
+  if (unset("EcnMaxBytes")) s.ecn_max_bytes = s.queue_bytes * 4 / 5;
+  if (unset("CongestionControl")) s.congestion_control = "nscc";
+  if (unset("NsccTargetDelay")) s.nscc_target_delay_ns = std::max<TimeNs>(1, rtt * 3 / 4);
+  if (unset("WindowBdp")) s.window_bdp = 1.5;
+  if (unset("NsccMaxWindowBdp")) s.nscc_max_window_bdp = 1.5;
+  if (unset("Rto")) {
+    const auto drain =
+        static_cast<TimeNs>(static_cast<double>(s.queue_bytes) * 8e9 / static_cast<double>(s.link_rate_bps));
+    s.rto_ns = 15'000 + 6 * drain;
+  }
+}
+
 }  // namespace
 
 TimeNs Scenario::path_rtt_ns() const {
@@ -110,6 +140,11 @@ void Scenario::finalize() {
     throw ConfigError("scenario: Leaves, Spines, HostsPerLeaf must be >= 1");
   if (hosts() < 2) throw ConfigError("scenario: at least 2 hosts are needed");
   if (trim_bytes > queue_bytes) bad("TrimBytes", std::to_string(trim_bytes), "0..QueueBytes");
+  if (ecn_max_bytes != 0 && (ecn_max_bytes <= ecn_bytes || ecn_max_bytes > queue_bytes)) {
+    bad("EcnMaxBytes", std::to_string(ecn_max_bytes),
+        "0 (mark above EcnBytes) or EcnBytes + 1..QueueBytes (" + std::to_string(ecn_bytes + 1) + ".." +
+            std::to_string(queue_bytes) + ")");
+  }
   if (ecn_bytes > queue_bytes) {
     bad("EcnBytes", std::to_string(ecn_bytes),
         "0..QueueBytes (" + std::to_string(queue_bytes) +
@@ -180,9 +215,16 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
   const json doc = uetlb::parse_json_strict(text, source);
   if (!doc.is_object()) throw ConfigError(source + ": the scenario must be one JSON object");
   Scenario s;
-  bool nic_rate = false, nic_rtt = false;
+  bool nic_rate = false, nic_rtt = false, nic_mss = false;
+  std::set<std::string> given;  // the keys the file sets (a profile fills in the others)
   for (const auto& [key, v] : doc.items()) {
-    if (key == "Name") {
+    given.insert(key);
+    if (key == "Profile") {
+      if (!v.is_string() || (v.get<std::string>() != "htsim" && !v.get<std::string>().empty())) {
+        bad(key, v.dump(), "\"htsim\" (uet-htsim's defaults), \"\" (none)");
+      }
+      s.profile = v.get<std::string>();
+    } else if (key == "Name") {
       if (!v.is_string()) bad(key, v.dump(), "strings");
       s.name = v.get<std::string>();
     } else if (key == "Topology") {
@@ -224,8 +266,15 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       s.queue_bytes = get_uint(v, key, 10'000, 1ULL << 40);
     } else if (key == "EcnBytes") {
       s.ecn_bytes = get_uint(v, key, 0, 1ULL << 40);
+    } else if (key == "EcnMaxBytes") {
+      s.ecn_max_bytes = get_uint(v, key, 0, 1ULL << 40);
     } else if (key == "TrimBytes") {
       s.trim_bytes = get_uint(v, key, 0, 1ULL << 40);
+    } else if (key == "TrimVictim") {
+      if (!v.is_string() || (v.get<std::string>() != "arriving" && v.get<std::string>() != "either")) {
+        bad(key, v.dump(), "\"arriving\", \"either\" (the arriving or the last queued packet, at random)");
+      }
+      s.trim_either = v.get<std::string>() == "either";
     } else if (key == "Reconvergence") {
       s.reconvergence_ns = get_time(v, key);
     } else if (key == "LinkFailures") {
@@ -282,6 +331,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       s.lb = uetlb::Config::from_json(v.dump(), source + " (Nic)");
       nic_rate = v.contains("LinkRate");
       nic_rtt = v.contains("InitialBaseRTT");
+      nic_mss = v.contains("RdmaDataMSS");
     } else if (key == "Rto") {
       s.rto_ns = get_time(v, key);
       if (s.rto_ns == 0) bad(key, "0", "> 0 ns");
@@ -338,6 +388,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
     throw ConfigError(source + ": \"Workload\": \"list\" needs the scenario key 'MessageList' (a CSV file)");
   }
   if (!nic_rate) s.lb.link_rate_bps = s.link_rate_bps;
+  if (s.profile == "htsim") apply_htsim_profile(s, given, nic_rtt, nic_mss);
   if (!nic_rtt && s.base_rtt_from_path) s.lb.initial_base_rtt_ns = s.path_rtt_ns();  // the fabric's own round trip
   if (nic_rtt && s.base_rtt_from_path) {
     throw ConfigError(source + ": 'BaseRttFromPath' and the Nic's 'InitialBaseRTT' both set the base RTT; give one");

@@ -453,3 +453,66 @@ TEST_CASE("sim congestion control: NSCC keeps an incast's queues shorter than a 
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"NsccMaxWindowBdp":0.5})", "t"), Catch::Contains("'NsccMaxWindowBdp'"));
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"PriorityControl":"yes"})", "t"), Catch::Contains("'PriorityControl'"));
 }
+
+TEST_CASE("sim profile htsim: htsim's defaults where the file is silent, the file's keys where it is not",
+          "[sim][profile]") {
+  const Scenario h = Scenario::from_json(R"({"Profile":"htsim","Topology":"fat-tree","K":4,"LinkRate":"400Gbps"})", "h");
+  // 4,150-byte packets, 1 us links, the base RTT from the path, NSCC at 1.5 BDP aiming at 0.75 RTT.
+  REQUIRE(h.lb.rdma_data_mss + uetlb::kPacketOverheadBytes == 4150);
+  REQUIRE(h.link_delay_ns == 1'000);
+  REQUIRE(h.base_rtt_from_path);
+  REQUIRE(h.lb.initial_base_rtt_ns == h.path_rtt_ns());
+  REQUIRE(h.congestion_control == "nscc");
+  REQUIRE(h.window_bdp == 1.5);
+  REQUIRE(h.nscc_max_window_bdp == 1.5);
+  REQUIRE(h.nscc_target_delay_ns == h.path_rtt_ns() * 3 / 4);
+  // One-BDP queues that trim when full (either victim); ECN from 0.2 to 0.8 BDP; RTO 15 us + 6 drains.
+  const auto bdp = static_cast<std::uint64_t>(400e9 * static_cast<double>(h.path_rtt_ns()) / 8e9);
+  REQUIRE(h.queue_bytes == bdp);
+  REQUIRE(h.trim_bytes == h.queue_bytes);
+  REQUIRE(h.trim_either);
+  REQUIRE(h.ecn_bytes == h.queue_bytes / 5);
+  REQUIRE(h.ecn_max_bytes == h.queue_bytes * 4 / 5);
+  REQUIRE(h.rto_ns == 15'000 + 6 * static_cast<TimeNs>(static_cast<double>(h.queue_bytes) * 8e9 / 400e9));
+  // A key the file sets wins over the profile's.
+  const Scenario o = Scenario::from_json(R"({"Profile":"htsim","LinkDelay":500,"Rto":"60us","QueueBytes":200000})", "o");
+  REQUIRE(o.link_delay_ns == 500);
+  REQUIRE(o.rto_ns == 60'000);
+  REQUIRE(o.queue_bytes == 200'000);
+  REQUIRE(o.trim_bytes == 200'000);
+  REQUIRE(o.ecn_max_bytes == 160'000);
+  // Without a profile the product's NIC and this fabric's switches stay as they were.
+  const Scenario d = Scenario::from_json("{}", "d");
+  REQUIRE(d.profile.empty());
+  REQUIRE(d.ecn_max_bytes == 0);
+  REQUIRE_FALSE(d.trim_either);
+  REQUIRE(d.lb.rdma_data_mss == 4096);
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"Profile":"ns3"})", "t"), Catch::Contains("'Profile'"));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"TrimVictim":"oldest"})", "t"), Catch::Contains("'TrimVictim'"));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"EcnBytes":100000,"EcnMaxBytes":100000})", "t"),
+                      Catch::Contains("'EcnMaxBytes'"));
+}
+
+TEST_CASE("sim switches: an ECN ramp marks fewer packets than a step, and trimming the last queued packet "
+          "shares the trims",
+          "[sim][profile]") {
+  Scenario s = Scenario::from_json(R"({"Workload":"incast","IncastSenders":8,"MessageBytes":1048576})", "incast.json");
+  const RunSummary step = Fabric(s, model_factory()).run();
+  s.ecn_max_bytes = s.queue_bytes;  // from 0 at EcnBytes to 1 at the queue's size
+  const RunSummary ramp = Fabric(s, model_factory()).run();
+  REQUIRE(step.completed == step.messages);
+  REQUIRE(ramp.completed == ramp.messages);
+  REQUIRE(ramp.ecn_marks > 0);
+  REQUIRE(ramp.ecn_marks < step.ecn_marks);
+  // The same run again: the switches' draws come from the scenario's seed.
+  REQUIRE(Fabric(s, model_factory()).run().ecn_marks == ramp.ecn_marks);
+  Scenario t = Scenario::from_json(R"({"Workload":"incast","IncastSenders":8,"MessageBytes":1048576})", "t.json");
+  const RunSummary arriving = Fabric(t, model_factory()).run();
+  t.trim_either = true;
+  const RunSummary either = Fabric(t, model_factory()).run();
+  REQUIRE(arriving.trims > 0);
+  REQUIRE(either.trims > 0);
+  REQUIRE(either.completed == either.messages);
+  REQUIRE(either.drops_queue == 0);
+  REQUIRE(either.ooo_events > arriving.ooo_events);  // a queued packet trimmed arrives after later ones
+}

@@ -39,6 +39,9 @@ struct LinkFailure {
 
 struct Scenario {
   std::string name = "default";
+  /// "" (the product's NIC and this fabric's switches), or "htsim": uet-htsim's defaults where the fabric
+  /// has them (docs/fabric.md, "Profiles"); keys given in the file override the profile's.
+  std::string profile;
   // Topology: two-tier leaf-spine, or three-tier k-ary fat tree.
   std::string topology = "leaf-spine";  ///< "leaf-spine" or "fat-tree"
   unsigned k = 4;                       ///< fat tree: k pods, k/2 edge and k/2 aggregation switches each
@@ -54,7 +57,10 @@ struct Scenario {
   TimeNs flowlet_gap_ns = 2'000;
   std::uint64_t queue_bytes = 1'000'000;  ///< per output port: drop-tail beyond this
   std::uint64_t ecn_bytes = 100'000;      ///< ECN mark above this queue depth
+  std::uint64_t ecn_max_bytes = 0;        ///< 0: mark every packet above ecn_bytes; else the probability rises
+                                          ///< linearly from 0 at ecn_bytes to 1 at this depth (RED-like)
   std::uint64_t trim_bytes = 400'000;     ///< trim data packets above this queue depth
+  bool trim_either = false;               ///< trim the arriving or (half the time) the last queued data packet
   bool priority_control = true;           ///< ports send ACKs, NACKs and trimmed headers before data
   TimeNs reconvergence_ns = 200'000;      ///< routing drops a failed link after this
   std::vector<LinkFailure> failures;
