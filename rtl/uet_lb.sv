@@ -864,28 +864,18 @@ module uet_lb #(
 
   // Response queue (RspDepth entries; owed_q counts them with the requests in flight, so it never
   // overflows).
-  localparam int unsigned QAW = $clog2(RspDepth);
   localparam int unsigned RqW = 16 + 3 + GroupW + PsnWidth + 1;  // ev, decision, group, psn, retx
-  logic [RqW-1:0] rq_mem [RspDepth];
-  logic [QAW:0]   rq_wp_q, rq_rp_q;
-  logic           rsp_take;
-  assign rsp_valid_o = rq_wp_q != rq_rp_q;
-  assign rsp_take    = rsp_valid_o && rsp_ready_i;
+  logic rsp_take;
+  assign rsp_take = rsp_valid_o && rsp_ready_i;
+  uet_lb_fifo #(.Depth (RspDepth), .Width (RqW)) u_rsp_q (
+    .clk_i (clk_i), .rst_ni (rst_ni), .push_i (e_v), .data_i ({e_ev, e_q.dec, e_q.g, e_q.psn, e_q.retx}),
+    .pop_i (rsp_take), .valid_o (rsp_valid_o),
+    .data_o ({rsp_ev_o, rsp_decision_o, rsp_group_o, rsp_psn_o, rsp_retx_o})
+  );
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      rq_wp_q <= '0;
-      rq_rp_q <= '0;
-      owed_q  <= '0;
-    end else begin
-      if (e_v) rq_wp_q <= rq_wp_q + 1'b1;
-      if (rsp_take) rq_rp_q <= rq_rp_q + 1'b1;
-      owed_q <= owed_q + RspCntW'(req_take) - RspCntW'(rsp_take);
-    end
+    if (!rst_ni) owed_q <= '0;
+    else owed_q <= owed_q + RspCntW'(req_take) - RspCntW'(rsp_take);
   end
-  always_ff @(posedge clk_i) begin
-    if (e_v) rq_mem[rq_wp_q[QAW-1:0]] <= {e_ev, e_q.dec, e_q.g, e_q.psn, e_q.retx};
-  end
-  assign {rsp_ev_o, rsp_decision_o, rsp_group_o, rsp_psn_o, rsp_retx_o} = rq_mem[rq_rp_q[QAW-1:0]];
 
   // ---------------------------------------------------------------------------------------------
   // Early-failure tracker: clears and allocations from stage X, the allocation's entropy value at E.
@@ -1115,8 +1105,7 @@ module uet_lb #(
       assert ((lvt_fr_q != '0) == x_wf && (lvt_rr_q != '0) == x_wr);
       if (x_wf) assert (lvt_fr_q[32'(x_wf_g) / LvtCols] && lvt_fc_q[32'(x_wf_g) % LvtCols]);
       if (x_wr) assert (lvt_rr_q[32'(x_wr_g) / LvtCols] && lvt_rc_q[32'(x_wr_g) % LvtCols]);
-      // No response enters a full queue unless one leaves in the same cycle.
-      assert (!(e_v && !rsp_take && rq_wp_q[QAW-1:0] == rq_rp_q[QAW-1:0] && rq_wp_q[QAW] != rq_rp_q[QAW]));
+      // (No response enters a full queue unless one leaves in the same cycle: u_rsp_q.a_no_overflow.)
     end
     if (rst_ni) begin
       assert (base_rtt_i != '0 || !efd_on_q || !req_valid_i);

@@ -456,7 +456,8 @@ TEST_CASE("sim congestion control: NSCC keeps an incast's queues shorter than a 
 
 TEST_CASE("sim profile htsim: htsim's defaults where the file is silent, the file's keys where it is not",
           "[sim][profile]") {
-  const Scenario h = Scenario::from_json(R"({"Profile":"htsim","Topology":"fat-tree","K":4,"LinkRate":"400Gbps"})", "h");
+  const Scenario h =
+      Scenario::from_json(R"({"Profile":"htsim","Topology":"fat-tree","K":4,"LinkRate":"400Gbps"})", "h");
   // 4,150-byte packets, 1 us links, the base RTT from the path, NSCC at 1.5 BDP aiming at 0.75 RTT.
   REQUIRE(h.lb.rdma_data_mss + uetlb::kPacketOverheadBytes == 4150);
   REQUIRE(h.link_delay_ns == 1'000);
@@ -475,7 +476,8 @@ TEST_CASE("sim profile htsim: htsim's defaults where the file is silent, the fil
   REQUIRE(h.ecn_max_bytes == h.queue_bytes * 4 / 5);
   REQUIRE(h.rto_ns == 15'000 + 6 * static_cast<TimeNs>(static_cast<double>(h.queue_bytes) * 8e9 / 400e9));
   // A key the file sets wins over the profile's.
-  const Scenario o = Scenario::from_json(R"({"Profile":"htsim","LinkDelay":500,"Rto":"60us","QueueBytes":200000})", "o");
+  const Scenario o =
+      Scenario::from_json(R"({"Profile":"htsim","LinkDelay":500,"Rto":"60us","QueueBytes":200000})", "o");
   REQUIRE(o.link_delay_ns == 500);
   REQUIRE(o.rto_ns == 60'000);
   REQUIRE(o.queue_bytes == 200'000);
@@ -493,9 +495,10 @@ TEST_CASE("sim profile htsim: htsim's defaults where the file is silent, the fil
                       Catch::Contains("'EcnMaxBytes'"));
 }
 
-TEST_CASE("sim switches: an ECN ramp marks fewer packets than a step, and trimming the last queued packet "
-          "shares the trims",
-          "[sim][profile]") {
+TEST_CASE(
+    "sim switches: an ECN ramp marks fewer packets than a step, and trimming the last queued packet "
+    "shares the trims",
+    "[sim][profile]") {
   Scenario s = Scenario::from_json(R"({"Workload":"incast","IncastSenders":8,"MessageBytes":1048576})", "incast.json");
   const RunSummary step = Fabric(s, model_factory()).run();
   s.ecn_max_bytes = s.queue_bytes;  // from 0 at EcnBytes to 1 at the queue's size
