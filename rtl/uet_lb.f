@@ -11,6 +11,7 @@ uet_lb_freeze.sv
 uet_lb_window.sv
 uet_lb_state_view.sv
 uet_lb_update.sv
+uet_lb_dbg.sv
 uet_lb_tracker_run.sv
 uet_lb_tracker.sv
 uet_lb_counter.sv

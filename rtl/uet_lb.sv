@@ -982,34 +982,15 @@ module uet_lb #(
   // ---------------------------------------------------------------------------------------------
   // Observation port: a group's stored word (both banks, the live-value bit) and its slot 0.
   if (DbgPort) begin : g_dbg
-    logic [StateW-1:0] w;
-    assign w = lvt_bit[2] ? bank_r_q[2] : bank_f_q[2];
-    logic              v_open, v_frz, v_act, v_x, v_wrap;
-    logic [GenW-1:0]   v_gen;
-    logic [TsWidth-1:0] v_aux;
-    logic [WindowWidth-1:0] v_left;
-    logic [PtrW-1:0]   v_wr, v_replay;
-    logic [PtrW:0]     v_cnt;
-    uet_lb_state_view #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)) u_view (
-      .state_i (w), .open_o (v_open), .gen_o (v_gen), .aux_o (v_aux), .freezing_o (v_frz), .left_o (v_left),
-      .active_o (v_act), .explore_o (v_x), .wr_o (v_wr), .cnt_o (v_cnt), .wrapped_o (v_wrap), .replay_o (v_replay)
+    uet_lb_dbg #(
+      .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)
+    ) u_dbg (
+      .clk_i (clk_i), .word_i (lvt_bit[2] ? bank_r_q[2] : bank_f_q[2]), .reps_i (reps),
+      .slot_we_i (slot_we && x_f.slot_wr == '0), .slot_group_i (x_f.g), .slot_ev_i (x_f.ev),
+      .group_i (dbg_group_i), .open_o (dbg_open_o), .count_o (dbg_count_o), .wr_o (dbg_wr_o),
+      .replay_o (dbg_replay_o), .wrapped_o (dbg_wrapped_o), .freezing_o (dbg_freezing_o),
+      .freeze_start_o (dbg_freeze_start_o), .window_left_o (dbg_window_left_o), .slot0_o (dbg_slot0_o)
     );
-    logic [15:0] slot0;
-    uet_lb_ram #(.Depth (NumGroups), .Width (16), .OutReg (1'b1)) u_slot0 (
-      .clk_i (clk_i), .we_i (slot_we && x_f.slot_wr == '0), .waddr_i (x_f.g), .wdata_i (x_f.ev),
-      .raddr_i (dbg_group_i), .rdata_o (slot0)
-    );
-    logic unused_dbg;
-    assign unused_dbg = ^{v_gen, v_act, v_x};
-    assign dbg_open_o         = v_open;
-    assign dbg_count_o        = v_cnt;
-    assign dbg_wr_o           = v_wr;
-    assign dbg_replay_o       = v_replay;
-    assign dbg_wrapped_o      = v_wrap;
-    assign dbg_freezing_o     = v_frz;
-    assign dbg_freeze_start_o = v_aux;
-    assign dbg_window_left_o  = v_left;
-    assign dbg_slot0_o        = reps ? slot0 : v_aux[15:0];
   end else begin : g_no_dbg
     logic unused_dbg;
     assign unused_dbg         = ^dbg_group_i;

@@ -37,6 +37,7 @@ mkdir -p "$work"
 # smtbmc with cvc4) from about 85 s to 215 s.
 proofs=(
   "cache|fv_cache|uet_lb_cache.sv formal/fv_cache.sv|12|0|fast|all|0|sat"
+  "fifo|fv_fifo|uet_lb_fifo.sv formal/fv_fifo.sv|14|0|fast|all|1|sat|sat:seen_full_q"
   "window|fv_window|uet_lb_window.sv formal/fv_window.sv|12|4|fast|all"
   "rr|fv_rr|uet_lb_rr.sv formal/fv_rr.sv|1|1|fast|all"
   "timeout|fv_timeout|uet_lb_timeout.sv formal/fv_timeout.sv|1|0|fast|all|0|sat"
