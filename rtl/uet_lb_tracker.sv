@@ -397,7 +397,7 @@ module uet_lb_tracker #(
   logic [SeqW-1:0]       r_flseq [Runs], r_slseq [Runs], r_oldest [Runs];
   logic [TsWidth-1:0]    r_fldl [Runs], r_sldl [Runs];
   logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
-  logic [Runs-1:0]       r_h0stays, r_popd;
+  logic [Runs-1:0]       r_h0stays, r_popd, r_flfire;
   logic [EntW-1:0]       rec_way;
   logic [SeqW-1:0]       cseq_q;  // the candidate's allocation number (below)
   logic [SeqW-1:0]       fseq1_q; // the number of the element fired at the last edge, and its run (fv_q[1])
@@ -421,7 +421,7 @@ module uet_lb_tracker #(
       .sl_valid_o (r_slv[r]), .sl_way_o (r_slway[r]), .sl_seq_o (r_slseq[r]), .sl_deadline_o (r_sldl[r]),
       .unseen_o (r_unseen[r]), .hold_o (r_hold[r]),
       .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r]), .count_next_o (r_cnt_next[r]),
-      .h0_stays_o (r_h0stays[r]), .pop_o (r_popd[r])
+      .h0_stays_o (r_h0stays[r]), .pop_o (r_popd[r]), .fl_is_fire_o (r_flfire[r])
     );
   end
   // Each run's push: the record's allocation into it, decoded from rec_d into a flip-flop of its own (the
@@ -715,7 +715,7 @@ module uet_lb_tracker #(
     cand_gone = ck1_q || lands_before(rec0_q.alc, rec0_q.run, rec0_q.dl, cr_q, cdl_q) ||
                 lands_before(rec1_q.alc, rec1_q.run, rec1_q.dl, cr_q, cdl_q);
     // (The run's fl a cycle ago is the candidate, so its sl then follows it.)
-    next_sl = fire_o && r_flv[cr_q] && r_flseq[cr_q] == cseq_q && r_slv[cr_q] &&
+    next_sl = fire_o && r_flv[cr_q] && r_flfire[cr_q] && r_slv[cr_q] &&
               !(rec0_q.alc && rec0_q.run != cr_q) && !(rec1_q.alc && rec1_q.run != cr_q);
     for (int r = 0; r < Runs; r++) if (RunW'(r) != cr_q && (r_flv[r] || r_unseen[r])) next_sl = 1'b0;
   end

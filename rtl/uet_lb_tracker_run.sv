@@ -66,6 +66,7 @@ module uet_lb_tracker_run #(
   output logic [EntW-1:0]     sl_way_o,
   output logic [SeqW-1:0]     sl_seq_o,
   output logic [TsWidth-1:0]  sl_deadline_o,
+  output logic                fl_is_fire_o,  ///< the first's seq is fire_seq_i (each half compares its own)
   output logic                unseen_o,      ///< no such element in the window, and elements past it
   output logic                hold_o,        ///< a live element (not skipped) may be past due at now_i
   output logic [CntW-1:0]     count_o,       ///< elements in the run (window and RAM)
@@ -164,10 +165,11 @@ module uet_lb_tracker_run #(
     for (int k = 0; k < ReadLat - 1; k++) inflight = inflight + 3'(rv_q[k]);
   end
 
-  logic pop, direct, r4_live, r4_in;
+  logic pop, pop_q, direct, r4_live, r4_in;
   assign r4_in   = rv_q[ReadLat - 2];  // a read lands in the window this cycle
-  // h0 leaves when dead.
-  assign pop     = wv_q[0] && !wl_q[0];
+  // h0 leaves when dead: from a flip-flop of its own, made with slot 0's next contents (the pop shifts
+  // every slot; decoding it from the slot's bits in front of them was an ECP5 critical path).
+  assign pop     = pop_q;
   // A push goes straight to the window when nothing older is in the RAM or on its way, and there is room.
   logic room_q;  // wn_q < HeadSlots (a flip-flop: `direct` reaches every slot's write enable)
   assign direct  = push_i && !ram_nz_q && rv_q == '0 && room_q;
@@ -294,6 +296,7 @@ module uet_lb_tracker_run #(
       wv_q      <= '0;
       wl_q      <= '0;
       wn_q      <= '0;
+      pop_q     <= 1'b0;
       rv_q      <= '0;
       wp_q      <= '0;
       rp_q      <= '0;
@@ -306,6 +309,7 @@ module uet_lb_tracker_run #(
       wv_q      <= nv;
       wl_q      <= nl;
       wn_q      <= nn;
+      pop_q     <= nv[0] && !nl[0];
       room_q    <= room_next;
       rv_q      <= {rv_q[ReadLat-3:0], ram_re};
       if (ram_we) wp_q <= wp_q + 1'b1;
@@ -349,7 +353,10 @@ module uet_lb_tracker_run #(
   assign oldest_seq_o  = oldest_q;
   assign count_next_o  = cnt_next;
   assign pop_o         = pop;
-  assign h0_stays_o    = !flush_i && wv_q[0] && wl_q[0] && !fire_hit[0] && !fs[0];
+  // (The fire comes late in the cycle: it enters last, through one gate.)
+  logic h0_cand;
+  assign h0_cand       = ws_q[0] == fire_seq_i;
+  assign h0_stays_o    = (!flush_i && wv_q[0] && wl_q[0] && !fs[0]) && !(fire_i && h0_cand);
 
   // The first and second live elements, and whether elements past the window are there. Each half of the
   // window (slots 0 .. Half-1 and Half ..) selects its own first and second live element into flip-flops;
@@ -436,6 +443,7 @@ module uet_lb_tracker_run #(
   assign sl_way_o      = sl_lo2 ? q2w[0] : sl_hi1 ? q1w[1] : q2w[1];
   assign sl_seq_o      = sl_lo2 ? q2s[0] : sl_hi1 ? q1s[1] : q2s[1];
   assign sl_deadline_o = sl_lo2 ? q2d[0] : sl_hi1 ? q1d[1] : q2d[1];
+  assign fl_is_fire_o  = fl_lo ? q1s[0] == fire_seq_i : q1s[1] == fire_seq_i;
 
   // Past due at now_i. Deadlines never decrease along the run, so the earliest live element not left out
   // is the first (or the second, when the first is left out): if it is not past due, no live element is.
@@ -489,6 +497,8 @@ module uet_lb_tracker_run #(
       assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
       assert (ram_nz_q == (ram_cnt_q != '0));
       assert (room_q == (wn_q < SlotW'(HeadSlots)));
+      assert (pop == (wv_q[0] && !wl_q[0]));
+      if (fl_valid_o) assert (fl_is_fire_o == (fl_seq_o == fire_seq_i));
       assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
       for (int k = 0; k < HeadSlots; k++) assert (wv_q[k] == (k < 32'(wn_q)));
       // The set compares made a cycle ahead are this cycle's.
