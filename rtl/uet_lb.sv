@@ -1061,36 +1061,36 @@ module uet_lb #(
   always_ff @(posedge clk_i) begin
     if (rst_ni && past_valid_q) begin
       // A response is held, unchanged, until it is taken.
-      if (rsp_stall_q) assert (rsp_valid_o && rsp_ev_o == past_ev_q && rsp_decision_o == past_dec_q &&
+      if (rsp_stall_q) a_rsp_held: assert (rsp_valid_o && rsp_ev_o == past_ev_q && rsp_decision_o == past_dec_q &&
                            rsp_psn_o == past_rsp_psn_q);
       // Inputs: a request is held until it is accepted (checked on the environment).
-      if (req_stall_q) assert (req_valid_i && req_psn_i == past_psn_q && req_group_i == past_req_group_q);
+      if (req_stall_q) a_req_held: assert (req_valid_i && req_psn_i == past_psn_q && req_group_i == past_req_group_q);
       // Both lanes' loop registers hold the same word when they name one group.
-      if (l_f.v && l_r.v && l_same) assert (st_f_q == st_r_q);
-      assert (trk_stop == (trk_hold || trk_unsettled));
+      if (l_f.v && l_r.v && l_same) a_loop_words_agree: assert (st_f_q == st_r_q);
+      a_stop_flag: assert (trk_stop == (trk_hold || trk_unsettled));
       // The tracker's check of a fire comes while its early failure is at stage C.
-      if (trk_kill) assert (c_f.v && c_f.efd);
+      if (trk_kill) a_kill_at_c: assert (c_f.v && c_f.efd);
       // A fire's free takes stage X's clear slot: its early failure is there, no feedback.
-      if (trk_fire) assert (!fb_take);
+      if (trk_fire) a_fire_takes_lane: assert (!fb_take);
       // The freezing test's pair selects equal the priority select over L's and the cycle before's words.
-      assert (d_fwd_f_l == (d_fwd_f.lr || d_fwd_f.lf) && d_fwd_f_x == (d_fwd_f.xr || d_fwd_f.xf));
-      assert (e_kept == (d_fwd_f.lr ? e_lr : (d_fwd_f.lf ? e_lf : (d_fwd_f.xr ? e_xr : (d_fwd_f.xf ? e_xf : e_pre)))));
-      assert (sum_before(now_q, span_q, now_i) == ts_before(cand_dl, now_i));
-      if (trk_flush_q) assert (!trk_fire && settle_q != '0);  // the late flush is never seen
+      a_fwd_flags: assert (d_fwd_f_l == (d_fwd_f.lr || d_fwd_f.lf) && d_fwd_f_x == (d_fwd_f.xr || d_fwd_f.xf));
+      a_fwd_pick: assert (e_kept == (d_fwd_f.lr ? e_lr : (d_fwd_f.lf ? e_lf : (d_fwd_f.xr ? e_xr : (d_fwd_f.xf ? e_xf : e_pre)))));
+      a_deadline_sum: assert (sum_before(now_q, span_q, now_i) == ts_before(cand_dl, now_i));
+      if (trk_flush_q) a_flush_unseen: assert (!trk_fire && settle_q != '0);  // the late flush is never seen
       // The update units' own flip-flops equal the stage-L terms they stand for.
-      assert (u_f_recycle == (l_f.v && f_recycle) && u_f_failure == (l_f.v && f_failure));
-      assert (u_r_open == r_open && u_r_req == l_rq);
-      assert (u_r_recycle == (fr && f_recycle) && u_r_failure == (fr && f_failure));
-      assert (32'(owed_q) <= RspDepth);
+      a_upd_f_inputs: assert (u_f_recycle == (l_f.v && f_recycle) && u_f_failure == (l_f.v && f_failure));
+      a_upd_r_open_req: assert (u_r_open == r_open && u_r_req == l_rq);
+      a_upd_r_inputs: assert (u_r_recycle == (fr && f_recycle) && u_r_failure == (fr && f_failure));
+      a_owed_bound: assert (32'(owed_q) <= RspDepth);
       // The live-value table's decoded writes are stage X's bank writes.
-      assert ((lvt_fr_q != '0) == x_wf && (lvt_rr_q != '0) == x_wr);
-      if (x_wf) assert (lvt_fr_q[32'(x_wf_g) / LvtCols] && lvt_fc_q[32'(x_wf_g) % LvtCols]);
-      if (x_wr) assert (lvt_rr_q[32'(x_wr_g) / LvtCols] && lvt_rc_q[32'(x_wr_g) % LvtCols]);
+      a_lvt_rows: assert ((lvt_fr_q != '0) == x_wf && (lvt_rr_q != '0) == x_wr);
+      if (x_wf) a_lvt_f_decode: assert (lvt_fr_q[32'(x_wf_g) / LvtCols] && lvt_fc_q[32'(x_wf_g) % LvtCols]);
+      if (x_wr) a_lvt_r_decode: assert (lvt_rr_q[32'(x_wr_g) / LvtCols] && lvt_rc_q[32'(x_wr_g) % LvtCols]);
       // (No response enters a full queue unless one leaves in the same cycle: u_rsp_q.a_no_overflow.)
     end
     if (rst_ni) begin
-      assert (base_rtt_i != '0 || !efd_on_q || !req_valid_i);
-      assert (!(fb_valid_i && fb_kind_i > uet_lb_pkg::FB_RTO));
+      a_base_rtt_given: assert (base_rtt_i != '0 || !efd_on_q || !req_valid_i);
+      a_fb_kind_legal: assert (!(fb_valid_i && fb_kind_i > uet_lb_pkg::FB_RTO));
     end
   end
 `endif

@@ -140,11 +140,11 @@ module uet_lb_axil #(
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (!(do_wr && do_rd));
-      assert ($countones({wr1_q, wr2_q, rd1_q}) <= 1);  // one access in flight
+      a_one_access: assert (!(do_wr && do_rd));
+      a_one_in_flight: assert ($countones({wr1_q, wr2_q, rd1_q}) <= 1);  // one access in flight
       // A response is made only into a free response register.
-      if (wr2_q) assert (!b_v_q);
-      if (rd1_q) assert (!r_v_q);
+      if (wr2_q) a_b_free: assert (!b_v_q);
+      if (rd1_q) a_r_free: assert (!r_v_q);
     end
   end
 `endif

@@ -149,9 +149,9 @@ module uet_lb_axis #(
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       // The local answer never meets a core response, and the count of owed requests stays in range.
-      if (loc_v_q) assert (!rsp_valid_i && owed_q == '0);
-      assert (32'(owed_q) <= MaxOwed);
-      if (owed_q == '0) assert (!core_rsp);
+      if (loc_v_q) a_local_alone: assert (!rsp_valid_i && owed_q == '0);
+      a_owed_bound: assert (32'(owed_q) <= MaxOwed);
+      if (owed_q == '0) a_no_unowed_rsp: assert (!core_rsp);
     end
   end
 `endif

@@ -67,14 +67,14 @@ module uet_lb_cache #(
   // Checked when the cache is used: a group that is not open holds arbitrary state.
   always_comb begin
     if (push_i || take_i || replay_take_i) begin
-      assert ((wr_i & ~cmask_i) == '0);             // pointers stay inside 0..C-1
-      assert ((replay_i & ~cmask_i) == '0);
-      assert (cnt_i <= cap_i);
-      assert (!(take_i && !nonempty_o));            // take only a non-empty cache
-      assert (!(replay_take_i && !written_o));      // replay only written slots
-      assert (!(replay_take_i && (push_i || take_i)));
+      a_wr_in_range: assert ((wr_i & ~cmask_i) == '0);             // pointers stay inside 0..C-1
+      a_replay_in_range: assert ((replay_i & ~cmask_i) == '0);
+      a_count_bound: assert (cnt_i <= cap_i);
+      a_take_nonempty: assert (!(take_i && !nonempty_o));            // take only a non-empty cache
+      a_replay_written: assert (!(replay_take_i && !written_o));      // replay only written slots
+      a_replay_alone: assert (!(replay_take_i && (push_i || take_i)));
       // replay stays below filled
-      assert (wrapped_i || replay_i < wr_i || (!wrapped_i && wr_i == '0 && replay_i == '0));
+      a_replay_below_wr: assert (wrapped_i || replay_i < wr_i || (!wrapped_i && wr_i == '0 && replay_i == '0));
     end
   end
 `endif

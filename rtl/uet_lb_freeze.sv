@@ -24,6 +24,6 @@ module uet_lb_freeze #(
   assign start_o    = enter ? now_i : start_i;
 
 `ifndef SYNTHESIS
-  always_comb assert (!(failure_i && recycle_i));  // one event
+  always_comb a_one_event: assert (!(failure_i && recycle_i));  // one event
 `endif
 endmodule

@@ -59,12 +59,12 @@ module uet_lb_prng (
   assign {value_ref, unused_low} = full[47:16];
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (state_q != 32'd0);                            // xorshift never reaches 0 from non-zero
-      assert (!(seed_we_i && seed_i == 32'd0));             // the register block refuses seed 0
+      a_state_nonzero: assert (state_q != 32'd0);                            // xorshift never reaches 0 from non-zero
+      a_seed_nonzero: assert (!(seed_we_i && seed_i == 32'd0));             // the register block refuses seed 0
     end
   end
   always_comb begin
-    if (size_p != '0) assert (value_o == value_ref && {1'b0, value_o} < size_p);
+    if (size_p != '0) a_value_in_range: assert (value_o == value_ref && {1'b0, value_o} < size_p);
   end
 `endif
 endmodule

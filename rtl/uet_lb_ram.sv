@@ -36,7 +36,7 @@ module uet_lb_ram #(
 
 `ifndef SYNTHESIS
   always_comb begin
-    if (Depth != (1 << AddrW)) assert (!we_i || 32'(waddr_i) < Depth);
+    if (Depth != (1 << AddrW)) a_waddr_in_range: assert (!we_i || 32'(waddr_i) < Depth);
   end
 `endif
 endmodule

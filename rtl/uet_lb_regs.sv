@@ -382,15 +382,15 @@ module uet_lb_regs #(
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (cfg_q.spray != 2'd3 && act_q.spray != 2'd3);
-      assert (cfg_q.mask <= 4'd8);
-      assert (cfg_q.span == span_of(cfg_q.mask) && act_q.span == span_of(act_q.mask));
-      assert (cfg_q.bufb <= 5'(BufBitsMax) && act_q.bufb <= 5'(BufBitsMax));
-      assert (cfg_q.size != '0 && cfg_q.size <= 17'd65536 && act_q.size != '0);
-      assert (cfg_q.timeout != '0 && cfg_q.timeout <= TimeoutMax && act_q.timeout != '0);
-      assert (cfg_q.seed != '0);
+      a_spray_legal: assert (cfg_q.spray != 2'd3 && act_q.spray != 2'd3);
+      a_mask_legal: assert (cfg_q.mask <= 4'd8);
+      a_span_of_mask: assert (cfg_q.span == span_of(cfg_q.mask) && act_q.span == span_of(act_q.mask));
+      a_bufb_legal: assert (cfg_q.bufb <= 5'(BufBitsMax) && act_q.bufb <= 5'(BufBitsMax));
+      a_size_legal: assert (cfg_q.size != '0 && cfg_q.size <= 17'd65536 && act_q.size != '0);
+      a_timeout_legal: assert (cfg_q.timeout != '0 && cfg_q.timeout <= TimeoutMax && act_q.timeout != '0);
+      a_seed_nonzero: assert (cfg_q.seed != '0);
       // While nothing is pending the active copy is the written one.
-      if (!pend_cfg_q) assert (act_q == cfg_q);
+      if (!pend_cfg_q) a_active_is_cfg: assert (act_q == cfg_q);
     end
   end
 `endif

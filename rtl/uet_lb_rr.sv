@@ -16,7 +16,7 @@ module uet_lb_rr (
 
 `ifndef SYNTHESIS
   always_comb begin
-    assert (ev_o - offset_i <= 16'(span_mask_i));
+    a_ev_in_span: assert (ev_o - offset_i <= 16'(span_mask_i));
   end
 `endif
 endmodule

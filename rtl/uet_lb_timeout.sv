@@ -29,7 +29,7 @@ module uet_lb_timeout #(
   assign timeout = now_i - now_mt_i;
   always_comb begin
     // (the timeout register is 1..2^(TsWidth-1)-1, so its inputs are consistent)
-    if (timeout != '0 && now_lt_t_i == (now_i < timeout)) assert (elapsed_o == (elapsed >= timeout));
+    if (timeout != '0 && now_lt_t_i == (now_i < timeout)) a_elapsed: assert (elapsed_o == (elapsed >= timeout));
   end
 `endif
 endmodule

@@ -486,25 +486,25 @@ module uet_lb_tracker_run #(
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
-      assert (!(push_i && cnt_q == CntW'(Depth)));               // the tracker never overfills a run
+      a_no_overfill: assert (!(push_i && cnt_q == CntW'(Depth)));               // the tracker never overfills a run
       // The tracker fires an element of the window: its first live one not yet fired, unless a record
       // freed it at the last edge (the fire's check then finds the clear).
-      if (fire_i) assert ($countones(fire_hit) == 1);
-      if (fire_i && (fire_hit & wl_q) != '0) assert (e1v != '0 && (e1v[0] ? e1s[0] : e1s[1]) == fire_seq_i);
-      if (h0_stays_o) assert (nv[0] && nl[0] && nw[0] == ww_q[0]);  // the same h0, live, next cycle
-      assert (fl_due == past_due(fl_deadline_o) && sl_due == past_due(sl_deadline_o));
-      assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
-      assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
-      assert (ram_nz_q == (ram_cnt_q != '0));
-      assert (room_q == (wn_q < SlotW'(HeadSlots)));
-      assert (pop == (wv_q[0] && !wl_q[0]));
-      if (fl_valid_o) assert (fl_is_fire_o == (fl_seq_o == fire_seq_i));
-      assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
-      for (int k = 0; k < HeadSlots; k++) assert (wv_q[k] == (k < 32'(wn_q)));
+      if (fire_i) a_fire_hits_one: assert ($countones(fire_hit) == 1);
+      if (fire_i && (fire_hit & wl_q) != '0) a_fire_is_first_live: assert (e1v != '0 && (e1v[0] ? e1s[0] : e1s[1]) == fire_seq_i);
+      if (h0_stays_o) a_h0_stays: assert (nv[0] && nl[0] && nw[0] == ww_q[0]);  // the same h0, live, next cycle
+      a_due_per_half: assert (fl_due == past_due(fl_deadline_o) && sl_due == past_due(sl_deadline_o));
+      a_window_bound: assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
+      a_occupancy: assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
+      a_ram_nonempty: assert (ram_nz_q == (ram_cnt_q != '0));
+      a_room_flag: assert (room_q == (wn_q < SlotW'(HeadSlots)));
+      a_pop_flag: assert (pop == (wv_q[0] && !wl_q[0]));
+      if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq_o == fire_seq_i));
+      a_count: assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
+      for (int k = 0; k < HeadSlots; k++) a_slots_low: assert (wv_q[k] == (k < 32'(wn_q)));
       // The set compares made a cycle ahead are this cycle's.
       if (clr_free_i) begin
-        for (int k = 0; k < HeadSlots; k++) assert (!wv_q[k] || fs[k] == freed(ww_q[k], 1'b1, clr_set_i, clr_mask_i));
-        if (r4_in) assert (r4_fs == freed(r4_way_q, 1'b1, clr_set_i, clr_mask_i));
+        for (int k = 0; k < HeadSlots; k++) a_free_ahead: assert (!wv_q[k] || fs[k] == freed(ww_q[k], 1'b1, clr_set_i, clr_mask_i));
+        if (r4_in) a_free_ahead_read: assert (r4_fs == freed(r4_way_q, 1'b1, clr_set_i, clr_mask_i));
       end
     end
   end

@@ -181,7 +181,7 @@ module uet_lb_update #(
 
 `ifndef SYNTHESIS
   always_comb begin
-    assert (32'(f_open_i) + 32'(f_recycle_i) + 32'(f_failure_i) <= 1);
+    a_one_feedback_event: assert (32'(f_open_i) + 32'(f_recycle_i) + 32'(f_failure_i) <= 1);
   end
 `endif
 endmodule

@@ -71,8 +71,8 @@ module uet_lb_window #(
   assign one = BufBitsMax'(1);
   always_comb begin
     if (open_i || consume_i) begin
-      assert (active_i == (left_i != '0));
-      assert (explore_i == (active_i && ((BufBitsMax'(left_i) & cmask_i) == (one & cmask_i))));
+      a_active_fact: assert (active_i == (left_i != '0));
+      a_explore_fact: assert (explore_i == (active_i && ((BufBitsMax'(left_i) & cmask_i) == (one & cmask_i))));
     end
   end
 `endif
