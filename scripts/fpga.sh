@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # FPGA implementation figures of the core and its sustained events per second, printed as Markdown:
-#   scripts/fpga.sh [--doc] [ROW ...]
+#   scripts/fpga.sh [--doc] [--quiet] [ROW ...]
 # ROW is NumGroups[:TrackerEntries] (TrackerEntries default 1024). Default rows: 16 1024.
-# --doc rewrites the generated part of docs/fpga.md instead of printing.
+# --doc rewrites the generated part of docs/fpga.md instead of printing. On a terminal a progress line on
+# stderr says which step runs, how many placements are done and about how long is left; --quiet (or
+# stderr not a terminal) turns it off.
 #
 # For each row: Xilinx UltraScale+ resources from Yosys synth_xilinx -family xcup and the deepest
 # register-to-register path in LUT and logic levels (scripts/logic_levels.py, which also lists how many
@@ -20,8 +22,23 @@ set -Eeuo pipefail
 trap 'echo "fpga.sh: stopped at line $LINENO: $BASH_COMMAND (exit $?)" >&2' ERR
 root=$(cd "$(dirname "$0")/.." && pwd)
 doc=0
-if [ "${1:-}" = "--doc" ]; then doc=1; shift; fi
+quiet=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --doc) doc=1; shift ;;
+    --quiet) quiet=1; shift ;;
+    -*) echo "fpga.sh: unknown option '$1' (expected --doc, --quiet, rows)" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
 rows=("$@")
+# The progress line (stderr, a terminal, not --quiet): the step, rewritten in place.
+progress() {
+  if [ "$quiet" = 0 ] && [ -t 2 ]; then printf '\r\033[Kfpga.sh: %s' "$*" >&2; fi
+}
+progress_end() {
+  if [ "$quiet" = 0 ] && [ -t 2 ]; then printf '\r\033[K' >&2; fi
+}
 [ ${#rows[@]} -gt 0 ] || rows=(16 1024)
 for row in "${rows[@]}"; do
   [[ "$row" =~ ^[0-9]+(:[0-9]+)?$ ]] || { echo "fpga.sh: row '$row': expected NumGroups[:TrackerEntries]" >&2; exit 2; }
@@ -43,8 +60,8 @@ if [ ! -x "$bench" ]; then
 fi
 
 # Placer settings: the heap placer's timing weight 30 and criticality exponent 3 (nextpnr's defaults are 10
-# and 2). On the core at 1,024 groups they take the five-seed median from 89.68 to 101.83 MHz (docs/fpga.md,
-# "Placer settings"); UETLB_ECP5_PLACER replaces them ("" for nextpnr's defaults).
+# and 2), measured against the defaults in docs/fpga.md ("Placer settings"); UETLB_ECP5_PLACER replaces them
+# ("" for nextpnr's defaults).
 placer=${UETLB_ECP5_PLACER---placer-heap-timingweight 30 --placer-heap-critexp 3}
 ecp5_pnr() {  # dir json-name seed log: place and route on the LFE5U-85F (YoWASP sees only its working directory)
   # shellcheck disable=SC2086  # $placer is a list of options
@@ -62,13 +79,25 @@ ecp5_fmax() {  # dir json-name log -> "Fmax" with seed 1, or a reason
 # Place and route with seeds 1..n at once: "median (seed 1 / seed 2 / ...)" in MHz. Logs ecp5.pnr.sN.log.
 seeds=${UETLB_FPGA_SEEDS:-3}
 [[ "$seeds" =~ ^[1-9][0-9]*$ ]] || { echo "fpga.sh: UETLB_FPGA_SEEDS '$seeds': expected a count >= 1" >&2; exit 2; }
-ecp5_fmax_seeds() {  # dir json-name
+ecp5_fmax_seeds() {  # dir json-name row
   local s pids=()
   for s in $(seq 1 "$seeds"); do
     ecp5_pnr "$1" "$2" "$s" "$1/ecp5.pnr.s$s.log" &
     pids+=($!)
   done
+  # While they run: how many are done and, from the first ones, about how long the rest take.
+  local t0=$SECONDS done p
+  while :; do
+    done=0
+    for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null || done=$((done + 1)); done
+    [ "$done" -lt "${#pids[@]}" ] || break
+    local el=$((SECONDS - t0)) left="?"
+    [ "$done" -gt 0 ] && left="$(( (el * ${#pids[@]} / done - el + 59) / 60 )) min"
+    progress "$3: placing and routing $seeds seeds on the ECP5: $done of $seeds done, $((el / 60)) min so far, about $left left"
+    sleep 5
+  done
   for s in "${pids[@]}"; do wait "$s" || true; done
+  progress_end
   local f all=()
   for s in $(seq 1 "$seeds"); do
     f=$(log_fmax "$1/ecp5.pnr.s$s.log")
@@ -85,7 +114,9 @@ PY
 
 # The events per cycle bench_rtl measures on each pattern (its 16-group build: the core's throughput does
 # not depend on the group count, bench_rtl_1024 shows the same figures).
+progress "bench_rtl: events per cycle by pattern and the loss table (about a minute)"
 bench_out=$("$bench" 200000)
+progress_end
 # The pattern's events/cycle, found by its column heading (not its position).
 per_cycle() {
   awk -v p="$1" '$1 == "pattern" { for (i = 1; i <= NF; i++) if ($i == "events/cycle") c = i }
@@ -105,6 +136,7 @@ generate() {
   yosys -q -p "read_verilog -sv $root/rtl/fpga/counter16.sv; synth_ecp5 -top counter16 -json $work/counter16.ecp5.json" \
     >/dev/null 2>&1
   local base
+  progress "the counter baseline through the ECP5 flow"
   base=$(ecp5_fmax "$work" counter16.ecp5.json "$work/counter16.ecp5.log")
   echo "| groups | T | xcup LUT | FF | CARRY | RAMB36/18 | DSP | LUT levels (register groups ending 5 or more: count x depth) | ECP5 LUT4 | FF | DP16KD | ECP5 Fmax (MHz): median (by seed) | events/cycle, hot group | events/s, hot group (median Fmax) | events/cycle, 5 % lost | events/s, 5 % lost |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
@@ -115,6 +147,7 @@ generate() {
     d="$work/g$n-t$t"
     mkdir -p "$d"
     local params="chparam -set NumGroups $n -set TrackerEntries $t uet_lb_fpga_wrap"
+    progress "row $row: Yosys for UltraScale+ (a few minutes)"
     yosys -q -p "read_verilog -sv $srcs; $params; synth_xilinx -family xcup -top uet_lb_fpga_wrap -flatten; \
       tee -q -o $d/xcup.stat stat; write_json $d/xcup.json" >/dev/null 2>&1
     sum() { { grep -E "^\s+$1" "$2" || true; } | awk '{s+=$2} END {print s+0}'; }
@@ -129,11 +162,12 @@ generate() {
     # (No register group at 5 levels or more is a result, not an error: grep's exit 1 is not a failure.)
     deepest=$({ grep -E '^[0-9]+ levels into' "$d/paths.txt" || true; } | awk '{print $1}' | sort -rn | uniq -c | \
       awk '{printf "%s%s x %s", (NR > 1 ? ", " : ""), $1, $2}')
+    progress "row $row: Yosys for the ECP5 (a few minutes)"
     yosys -q -p "read_verilog -sv $srcs; $params; synth_ecp5 -top uet_lb_fpga_wrap -json $d/ecp5.json; \
       tee -q -o $d/ecp5.stat stat" >/dev/null 2>&1
     local elut eff eram fmax eps
     elut=$(sum 'LUT4' "$d/ecp5.stat"); eff=$(sum 'TRELLIS_FF' "$d/ecp5.stat"); eram=$(sum 'DP16KD' "$d/ecp5.stat")
-    fmax=$(ecp5_fmax_seeds "$d" ecp5.json)
+    fmax=$(ecp5_fmax_seeds "$d" ecp5.json "row $row")
     eps=$(python3 -c 'import sys; print(f"{float(sys.argv[1]) * float(sys.argv[2]):.1f} M")' "${fmax%% *}" "$hot" \
       2>/dev/null || echo "-")
     local eps5
