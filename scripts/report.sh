@@ -116,6 +116,11 @@ echo "## Against uet-htsim (\`scripts/htsim_compare.py --big --freezing\`${UETLB
 echo
 if [ -n "${UETLB_HTSIM:-}" ]; then
   "$root/scripts/htsim_compare.py" --big --freezing --htsim "$UETLB_HTSIM" --fabric "$b/sim/uet-fabric" || true
+  echo
+  echo "### With the fabric's htsim profile, htsim ACKing every packet (\`--profile htsim --htsim-ack-per-packet --big\`)"
+  echo
+  "$root/scripts/htsim_compare.py" --big --profile htsim --htsim-ack-per-packet --htsim "$UETLB_HTSIM" \
+    --fabric "$b/sim/uet-fabric" || true
 else
   echo "(htsim_uec not run: set UETLB_HTSIM to one built by scripts/htsim_build.sh.)"
   echo

@@ -52,6 +52,7 @@ struct Port {
   bool failed = false;                 // the link is down (drops silently)
   std::uint64_t nominal_rate_bps = 0;  // the rate when whole (rate_bps is lower while degraded)
   double loss = 0.0;                   // degraded: probability that a packet sent on the link is lost
+  double scale = 1.0;                  // degraded with ScaleDegradedQueues: the queue's thresholds times this
   bool routed = true;                  // routing still uses the link (false once it reconverged around a failure)
   std::deque<Packet> queue;            // data packets (the queue that ECN, trimming and drops look at)
   std::deque<Packet> control;          // ACKs, NACKs and trimmed headers, served first (PriorityControl)
@@ -337,7 +338,7 @@ struct Fabric::Impl {
     std::vector<std::uint32_t> out;
     for (std::uint32_t i = 0; i < ports.size(); ++i) {
       if (ports[i].to_kind != NodeKind::Switch) continue;
-      if ((ports[i].to_id == b && owns(a, i)) || (ports[i].to_id == a && owns(b, i))) out.push_back(i);
+      if ((ports[i].to_id == b && owns(a, i)) || (!f.one_way && ports[i].to_id == a && owns(b, i))) out.push_back(i);
     }
     if (out.empty()) throw uetlb::ConfigError("scenario key 'LinkFailures': no link between " + f.a + " and " + f.b);
     return out;
@@ -414,7 +415,12 @@ struct Fabric::Impl {
     }
     const bool switch_port = port_id >= host_up.size();  // host NIC queues are not switch queues
     if (switch_port) {
-      if (p.kind == Kind::Data && !p.trimmed && port.queued_bytes + p.size > sc.trim_bytes) {
+      // (A degraded port's thresholds scale with its rate under ScaleDegradedQueues.)
+      const auto th = [&port](std::uint64_t bytes) {
+        return port.scale == 1.0 ? bytes : static_cast<std::uint64_t>(static_cast<double>(bytes) * port.scale);
+      };
+      const std::uint64_t trim_at = th(sc.trim_bytes), drop_at = th(sc.queue_bytes);
+      if (p.kind == Kind::Data && !p.trimmed && port.queued_bytes + p.size > trim_at) {
         // TrimVictim "either": half the time the last queued data packet is trimmed instead (not the one
         // on the wire), and the arriving one is trimmed too only if it still does not fit.
         if (sc.trim_either && switch_unit() < 0.5 && port.queue.size() > (port.busy && !port.tx_control ? 1U : 0U) &&
@@ -430,13 +436,13 @@ struct Fabric::Impl {
             port.queue.push_back(std::move(v));
           }
         }
-        if (port.queued_bytes + p.size > sc.trim_bytes) trim(port, p);
+        if (port.queued_bytes + p.size > trim_at) trim(port, p);
       }
-      if (port.queued_bytes + p.size > sc.queue_bytes) {
+      if (port.queued_bytes + p.size > drop_at) {
         ++sum.drops_queue;
         return;
       }
-      if (p.kind == Kind::Data && !p.ecn && ecn_marks(port.queued_bytes)) {
+      if (p.kind == Kind::Data && !p.ecn && ecn_marks(port.queued_bytes, port.scale)) {
         p.ecn = true;
         ++sum.ecn_marks;
       }
@@ -460,11 +466,12 @@ struct Fabric::Impl {
 
   // ECN at a queue depth: above EcnBytes, or with EcnMaxBytes set, with a probability rising linearly
   // from EcnBytes to EcnMaxBytes.
-  bool ecn_marks(std::uint64_t depth) {
-    if (depth <= sc.ecn_bytes) return false;
-    if (sc.ecn_max_bytes == 0 || depth >= sc.ecn_max_bytes) return true;
-    return switch_unit() <
-           static_cast<double>(depth - sc.ecn_bytes) / static_cast<double>(sc.ecn_max_bytes - sc.ecn_bytes);
+  bool ecn_marks(std::uint64_t depth, double scale) {
+    const double lo = static_cast<double>(sc.ecn_bytes) * scale, hi = static_cast<double>(sc.ecn_max_bytes) * scale;
+    const auto d = static_cast<double>(depth);
+    if (d <= lo) return false;
+    if (sc.ecn_max_bytes == 0 || d >= hi) return true;
+    return switch_unit() < (d - lo) / (hi - lo);
   }
 
   TimeNs serialization(const Port& port, std::uint32_t bytes) const {
@@ -565,6 +572,7 @@ struct Fabric::Impl {
         ports[port].rate_bps =
             std::max<std::uint64_t>(1, static_cast<std::uint64_t>(f.rate_factor * ports[port].nominal_rate_bps));
         ports[port].loss = f.loss;
+        if (sc.scale_degraded_queues) ports[port].scale = f.rate_factor;
       }
       return;
     }
@@ -584,6 +592,7 @@ struct Fabric::Impl {
       ports[port].routed = true;
       ports[port].rate_bps = ports[port].nominal_rate_bps;
       ports[port].loss = 0.0;
+      ports[port].scale = 1.0;
     }
     compute_reach();
   }

@@ -104,6 +104,7 @@ void apply_htsim_profile(Scenario& s, const std::set<std::string>& given, bool n
   if (unset("QueueBytes")) s.queue_bytes = std::max<std::uint64_t>(bdp, 10'000);
   if (unset("TrimBytes")) s.trim_bytes = s.queue_bytes;
   if (unset("TrimVictim")) s.trim_either = true;
+  if (unset("ScaleDegradedQueues")) s.scale_degraded_queues = true;
   if (unset("EcnBytes")) s.ecn_bytes = s.queue_bytes / 5;
   if (unset("EcnMaxBytes")) s.ecn_max_bytes = s.queue_bytes * 4 / 5;
   if (unset("CongestionControl")) s.congestion_control = "nscc";
@@ -282,7 +283,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       for (const auto& f : v) {
         const auto optional_keys = [&f] {
           std::size_t n = 0;
-          for (const char* k : {"RateFactor", "LossProbability", "Until"}) n += f.contains(k) ? 1 : 0;
+          for (const char* k : {"RateFactor", "LossProbability", "Until", "OneWay"}) n += f.contains(k) ? 1 : 0;
           return n;
         };
         const std::size_t extra = f.is_object() ? optional_keys() : 0;
@@ -293,7 +294,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
         if (!by_name && !by_index) {
           bad(key, f.dump(),
               "objects {\"From\": switch, \"To\": switch, \"At\": time} or {\"Leaf\": n, \"Spine\": n, \"At\": time}, "
-              "optionally with \"RateFactor\", \"LossProbability\", \"Until\"");
+              "optionally with \"RateFactor\", \"LossProbability\", \"Until\", \"OneWay\"");
         }
         LinkFailure lf;
         if (by_name) {
@@ -324,6 +325,13 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
           lf.until = get_time(f["Until"], "LinkFailures.Until");
           if (lf.until <= lf.at) bad("LinkFailures.Until", f["Until"].dump(), "a time after At");
         }
+        if (f.contains("OneWay")) {
+          lf.one_way = get_bool(f["OneWay"], "LinkFailures.OneWay");
+          if (lf.one_way && !lf.degraded) {
+            bad("LinkFailures.OneWay", "true",
+                "a degraded link's option (RateFactor or LossProbability): a link down is down both ways");
+          }
+        }
         s.failures.push_back(lf);
       }
     } else if (key == "Nic") {
@@ -352,6 +360,8 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
       s.base_rtt_from_path = get_bool(v, key);
     } else if (key == "FeedbackForEveryPacket") {
       s.feedback_every_packet = get_bool(v, key);
+    } else if (key == "ScaleDegradedQueues") {
+      s.scale_degraded_queues = get_bool(v, key);
     } else if (key == "PriorityControl") {
       s.priority_control = get_bool(v, key);
     } else if (key == "NsccTargetDelay") {

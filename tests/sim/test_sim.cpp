@@ -519,3 +519,33 @@ TEST_CASE(
   REQUIRE(either.drops_queue == 0);
   REQUIRE(either.ooo_events > arriving.ooo_events);  // a queued packet trimmed arrives after later ones
 }
+
+TEST_CASE("sim degraded links: one direction only, and a degraded queue scaled with its rate", "[sim][profile]") {
+  const std::string base =
+      R"({"Topology":"fat-tree","K":4,"MessageBytes":262144,"LinkRate":"100Gbps","Profile":"htsim","LinkFailures":[)";
+  // Slowing core0 -> agg0.0 only leaves the other direction at full rate: fewer packets wait than when both
+  // directions are slowed.
+  const RunSummary both =
+      Fabric(Scenario::from_json(base + R"({"From":"core0","To":"agg0.0","At":0,"RateFactor":0.1}]})", "b"),
+             model_factory())
+          .run();
+  const RunSummary one = Fabric(Scenario::from_json(base + R"({"From":"core0","To":"agg0.0","At":0,"RateFactor":0.1,)"
+                                                           R"("OneWay":true}]})",
+                                                    "o"),
+                                model_factory())
+                             .run();
+  REQUIRE(both.completed == both.messages);
+  REQUIRE(one.completed == one.messages);
+  REQUIRE(one.fct_max_us < both.fct_max_us);
+  // With the degraded queue scaled to a tenth, it trims earlier than at full size.
+  Scenario full =
+      Scenario::from_json(base + R"({"From":"core0","To":"agg0.0","At":0,"RateFactor":0.1,"OneWay":true}]})", "f");
+  full.scale_degraded_queues = false;
+  const RunSummary unscaled = Fabric(full, model_factory()).run();
+  REQUIRE(one.trims > unscaled.trims);
+  REQUIRE_THROWS_WITH(
+      Scenario::from_json(R"({"LinkFailures":[{"From":"leaf0","To":"spine1","At":0,"OneWay":true}]})", "t"),
+      Catch::Contains("'LinkFailures.OneWay'"));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"ScaleDegradedQueues":1})", "t"),
+                      Catch::Contains("'ScaleDegradedQueues'"));
+}

@@ -35,6 +35,7 @@ struct LinkFailure {
   double loss = 0.0;         ///< degraded: the probability that a packet sent on the link is lost, [0, 1)
   bool degraded = false;     ///< rate_factor or loss given: degraded, not down
   TimeNs until = 0;          ///< 0: for ever; else the time the link is whole again (> at)
+  bool one_way = false;      ///< degraded: only the a -> b direction (htsim's -failed slows one direction)
 };
 
 struct Scenario {
@@ -62,6 +63,7 @@ struct Scenario {
   std::uint64_t trim_bytes = 400'000;     ///< trim data packets above this queue depth
   bool trim_either = false;               ///< trim the arriving or (half the time) the last queued data packet
   bool priority_control = true;           ///< ports send ACKs, NACKs and trimmed headers before data
+  bool scale_degraded_queues = false;     ///< a degraded link's queue, trim and ECN depths times its RateFactor
   TimeNs reconvergence_ns = 200'000;      ///< routing drops a failed link after this
   std::vector<LinkFailure> failures;
   // NICs.
