@@ -888,24 +888,25 @@ module uet_lb_tracker #(
       a_fire_free_slot: assert (!(dfree && clr_valid_i));
       if (op4_q.clr && op4_q.dir) a_fire_frees_valid: assert (v4_ref[op4_q.dway]);
       a_alloc_or_untracked: assert (!(rec0_q.alc && rec0_q.untracked));
+      // (Assertions inside loops carry no label: Yosys names a labelled one per label, once per loop.)
       for (int r = 0; r < Runs; r++) begin
-        a_near_full: assert (near_full[r] == (r_cnt_next[r] >= RunCntW'(RunDepth - Margin)));
+        assert (near_full[r] == (r_cnt_next[r] >= RunCntW'(RunDepth - Margin)));
         // The registered age flag never misses a run whose oldest allocation is AgeMax behind.
-        if (r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax) a_age_flag: assert (old_q[r]);
-        a_nonempty_flag: assert (nz_q[r] == (r_cnt[r] != '0));
+        if (r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax) assert (old_q[r]);
+        assert (nz_q[r] == (r_cnt[r] != '0));
       end
       // t3's flags equal what t4 would compute itself.
       if (op4_q.alc) begin
         for (int r = 0; r < Runs; r++) begin
           if (!(rec0_q.alc && rec0_q.run == RunW'(r))) begin
-            a_fits_ahead: assert (fits4_q[r] == (stale_q[r] || !ts_before(op4_q.dl, tail_q[r])));
+            assert (fits4_q[r] == (stale_q[r] || !ts_before(op4_q.dl, tail_q[r])));
           end
         end
         a_run_room: assert (run_room == (32'(r_cnt[run_pick]) + 32'(rec0_q.alc && rec0_q.run == run_pick) < RunDepth));
       end
       a_tracked_count: assert (32'(tracked_q) == 32'($countones(valid_q)));
       a_frees_used_ways: assert (!(|(rec0_q.cmask & ~set_bits(valid_q, rec0_q.cset)) && rec0_q.clr));  // frees only used ways
-      for (int r = 0; r < Runs; r++) a_push_flag: assert (r_push[r] == (rec0_q.alc && rec0_q.run == RunW'(r)));
+      for (int r = 0; r < Runs; r++) assert (r_push[r] == (rec0_q.alc && rec0_q.run == RunW'(r)));
       // The two-step reads of the valid bits give what one read at t2 would have.
       if (op3_q.clr) a_clear_set_bits: assert (vc3_q == vc3_ref_q);
       if (op3_q.alc) a_alloc_set_bits: assert (va3_q == va3_ref_q);

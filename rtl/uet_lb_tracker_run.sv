@@ -500,10 +500,11 @@ module uet_lb_tracker_run #(
       a_pop_flag: assert (pop == (wv_q[0] && !wl_q[0]));
       if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq_o == fire_seq_i));
       a_count: assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
-      for (int k = 0; k < HeadSlots; k++) a_slots_low: assert (wv_q[k] == (k < 32'(wn_q)));
+      // (Assertions inside loops carry no label: Yosys names a labelled one per label, once per loop.)
+      for (int k = 0; k < HeadSlots; k++) assert (wv_q[k] == (k < 32'(wn_q)));
       // The set compares made a cycle ahead are this cycle's.
       if (clr_free_i) begin
-        for (int k = 0; k < HeadSlots; k++) a_free_ahead: assert (!wv_q[k] || fs[k] == freed(ww_q[k], 1'b1, clr_set_i, clr_mask_i));
+        for (int k = 0; k < HeadSlots; k++) assert (!wv_q[k] || fs[k] == freed(ww_q[k], 1'b1, clr_set_i, clr_mask_i));
         if (r4_in) a_free_ahead_read: assert (r4_fs == freed(r4_way_q, 1'b1, clr_set_i, clr_mask_i));
       end
     end
