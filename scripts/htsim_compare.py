@@ -137,12 +137,12 @@ def main():
 
     # (hosts, case, scenario, htsim's -failed count or None where htsim has no such case, link Mb/s)
     cases = []
-    base128 = {"Topology": "fat-tree", "K": 8, "LinkRate": "400Gbps", "Workload": "list",
-               "EcmpHashMethod": a.hash, "CongestionControl": a.cc,
-               "WindowBdp": a.window_bdp, "NsccMaxWindowBdp": max(1.0, a.window_bdp)}
+    base128 = {"Topology": "fat-tree", "K": 8, "LinkRate": "400Gbps", "Workload": "list", "EcmpHashMethod": a.hash}
     if a.profile:
-        base128 = {"Topology": "fat-tree", "K": 8, "LinkRate": "400Gbps", "Workload": "list",
-                   "EcmpHashMethod": a.hash, "Profile": a.profile}
+        base128["Profile"] = a.profile
+    else:
+        base128.update({"CongestionControl": a.cc, "WindowBdp": a.window_bdp,
+                        "NsccMaxWindowBdp": max(1.0, a.window_bdp)})
     link = {"From": "agg0.0", "To": "core0", "At": 0}
     # htsim's -failed slows the core-to-aggregation direction only; with the htsim profile so does the fabric.
     def slowed(agg, core):
