@@ -1,0 +1,62 @@
+// An output port: the link it drives (rate, delay, where it ends, whether it is failed or degraded) and its
+// queues. A switch's port applies the scenario's queue rules to each arriving packet: trimming above
+// TrimBytes, drop-tail above QueueBytes, ECN marks above EcnBytes (or along a ramp to EcnMaxBytes). A host's
+// port (the NIC's) only queues. With PriorityControl, ACKs, NACKs and trimmed headers wait in a queue of
+// their own that is served first.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+
+#include "uetsim/packet.hpp"
+#include "uetsim/scenario.hpp"
+
+namespace uetsim {
+
+/// The queue rules of the scenario's switches.
+struct QueueRules {
+  std::uint64_t trim_bytes = 0, queue_bytes = 0, ecn_bytes = 0, ecn_max_bytes = 0;
+  bool trim_either = false;      ///< TrimVictim "either": half the time the last queued data packet is trimmed
+  bool priority_control = true;  ///< control packets in their own queue, served first
+  static QueueRules of(const Scenario& sc);
+};
+
+/// What the queue rules did, summed over the ports.
+struct QueueCounters {
+  std::uint64_t drops_queue = 0, trims = 0, ecn_marks = 0;
+};
+
+struct Port {
+  std::uint64_t rate_bps = 0;
+  TimeNs delay = 0;
+  NodeKind to_kind = NodeKind::Host;
+  std::uint32_t to_id = 0;
+  bool last_hop = false;               ///< a switch's port to a host
+  bool failed = false;                 ///< the link is down (drops silently)
+  std::uint64_t nominal_rate_bps = 0;  ///< the rate when whole (rate_bps is lower while degraded)
+  double loss = 0.0;                   ///< degraded: probability that a packet sent on the link is lost
+  double scale = 1.0;                  ///< degraded with ScaleDegradedQueues: the queue's thresholds times this
+  bool routed = true;                  ///< routing still uses the link (false once it reconverged around a failure)
+  std::deque<Packet> queue;            ///< data packets (what ECN, trimming and drops look at)
+  std::deque<Packet> control;          ///< ACKs, NACKs and trimmed headers (PriorityControl)
+  std::uint64_t queued_bytes = 0;      ///< bytes in `queue`
+  bool tx_control = false;             ///< the packet on the wire came from `control`
+  bool busy = false;                   ///< a packet is on the wire
+  std::uint64_t packets = 0, bytes = 0;
+
+  /// Offers an arriving packet. A switch's port applies `rules` (random draws from `rng`, counted in
+  /// `counters`); a host's port queues everything. False when the packet is dropped.
+  bool admit(Packet p, bool switch_port, const QueueRules& rules, UnitRng& rng, QueueCounters& counters);
+  /// Starts sending the next packet (control first); returns its serialization time. Needs a queued packet.
+  TimeNs start_tx();
+  /// The packet on the wire has left: removes and returns it.
+  Packet finish_tx();
+  bool has_queued() const { return !queue.empty() || !control.empty(); }
+  TimeNs serialization(std::uint32_t bytes) const;
+
+ private:
+  void trim(Packet& p, QueueCounters& counters) const;
+  bool ecn_marks(const QueueRules& rules, UnitRng& rng) const;
+};
+
+}  // namespace uetsim

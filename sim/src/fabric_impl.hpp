@@ -1,0 +1,137 @@
+// The fabric's inside (private to the uetsim library): the NICs' transport state and Fabric::Impl, which
+// owns the network, the event queue and the NICs, and turns each event into calls on them. Split by part:
+// fabric.cpp (the event loop, links and switches, failures), transport.cpp (NICs and PDCs: groups,
+// sending, feedback, the load balancer's calls), records.cpp (the CSV records and the summary).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "uetlb/engine.hpp"
+#include "uetsim/congestion.hpp"
+#include "uetsim/events.hpp"
+#include "uetsim/fabric.hpp"
+#include "uetsim/network.hpp"
+
+namespace uetsim {
+
+struct PacketState {
+  bool acked = false, in_flight = false;
+  std::uint16_t ev = 0;
+  TimeNs sent_at = 0;
+  std::uint32_t rto_gen = 0;
+};
+
+struct Pdc {  // one message = one PDC
+  std::uint32_t msg = 0, src = 0, dst = 0, group = 0;
+  std::uint16_t local_port = 0;
+  std::uint32_t packets = 0, next_new = 0, acked = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t inflight_bytes = 0;
+  Window win;
+  std::vector<PacketState> pkt;
+  std::deque<std::uint32_t> retx;  // psns waiting to be sent again
+  TimeNs start = 0, end = 0;
+  bool done = false;
+  bool waiting_port = false;  // in its NIC's `waiting` list
+  // Receiver side.
+  std::uint32_t next_expected = 0, buffered = 0;
+  std::vector<bool> received;
+};
+
+struct GroupSlot {
+  std::uint32_t id = 0;
+  std::uint32_t messages = 0;  // this NIC's messages in flight using the group
+};
+
+struct Nic {
+  std::unique_ptr<uetlb::Engine> lb;
+  TimeNs base_rtt = 0;
+  std::vector<std::uint32_t> free_groups;  // group numbers free for reuse, smallest first
+  std::uint32_t next_group = 0;
+  std::map<std::uint32_t, GroupSlot> group_of_peer;                   // PDCGroupsEnabled: peer -> group
+  std::vector<std::uint32_t> in_flight_to;                            // messages in flight to each peer
+  std::map<std::uint32_t, std::vector<std::uint32_t>> pdcs_of_group;  // the PDCs sending on each group
+  std::deque<std::uint32_t> waiting;  // PDCs with a packet to send, waiting for room on the NIC's port
+  TimeNs lb_time = 0;                 // the time of the last call into the load balancer
+  // Statistics.
+  std::uint64_t ooo_events = 0, max_ooo = 0, sent = 0, retx = 0, timeouts = 0, nacks = 0, acks = 0, ecn = 0;
+};
+
+struct MonitorRow {
+  TimeNs time;
+  std::uint32_t nic, group, psn, dst, pdc;
+  bool retx;
+  std::uint16_t ev;
+  uetlb::Decision decision;
+  std::uint32_t bytes;
+};
+
+struct Fabric::Impl {
+  Impl(const Scenario& scenario, EngineFactory engine_factory);
+
+  const Scenario sc;
+  EngineFactory factory;
+  Network net;
+  QueueRules queue_rules;
+  EcmpRules ecmp_rules;
+  QueueCounters queue_counters;
+  EventQueue events;
+  std::vector<std::vector<std::uint32_t>> dependents;  // by message: messages that start when it completes
+  std::vector<Nic> nics;
+  std::vector<Pdc> pdcs;
+  std::unique_ptr<CongestionControl> cc;
+  TimeNs now = 0;
+  std::uint32_t window_bytes = 0;
+  std::uint32_t mss = 0;
+  bool monitor_on = false;
+  bool efd_on = false;                 // REPS with early failure detection: the load balancers' timers are ticked
+  UnitRng loss_rng;                    // degraded links' losses
+  UnitRng switch_rng;                  // the switches' random choices (ECN ramp, trim victim)
+  std::vector<std::uint32_t> members;  // scratch: an ECMP set's usable members
+  std::vector<MonitorRow> monitor;
+  RunSummary sum;
+  std::uint64_t acked_packets = 0, total_packets = 0;  // for the progress line
+
+  static std::uint32_t ip_of(std::uint32_t host) { return 0x0A000000U + host; }
+  void schedule(TimeNs at, EventBody body) { events.push(at, std::move(body)); }
+  void dispatch(Event& e);
+
+  // Links, switches and failures (fabric.cpp).
+  void enqueue(std::uint32_t port_id, Packet p);
+  void tx_done(std::uint32_t port_id);
+  void arrive(NodeKind kind, std::uint32_t id, Packet p);
+  std::uint32_t pick_up(std::uint32_t sw_id, const Packet& p);
+  void link_fail(const LinkFailure& f);
+  void link_reroute(const LinkFailure& f);
+  void link_restore(const LinkFailure& f);
+
+  // NICs (transport.cpp).
+  void build_nics();
+  std::uint32_t take_group(Nic& nic);
+  void message_start(std::uint32_t m);
+  void try_send(std::uint32_t pdc_id);
+  void send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, bool retx);
+  std::uint32_t data_size(const Pdc& pdc, std::uint32_t psn) const;
+  void leave_flight(Pdc& pdc, std::uint32_t psn);
+  uetlb::Engine& lb_of(Nic& nic);
+  void resend(std::uint32_t pdc_id, std::uint32_t psn);
+  void wake_senders(std::uint32_t host);
+  void efd_retransmit(const ev::EfdRetx& e);
+  void rto(const ev::Rto& e);
+  void lb_tick(const ev::LbTick& e);
+  bool outstanding(const Pdc& pdc, std::uint32_t psn) const;
+  void host_receive(std::uint32_t host, Packet p);
+  void receive_ack(Nic& nic, const Packet& p);
+  void receive_nack(Nic& nic, const Packet& p);
+  void pdc_done(std::uint32_t pdc_id);
+  void receive_data(std::uint32_t host, const Packet& p);
+
+  // Records (records.cpp).
+  void summarize();
+};
+
+}  // namespace uetsim

@@ -1,0 +1,100 @@
+#include "uetsim/port.hpp"
+
+#include <cmath>
+
+namespace uetsim {
+
+QueueRules QueueRules::of(const Scenario& sc) {
+  QueueRules r;
+  r.trim_bytes = sc.trim_bytes;
+  r.queue_bytes = sc.queue_bytes;
+  r.ecn_bytes = sc.ecn_bytes;
+  r.ecn_max_bytes = sc.ecn_max_bytes;
+  r.trim_either = sc.trim_either;
+  r.priority_control = sc.priority_control;
+  return r;
+}
+
+bool Port::admit(Packet p, bool switch_port, const QueueRules& rules, UnitRng& rng, QueueCounters& counters) {
+  if (switch_port) {
+    // (A degraded port's thresholds scale with its rate under ScaleDegradedQueues.)
+    const auto th = [this](std::uint64_t b) {
+      return scale == 1.0 ? b : static_cast<std::uint64_t>(static_cast<double>(b) * scale);
+    };
+    const std::uint64_t trim_at = th(rules.trim_bytes), drop_at = th(rules.queue_bytes);
+    if (p.kind == Kind::Data && !p.trimmed && queued_bytes + p.size > trim_at) {
+      // TrimVictim "either": half the time the last queued data packet is trimmed instead (not the one on
+      // the wire), and the arriving one is trimmed too only if it still does not fit.
+      if (rules.trim_either && rng.next() < 0.5 && queue.size() > (busy && !tx_control ? 1U : 0U) &&
+          !queue.back().trimmed) {
+        Packet v = std::move(queue.back());
+        queue.pop_back();
+        queued_bytes -= v.size;
+        trim(v, counters);
+        if (rules.priority_control) {
+          control.push_back(std::move(v));
+        } else {
+          queued_bytes += v.size;
+          queue.push_back(std::move(v));
+        }
+      }
+      if (queued_bytes + p.size > trim_at) trim(p, counters);
+    }
+    if (queued_bytes + p.size > drop_at) {
+      ++counters.drops_queue;
+      return false;
+    }
+    if (p.kind == Kind::Data && !p.ecn && ecn_marks(rules, rng)) {
+      p.ecn = true;
+      ++counters.ecn_marks;
+    }
+  }
+  if (rules.priority_control && (p.kind != Kind::Data || p.trimmed)) {
+    control.push_back(std::move(p));
+  } else {
+    queued_bytes += p.size;
+    queue.push_back(std::move(p));
+  }
+  return true;
+}
+
+// The payload is cut; the header goes on and the receiver NACKs it.
+void Port::trim(Packet& p, QueueCounters& counters) const {
+  p.trimmed = true;
+  p.last_hop = last_hop;
+  p.size = kHeaderBytes;
+  ++counters.trims;
+}
+
+// ECN at the queue's depth: above EcnBytes, or with EcnMaxBytes set, with a probability rising linearly from
+// EcnBytes to EcnMaxBytes.
+bool Port::ecn_marks(const QueueRules& rules, UnitRng& rng) const {
+  const double lo = static_cast<double>(rules.ecn_bytes) * scale, hi = static_cast<double>(rules.ecn_max_bytes) * scale;
+  const auto d = static_cast<double>(queued_bytes);
+  if (d <= lo) return false;
+  if (rules.ecn_max_bytes == 0 || d >= hi) return true;
+  return rng.next() < (d - lo) / (hi - lo);
+}
+
+TimeNs Port::serialization(std::uint32_t b) const {
+  return static_cast<TimeNs>(std::ceil(static_cast<double>(b) * 8e9 / static_cast<double>(rate_bps)));
+}
+
+TimeNs Port::start_tx() {
+  busy = true;
+  tx_control = !control.empty();
+  return serialization(tx_control ? control.front().size : queue.front().size);
+}
+
+Packet Port::finish_tx() {
+  std::deque<Packet>& from = tx_control ? control : queue;
+  Packet p = std::move(from.front());
+  from.pop_front();
+  if (!tx_control) queued_bytes -= p.size;
+  ++packets;
+  bytes += p.size;
+  busy = false;
+  return p;
+}
+
+}  // namespace uetsim

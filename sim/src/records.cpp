@@ -1,0 +1,142 @@
+// What a run leaves: the summary (flow completion times, counters, ECMP balance), the CSV records and the
+// memory a scenario needs.
+#include <algorithm>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+
+#include "fabric_impl.hpp"
+#include "uetlb/output.hpp"
+
+namespace uetsim {
+
+void Fabric::Impl::summarize() {
+  for (auto& nic : nics) {
+    nic.lb->finish();
+    const uetlb::Counters c = nic.lb->counters();
+    sum.efd_tracked += c.efd_tracked;
+    sum.efd_untracked += c.efd_untracked;
+    sum.efd_fired += c.efd_fired;
+    sum.lb_feedback += c.feedback;
+  }
+  sum.drops_queue = queue_counters.drops_queue;
+  sum.trims = queue_counters.trims;
+  sum.ecn_marks = queue_counters.ecn_marks;
+  sum.spraying = uetlb::to_string(sc.lb.packet_spraying_type);
+  sum.messages = sc.messages.size();
+  sum.end_time = now;
+  std::vector<double> fct;
+  for (const auto& p : pdcs) {
+    if (p.done) fct.push_back(static_cast<double>(p.end - p.start) / 1000.0);
+  }
+  std::sort(fct.begin(), fct.end());
+  if (!fct.empty()) {
+    double total = 0;
+    for (double f : fct) total += f;
+    sum.fct_mean_us = total / static_cast<double>(fct.size());
+    sum.fct_p50_us = fct[fct.size() / 2];
+    sum.fct_p99_us = fct[std::min(fct.size() - 1, fct.size() * 99 / 100)];
+    sum.fct_max_us = fct.back();
+  }
+  // Imbalance over the switches' up sets that carried traffic.
+  double worst = 0;
+  for (const auto& sw : net.switches) {
+    std::uint64_t total = 0, mx = 0;
+    for (std::uint64_t b : sw.member_bytes) {
+      total += b;
+      mx = std::max(mx, b);
+    }
+    if (total > 0) worst = std::max(worst, static_cast<double>(mx) * sw.up.size() / static_cast<double>(total));
+  }
+  sum.ecmp_imbalance = worst;
+}
+
+void Fabric::write_records(const std::string& dir) const {
+  const Impl& s = *impl_;
+  // Each record under a temporary name, renamed into place once written (uetlb/output.hpp).
+  auto open = [&](const std::string& name) { return uetlb::output::AtomicFile("record", dir + "/" + name); };
+  {
+    auto file = open("uet-monitor.csv");
+    file.stream() << "time_ns,nic,group,psn,direction,entropy_value,decision,bytes,dst,pdc\n";
+    for (const auto& r : s.monitor) {
+      file.stream() << r.time << ',' << r.nic << ',' << r.group << ',' << r.psn << ',' << (r.retx ? "ReTx" : "Tx")
+                    << ',' << r.ev << ',' << uetlb::to_string(r.decision) << ',' << r.bytes << ',' << r.dst << ','
+                    << r.pdc << '\n';
+    }
+    file.commit();
+  }
+  {
+    auto file = open("uet-transport-stats.csv");
+    file.stream()
+        << "nic,num_out_of_order_events_on_nic,max_out_of_order_on_flow,data_packets_sent,retransmissions,timeouts,"
+           "nacks_received,acks_received,ecn_echoes\n";
+    for (std::size_t n = 0; n < s.nics.size(); ++n) {
+      const Nic& x = s.nics[n];
+      file.stream() << n << ',' << x.ooo_events << ',' << x.max_ooo << ',' << x.sent << ',' << x.retx << ','
+                    << x.timeouts << ',' << x.nacks << ',' << x.acks << ',' << x.ecn << '\n';
+    }
+    file.commit();
+  }
+  {
+    auto file = open("scala-switch-load-balancing-stats.csv");
+    file.stream() << "switch,ecmp_set,member,packets,bytes\n";
+    for (const auto& sw : s.net.switches) {
+      for (std::size_t i = 0; i < sw.up.size(); ++i) {
+        file.stream() << sw.name << ",uplinks," << s.net.switches[s.net.ports[sw.up[i]].to_id].name << ','
+                      << sw.member_packets[i] << ',' << sw.member_bytes[i] << '\n';
+      }
+    }
+    file.commit();
+  }
+  {
+    auto file = open("messages.csv");
+    file.stream() << "message,src,dst,bytes,start_ns,end_ns,fct_ns,completed\n";
+    for (const auto& p : s.pdcs) {
+      file.stream() << p.msg << ',' << p.src << ',' << p.dst << ',' << p.bytes << ',' << p.start << ',' << p.end << ','
+                    << (p.done ? p.end - p.start : 0) << ',' << (p.done ? 1 : 0) << '\n';
+    }
+    file.commit();
+  }
+}
+
+std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
+  using Wide = unsigned __int128;
+  const Wide hosts = sc.hosts();
+  Wide bytes = hosts * hosts * sizeof(std::uint32_t) + hosts * sizeof(Nic);  // in_flight_to per NIC and peer
+  const std::uint64_t mss = std::max<std::uint64_t>(1, sc.lb.rdma_data_mss);
+  const Wide per_packet = sizeof(PacketState) + 1 + (monitor ? sizeof(MonitorRow) : 0);  // (a bit, rounded up)
+  for (const auto& m : sc.messages) bytes += sizeof(Pdc) + Wide{(m.bytes + mss - 1) / mss} * per_packet;
+  return bytes > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
+                                                           : static_cast<std::uint64_t>(bytes);
+}
+
+void print_summary_header(std::ostream& out) {
+  out << std::left << std::setw(34) << "spraying" << std::right << std::setw(9) << "done" << std::setw(11) << "FCT mean"
+      << std::setw(10) << "p99" << std::setw(10) << "max" << std::setw(8) << "retx" << std::setw(9) << "timeouts"
+      << std::setw(7) << "nacks" << std::setw(9) << "drops" << std::setw(9) << "ooo" << std::setw(11) << "imbalance"
+      << '\n';
+}
+
+void write_summary_csv(std::ostream& out, const RunSummary& s) {
+  out << "spraying,messages,completed,end_time_ns,fct_mean_us,fct_p50_us,fct_p99_us,fct_max_us,data_packets,"
+         "retransmissions,timeouts,nacks,ecn_marks,drops_queue,drops_failed_link,drops_lossy_link,trims,ooo_events,"
+         "packet_hops,events,efd_tracked,efd_untracked,efd_fired,efd_retransmits,ecmp_imbalance,wall_seconds\n";
+  out << s.spraying << ',' << s.messages << ',' << s.completed << ',' << s.end_time << ',' << std::fixed
+      << std::setprecision(3) << s.fct_mean_us << ',' << s.fct_p50_us << ',' << s.fct_p99_us << ',' << s.fct_max_us
+      << ',' << s.data_packets << ',' << s.retransmissions << ',' << s.timeouts << ',' << s.nacks << ',' << s.ecn_marks
+      << ',' << s.drops_queue << ',' << s.drops_failed_link << ',' << s.drops_lossy_link << ',' << s.trims << ','
+      << s.ooo_events << ',' << s.packet_hops << ',' << s.events << ',' << s.efd_tracked << ',' << s.efd_untracked
+      << ',' << s.efd_fired << ',' << s.efd_retransmits << ',' << s.ecmp_imbalance << ',' << s.wall_seconds << '\n';
+}
+
+void print_summary_row(std::ostream& out, const RunSummary& s) {
+  std::ostringstream done;
+  done << s.completed << "/" << s.messages;
+  out << std::left << std::setw(34) << s.spraying << std::right << std::setw(9) << done.str() << std::fixed
+      << std::setprecision(1) << std::setw(9) << s.fct_mean_us << "us" << std::setw(8) << s.fct_p99_us << "us"
+      << std::setw(8) << s.fct_max_us << "us" << std::setw(8) << s.retransmissions << std::setw(9) << s.timeouts
+      << std::setw(7) << s.nacks << std::setw(9) << (s.drops_queue + s.drops_failed_link + s.drops_lossy_link)
+      << std::setw(9) << s.ooo_events << std::setw(10) << std::setprecision(2) << s.ecmp_imbalance << "x" << '\n';
+}
+
+}  // namespace uetsim

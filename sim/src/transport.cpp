@@ -1,0 +1,342 @@
+// The NICs: PDC groups, sending under the congestion window, acknowledgements and NACKs, timeouts, and
+// every call into a NIC's load balancer.
+#include <algorithm>
+
+#include "fabric_impl.hpp"
+
+namespace uetsim {
+
+using uetlb::Choice;
+using uetlb::FeedbackKind;
+
+void Fabric::Impl::build_nics() {
+  const unsigned n = sc.hosts();
+  nics.resize(n);
+  for (std::uint32_t h = 0; h < n; ++h) {
+    Nic& nic = nics[h];
+    uetlb::Config cfg = sc.lb;
+    cfg.seed = nic_seed(sc.seed, sc.lb.seed, h);
+    nic.lb = factory(cfg);
+    // RetransmitOnEfd: an early failure the load balancer applies (a packet unacknowledged past M x base
+    // RTT) also makes the transport send that packet again, as a timeout would, sooner. An event of its
+    // own, after the load balancer's call has returned.
+    if (sc.retransmit_on_efd) {
+      nic.lb->set_trace_sink([this, h](const uetlb::TraceRow& r) {
+        if (r.event == uetlb::EventKind::Efd && r.psn) {
+          schedule(now, ev::EfdRetx{h, static_cast<std::uint32_t>(r.group), *r.psn, r.ev});
+        }
+      });
+    }
+    nic.base_rtt = sc.lb.initial_base_rtt_ns;
+    nic.in_flight_to.assign(n, 0);
+  }
+}
+
+std::uint32_t Fabric::Impl::take_group(Nic& nic) {
+  if (!nic.free_groups.empty()) {
+    const auto it = std::min_element(nic.free_groups.begin(), nic.free_groups.end());
+    const std::uint32_t g = *it;
+    nic.free_groups.erase(it);
+    return g;
+  }
+  return nic.next_group++;
+}
+
+void Fabric::Impl::message_start(std::uint32_t m) {
+  const Message& msg = sc.messages[m];
+  Pdc pdc;
+  pdc.msg = m;
+  pdc.src = msg.src;
+  pdc.dst = msg.dst;
+  pdc.bytes = msg.bytes;
+  pdc.packets = static_cast<std::uint32_t>((msg.bytes + mss - 1) / mss);
+  pdc.pkt.resize(pdc.packets);
+  pdc.received.assign(pdc.packets, false);
+  pdc.start = now;
+  pdc.win.cwnd = window_bytes;
+  // The application's local UDP port of this PDC (the EV under None).
+  pdc.local_port = static_cast<std::uint16_t>(1024 + (static_cast<std::uint32_t>(pdcs.size()) * 7919U) % 60000U);
+  Nic& nic = nics[msg.src];
+  if (sc.lb.pdc_groups_enabled) {
+    // A message to a peer with no message in flight in either direction opens a new group.
+    const bool quiet = nic.in_flight_to[msg.dst] == 0 && nics[msg.dst].in_flight_to[msg.src] == 0;
+    auto it = nic.group_of_peer.find(msg.dst);
+    if (quiet || it == nic.group_of_peer.end()) {
+      if (it != nic.group_of_peer.end() && it->second.messages == 0) {
+        nic.free_groups.push_back(it->second.id);
+        nic.group_of_peer.erase(it);
+      }
+      GroupSlot slot{take_group(nic), 0};
+      lb_of(nic).open(now, slot.id, pdc.local_port);
+      it = nic.group_of_peer.emplace(msg.dst, slot).first;
+    }
+    it->second.messages++;
+    pdc.group = it->second.id;
+  } else {
+    pdc.group = take_group(nic);
+    lb_of(nic).open(now, pdc.group, pdc.local_port);
+  }
+  nic.in_flight_to[msg.dst]++;
+  nic.pdcs_of_group[pdc.group].push_back(static_cast<std::uint32_t>(pdcs.size()));
+  pdcs.push_back(std::move(pdc));
+  try_send(static_cast<std::uint32_t>(pdcs.size() - 1));
+}
+
+void Fabric::Impl::try_send(std::uint32_t pdc_id) {
+  Pdc& pdc = pdcs[pdc_id];
+  while (!pdc.done) {
+    std::uint32_t psn = 0;
+    bool retx = false;
+    if (!pdc.retx.empty()) {
+      psn = pdc.retx.front();
+      retx = true;
+    } else if (pdc.next_new < pdc.packets) {
+      psn = pdc.next_new;
+    } else {
+      return;
+    }
+    const std::uint32_t size = data_size(pdc, psn);
+    if (pdc.inflight_bytes > 0 && static_cast<double>(pdc.inflight_bytes + size) > pdc.win.cwnd) return;
+    // The NIC sends when its port has room (a packet on the wire and one waiting): the load balancer
+    // chooses the entropy value as the packet leaves, not while it would sit in a NIC queue.
+    if (sc.nic_pacing &&
+        net.ports[net.host_up[pdc.src]].queued_bytes + size > 2u * (mss + uetlb::kPacketOverheadBytes)) {
+      if (!pdc.waiting_port) {
+        pdc.waiting_port = true;
+        nics[pdc.src].waiting.push_back(pdc_id);
+      }
+      return;
+    }
+    if (retx) {
+      pdc.retx.pop_front();
+      if (pdc.pkt[psn].acked) continue;  // acknowledged meanwhile
+    } else {
+      ++pdc.next_new;
+    }
+    send_data(pdc_id, psn, size, retx);
+  }
+}
+
+void Fabric::Impl::send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, bool retx) {
+  Pdc& pdc = pdcs[pdc_id];
+  Nic& nic = nics[pdc.src];
+  const Choice c = lb_of(nic).request(now, pdc.group, psn, retx);
+  PacketState& st = pdc.pkt[psn];
+  st.ev = c.ev;
+  st.sent_at = now;
+  st.in_flight = true;
+  ++st.rto_gen;
+  pdc.inflight_bytes += size;
+  ++nic.sent;
+  ++sum.data_packets;
+  if (retx) {
+    ++nic.retx;
+    ++sum.retransmissions;
+  }
+  if (monitor_on) monitor.push_back({now, pdc.src, pdc.group, psn, pdc.dst, pdc_id, retx, c.ev, c.decision, size});
+  Packet p;
+  p.kind = Kind::Data;
+  p.src = pdc.src;
+  p.dst = pdc.dst;
+  p.size = size;
+  p.pdc = pdc_id;
+  p.psn = psn;
+  p.ev = c.ev;
+  p.retx = retx;
+  p.sent_at = now;
+  enqueue(net.host_up[pdc.src], std::move(p));
+  schedule(now + sc.rto_ns, ev::Rto{pdc_id, psn, st.rto_gen});
+  // The load balancer's early-failure timer of this packet runs on its own: if no event reaches the NIC's
+  // load balancer within half a base RTT after the deadline (M x base RTT), time does (a call after the
+  // deadline has applied it already: most ticks find one and cost nothing).
+  if (efd_on) {
+    const TimeNs deadline = now + sc.lb.failure_detection_rtt_multiplier * nic.base_rtt;
+    schedule(deadline + nic.base_rtt / 2 + 1, ev::LbTick{pdc.src, deadline});
+  }
+}
+
+void Fabric::Impl::lb_tick(const ev::LbTick& e) {
+  if (nics[e.host].lb_time <= e.deadline) lb_of(nics[e.host]).advance_to(now);  // nothing reached it after
+}
+
+std::uint32_t Fabric::Impl::data_size(const Pdc& pdc, std::uint32_t psn) const {
+  const std::uint32_t payload =
+      psn + 1 == pdc.packets ? static_cast<std::uint32_t>(pdc.bytes - std::uint64_t{psn} * mss) : mss;
+  return payload + uetlb::kPacketOverheadBytes;
+}
+
+void Fabric::Impl::leave_flight(Pdc& pdc, std::uint32_t psn) {
+  PacketState& st = pdc.pkt[psn];
+  if (st.in_flight) {
+    st.in_flight = false;
+    pdc.inflight_bytes -= data_size(pdc, psn);
+  }
+}
+
+// A NIC's load balancer, for a call at `now` (recorded: an early-failure tick after it has nothing to do).
+uetlb::Engine& Fabric::Impl::lb_of(Nic& nic) {
+  nic.lb_time = now;
+  return *nic.lb;
+}
+
+// Sends a packet of a PDC again: out of flight, to the back of its retransmission queue.
+void Fabric::Impl::resend(std::uint32_t pdc_id, std::uint32_t psn) {
+  leave_flight(pdcs[pdc_id], psn);
+  pdcs[pdc_id].retx.push_back(psn);
+  try_send(pdc_id);
+}
+
+// PDCs of NIC `host` waiting for room on its port, in turn, while there is room.
+void Fabric::Impl::wake_senders(std::uint32_t host) {
+  Nic& nic = nics[host];
+  for (std::size_t n = nic.waiting.size(); n > 0 && !nic.waiting.empty(); --n) {
+    const std::uint32_t id = nic.waiting.front();
+    nic.waiting.pop_front();
+    pdcs[id].waiting_port = false;
+    try_send(id);
+    if (pdcs[id].waiting_port) break;  // the port is full again
+  }
+}
+
+// The packet an early failure named: if still in flight unacknowledged with that entropy value, it goes
+// again (the load balancer has already taken the path failure).
+void Fabric::Impl::efd_retransmit(const ev::EfdRetx& e) {
+  auto it = nics[e.host].pdcs_of_group.find(e.group);
+  if (it == nics[e.host].pdcs_of_group.end()) return;
+  for (std::uint32_t id : it->second) {
+    Pdc& pdc = pdcs[id];
+    if (pdc.done || e.psn >= pdc.packets) continue;
+    PacketState& st = pdc.pkt[e.psn];
+    if (st.acked || !st.in_flight || st.ev != e.ev) continue;
+    ++sum.efd_retransmits;
+    resend(id, e.psn);
+  }
+}
+
+void Fabric::Impl::rto(const ev::Rto& e) {
+  Pdc& pdc = pdcs[e.pdc];
+  PacketState& st = pdc.pkt[e.psn];
+  if (pdc.done || st.acked || st.rto_gen != e.generation || !st.in_flight) return;
+  Nic& nic = nics[pdc.src];
+  ++nic.timeouts;
+  ++sum.timeouts;
+  lb_of(nic).feedback(now, pdc.group, FeedbackKind::Rto, st.ev, e.psn);
+  resend(e.pdc, e.psn);
+}
+
+// Whether the load balancer reads feedback for packet `psn` of `pdc`: while the packet is outstanding (sent,
+// not yet acknowledged, its PDC not finished), as the product's NIC does; with FeedbackForEveryPacket,
+// always (a finished PDC's feedback then goes to its old group number, which another peer may use by now).
+bool Fabric::Impl::outstanding(const Pdc& pdc, std::uint32_t psn) const {
+  return sc.feedback_every_packet || (!pdc.done && !pdc.pkt[psn].acked);
+}
+
+void Fabric::Impl::host_receive(std::uint32_t host, Packet p) {
+  switch (p.kind) {
+    case Kind::Data: receive_data(host, p); break;
+    case Kind::Nack: receive_nack(nics[host], p); break;
+    case Kind::Ack: receive_ack(nics[host], p); break;
+  }
+}
+
+void Fabric::Impl::receive_nack(Nic& nic, const Packet& p) {
+  Pdc& pdc = pdcs[p.pdc];
+  ++nic.nacks;
+  ++sum.nacks;
+  if (outstanding(pdc, p.psn)) {
+    lb_of(nic).feedback(now, pdc.group, p.last_hop ? FeedbackKind::NackTrimLastHop : FeedbackKind::NackTrim, p.echo_ev,
+                        p.psn);
+  }
+  if (!pdc.done) cc->on_nack(pdc.win, nic.base_rtt, now);
+  if (!pdc.done && !pdc.pkt[p.psn].acked && pdc.pkt[p.psn].in_flight && pdc.pkt[p.psn].ev == p.echo_ev) {
+    resend(p.pdc, p.psn);
+  }
+}
+
+void Fabric::Impl::receive_ack(Nic& nic, const Packet& p) {
+  Pdc& pdc = pdcs[p.pdc];
+  ++nic.acks;
+  if (p.ecn) ++nic.ecn;
+  if (outstanding(pdc, p.psn)) {
+    lb_of(nic).feedback(now, pdc.group, p.ecn ? FeedbackKind::AckEcn : FeedbackKind::Ack, p.echo_ev, p.psn);
+  }
+  const TimeNs rtt = now - p.sent_at;
+  if (rtt > 0 && rtt < nic.base_rtt) {  // congestion control adopts a lower measured RTT
+    nic.base_rtt = rtt;
+    lb_of(nic).set_base_rtt(now, rtt);
+  }
+  if (pdc.done || pdc.pkt[p.psn].acked) return;
+  cc->on_ack(pdc.win, data_size(pdc, p.psn), p.ecn, rtt, nic.base_rtt, now);
+  leave_flight(pdc, p.psn);
+  pdc.pkt[p.psn].acked = true;
+  ++acked_packets;
+  if (++pdc.acked == pdc.packets) {
+    pdc_done(p.pdc);
+    return;
+  }
+  try_send(p.pdc);
+}
+
+// Every packet of a PDC is acknowledged: its message completes, its dependents start, and its group is
+// free for reuse once nothing else uses it.
+void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
+  Pdc& pdc = pdcs[pdc_id];
+  pdc.done = true;
+  pdc.end = now;
+  ++sum.completed;
+  for (std::uint32_t m : dependents[pdc.msg]) schedule(now, ev::MessageStart{m});
+  Nic& snd = nics[pdc.src];
+  auto& same_group = snd.pdcs_of_group[pdc.group];
+  same_group.erase(std::remove(same_group.begin(), same_group.end(), pdc_id), same_group.end());
+  snd.in_flight_to[pdc.dst]--;
+  if (sc.lb.pdc_groups_enabled) {
+    auto it = snd.group_of_peer.find(pdc.dst);
+    if (it != snd.group_of_peer.end() && --it->second.messages == 0 && snd.in_flight_to[pdc.dst] == 0 &&
+        nics[pdc.dst].in_flight_to[pdc.src] == 0) {
+      snd.free_groups.push_back(it->second.id);
+      snd.group_of_peer.erase(it);
+    }
+  } else {
+    snd.free_groups.push_back(pdc.group);
+  }
+}
+
+// A data packet (or its trimmed header) reaches its destination: an ACK (a NACK) goes back.
+void Fabric::Impl::receive_data(std::uint32_t host, const Packet& p) {
+  Pdc& pdc = pdcs[p.pdc];
+  Nic& nic = nics[host];
+  Packet r;
+  r.src = host;
+  r.dst = p.src;
+  r.size = kHeaderBytes;
+  r.pdc = p.pdc;
+  r.psn = p.psn;
+  r.ev = p.ev;  // the ACK's (NACK's) UDP source port carries the data packet's entropy value back
+  r.echo_ev = p.ev;
+  r.sent_at = p.sent_at;
+  if (p.trimmed) {
+    r.kind = Kind::Nack;
+    r.last_hop = p.last_hop;
+  } else {
+    r.kind = Kind::Ack;
+    r.ecn = p.ecn;
+    // Out-of-order arrival: ahead of the next expected PSN.
+    if (!pdc.received[p.psn]) {
+      pdc.received[p.psn] = true;
+      if (p.psn == pdc.next_expected) {
+        while (pdc.next_expected < pdc.packets && pdc.received[pdc.next_expected]) {
+          if (pdc.next_expected != p.psn) --pdc.buffered;
+          ++pdc.next_expected;
+        }
+      } else if (p.psn > pdc.next_expected) {
+        ++nic.ooo_events;
+        ++sum.ooo_events;
+        ++pdc.buffered;
+        nic.max_ooo = std::max<std::uint64_t>(nic.max_ooo, pdc.buffered);
+      }
+    }
+  }
+  enqueue(net.host_up[host], std::move(r));
+}
+
+}  // namespace uetsim

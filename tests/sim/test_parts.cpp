@@ -1,0 +1,256 @@
+// The fabric's parts on their own: the event queue, a port's queue rules, a switch's ECMP choice, the
+// network's topology and routing, and the congestion-control windows.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "uetsim/congestion.hpp"
+#include "uetsim/events.hpp"
+#include "uetsim/network.hpp"
+
+using namespace uetsim;
+
+namespace {
+
+Packet data(std::uint32_t size, std::uint32_t psn = 0) {
+  Packet p;
+  p.kind = Kind::Data;
+  p.size = size;
+  p.psn = psn;
+  return p;
+}
+
+QueueRules rules(std::uint64_t trim, std::uint64_t drop, std::uint64_t ecn, std::uint64_t ecn_max = 0) {
+  QueueRules r;
+  r.trim_bytes = trim;
+  r.queue_bytes = drop;
+  r.ecn_bytes = ecn;
+  r.ecn_max_bytes = ecn_max;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("sim events: earliest first, equal times in the order scheduled, each with its own fields", "[sim][parts]") {
+  EventQueue q;
+  q.push(30, ev::TxDone{7});
+  q.push(10, ev::Rto{1, 2, 3});
+  q.push(30, ev::MessageStart{4});
+  q.push(10, ev::LbTick{5, 6});
+  REQUIRE(q.size() == 4);
+  Event a = q.pop(), b = q.pop(), c = q.pop(), d = q.pop();
+  REQUIRE(q.empty());
+  REQUIRE((a.time == 10 && std::get<ev::Rto>(a.body).generation == 3));
+  REQUIRE((b.time == 10 && std::get<ev::LbTick>(b.body).deadline == 6));
+  REQUIRE((c.time == 30 && std::get<ev::TxDone>(c.body).port == 7));
+  REQUIRE((d.time == 30 && std::get<ev::MessageStart>(d.body).message == 4));
+  REQUIRE(a.seq < b.seq);
+}
+
+TEST_CASE("sim port: trims above TrimBytes, drops above QueueBytes, marks above EcnBytes", "[sim][parts]") {
+  Port port;
+  port.last_hop = true;
+  UnitRng rng(1);
+  QueueCounters n;
+  const QueueRules r = rules(3000, 5000, 1000);
+  REQUIRE(port.admit(data(1000, 0), true, r, rng, n));  // depth 0: no mark
+  REQUIRE(port.admit(data(1000, 1), true, r, rng, n));  // depth 1000: not above EcnBytes
+  REQUIRE(port.admit(data(1000, 2), true, r, rng, n));  // depth 2000: marked
+  REQUIRE(port.queue.back().ecn);
+  REQUIRE_FALSE(port.queue[1].ecn);
+  REQUIRE(n.ecn_marks == 1);
+  // 3000 + 1000 > TrimBytes: the arriving packet is trimmed to its header, into the control queue.
+  REQUIRE(port.admit(data(1000, 3), true, r, rng, n));
+  REQUIRE(n.trims == 1);
+  REQUIRE(port.control.size() == 1);
+  REQUIRE((port.control.front().trimmed && port.control.front().size == kHeaderBytes && port.control.front().last_hop));
+  REQUIRE(port.queued_bytes == 3000);
+  // Control is served first.
+  port.start_tx();
+  REQUIRE(port.tx_control);
+  REQUIRE(port.finish_tx().psn == 3);
+  REQUIRE_FALSE(port.busy);
+  port.start_tx();
+  REQUIRE_FALSE(port.tx_control);
+  REQUIRE(port.finish_tx().psn == 0);
+  REQUIRE(port.queued_bytes == 2000);
+  // Drop-tail: without PriorityControl a trimmed header queues with data and counts towards QueueBytes.
+  Port full;
+  QueueRules nr = rules(100000, 2500, 100000);
+  nr.priority_control = false;
+  REQUIRE(full.admit(data(1200), true, nr, rng, n));
+  REQUIRE(full.admit(data(1200), true, nr, rng, n));
+  REQUIRE_FALSE(full.admit(data(1200), true, nr, rng, n));
+  REQUIRE(n.drops_queue == 1);
+  // A host's port (a NIC's) applies none of it.
+  Port nic;
+  for (int i = 0; i < 10; ++i) REQUIRE(nic.admit(data(1000), false, r, rng, n));
+  REQUIRE((nic.queue.size() == 10 && n.drops_queue == 1 && n.trims == 1));
+}
+
+TEST_CASE("sim port: an ECN ramp marks in proportion, degraded thresholds scale, TrimVictim either", "[sim][parts]") {
+  UnitRng rng(42);
+  QueueCounters n;
+  // Ramp from 1000 to 3000 bytes: at a depth of 2500 a quarter unmarked.
+  const QueueRules r = rules(1'000'000, 2'000'000, 1000, 3000);
+  int marked = 0;
+  const int trials = 4000;
+  for (int i = 0; i < trials; ++i) {
+    Port port;
+    port.queue.push_back(data(2500));
+    port.queued_bytes = 2500;
+    REQUIRE(port.admit(data(100), true, r, rng, n));
+    marked += port.queue.back().ecn ? 1 : 0;
+  }
+  REQUIRE(marked == Approx(0.75 * trials).epsilon(0.05));
+  // Scale 0.5: the trim threshold 3000 acts at 1500.
+  Port slow;
+  slow.scale = 0.5;
+  const QueueRules t = rules(3000, 5000, 100000);
+  REQUIRE(slow.admit(data(1000), true, t, rng, n));
+  REQUIRE(slow.admit(data(1000), true, t, rng, n));
+  REQUIRE(slow.control.size() == 1);
+  // TrimVictim either: over many tries, about half trim the last queued packet instead of the arriving one.
+  QueueRules e = rules(2000, 100000, 100000);
+  e.trim_either = true;
+  int victim_queued = 0;
+  for (int i = 0; i < trials; ++i) {
+    Port port;
+    REQUIRE(port.admit(data(1000, 1), true, e, rng, n));
+    REQUIRE(port.admit(data(1000, 2), true, e, rng, n));
+    REQUIRE(port.admit(data(1000, 3), true, e, rng, n));
+    REQUIRE(port.control.size() == 1);
+    victim_queued += port.control.front().psn == 2 ? 1 : 0;
+  }
+  REQUIRE(victim_queued == Approx(0.5 * trials).epsilon(0.06));
+}
+
+TEST_CASE("sim switch: ECMP members by hash, dprWithFallback, flowlets, counted", "[sim][parts]") {
+  Switch sw;
+  sw.up = {10, 11, 12, 13};
+  sw.salt = 99;
+  sw.member_packets.assign(4, 0);
+  sw.member_bytes.assign(4, 0);
+  const std::vector<std::uint32_t> all = {0, 1, 2, 3}, three = {0, 2, 3};
+  const auto never = [](std::uint32_t) { return false; };
+  EcmpRules r;
+  r.method = HashMethod::Crc32WithSalt;
+  for (std::uint16_t port = 1000; port < 1064; ++port) {
+    const FlowTuple t{1, 2, port, kUetPort};
+    REQUIRE(sw.choose(all, t, 100, 0, r, never) == all[flow_hash(r.method, t, 99) % 4]);
+    REQUIRE(sw.choose(three, t, 100, 0, r, never) == three[flow_hash(r.method, t, 99) % 3]);
+  }
+  REQUIRE(sw.member_packets[1] > 0);
+  std::uint64_t total = 0;
+  for (auto b : sw.member_bytes) total += b;
+  REQUIRE(total == 128 * 100);
+  // dprWithFallback: one member per destination; when it is down, crc32WithSalt picks.
+  r.method = HashMethod::DprWithFallback;
+  const FlowTuple t{1, 2, 1000, kUetPort};
+  const std::uint32_t d = sw.choose(all, t, 1, 0, r, never);
+  REQUIRE(sw.choose(all, FlowTuple{1, 2, 2000, kUetPort}, 1, 0, r, never) == d);
+  const auto d_down = [d](std::uint32_t m) { return m == d; };
+  REQUIRE(sw.choose(all, t, 1, 0, r, d_down) == all[flow_hash(HashMethod::Crc32WithSalt, t, 99) % 4]);
+  // Flowlets: a flow keeps its member inside the gap whatever the hash would say; after a gap it may move.
+  Switch fl = sw;
+  EcmpRules f;
+  f.flowlet = true;
+  f.flowlet_gap_ns = 1000;
+  std::set<std::uint32_t> after_gaps;
+  const std::uint32_t first = fl.choose(all, t, 1, 0, f, never);
+  for (TimeNs now = 500; now < 5000; now += 500) REQUIRE(fl.choose(all, t, 1, now, f, never) == first);
+  for (TimeNs now = 10'000; now < 10'000 + 64 * 2000; now += 2000)
+    after_gaps.insert(fl.choose(all, t, 1, now, f, never));
+  REQUIRE(after_gaps.size() > 1);
+}
+
+TEST_CASE("sim network: topologies, routing around a failed link, one-way and restored links", "[sim][parts]") {
+  Scenario ls;
+  ls.leaves = 3;
+  ls.spines = 2;
+  ls.hosts_per_leaf = 2;
+  Network a(ls);
+  REQUIRE(a.switches.size() == 5);
+  REQUIRE(a.host_up.size() == 6);
+  REQUIRE(a.ports.size() == 6 + 6 + 3 * 2 + 2 * 3);  // NIC ports, leaf downs, leaf ups, spine downs
+  for (std::uint32_t h = 0; h < 6; ++h) {
+    REQUIRE(a.host_port(a.host_up[h]));
+    REQUIRE(a.switches[h / 2].down[h] != kNoPort);
+  }
+  Scenario ft;
+  ft.topology = "fat-tree";
+  ft.k = 4;
+  Network b(ft);
+  REQUIRE(b.switches.size() == 8 + 8 + 4);
+  REQUIRE(b.host_up.size() == 16);
+  std::vector<std::uint32_t> m;
+  const std::uint32_t agg00 = b.switch_id("agg0.0");
+  b.members_towards(agg00, 15, m);
+  REQUIRE(m == std::vector<std::uint32_t>{0, 1});
+  // agg0.0 - core0 fails, then routing moves off it: agg0.0 reaches pod 3 through core1 only.
+  const LinkFailure f{"agg0.0", "core0", 0};
+  REQUIRE(b.link_ports(f).size() == 2);
+  b.fail(f);
+  for (auto p : b.link_ports(f)) REQUIRE(b.ports[p].failed);
+  b.members_towards(agg00, 15, m);
+  REQUIRE(m.size() == 2);  // (routing has not noticed yet)
+  b.reroute(f);
+  b.members_towards(agg00, 15, m);
+  REQUIRE(m == std::vector<std::uint32_t>{1});
+  REQUIRE(b.reaches(agg00, 15));
+  b.restore(f);
+  b.members_towards(agg00, 15, m);
+  REQUIRE(m.size() == 2);
+  // One-way degradation: one port, slowed, its queue scaled.
+  LinkFailure slow{"agg0.0", "core0", 0, 0.25};
+  slow.degraded = true;
+  slow.one_way = true;
+  const auto ports = b.link_ports(slow);
+  REQUIRE(ports.size() == 1);
+  b.degrade(slow, true);
+  REQUIRE(b.ports[ports[0]].rate_bps == b.ports[ports[0]].nominal_rate_bps / 4);
+  REQUIRE(b.ports[ports[0]].scale == 0.25);
+  REQUIRE_THROWS_WITH(b.link_ports(LinkFailure{"agg0.0", "nowhere", 0}), Catch::Contains("'nowhere' is not a switch"));
+  REQUIRE_THROWS_WITH(b.link_ports(LinkFailure{"edge0.0", "core0", 0}), Catch::Contains("no link between"));
+}
+
+TEST_CASE("sim congestion control: DCTCP and NSCC windows answer marks, delay and NACKs as documented",
+          "[sim][parts][cc]") {
+  const double pkt = 4000, win = 40000;
+  Dctcp dctcp(pkt, win);
+  Window w;
+  w.cwnd = win;
+  for (int i = 0; i < 10; ++i) dctcp.on_ack(w, 4000, false, 0, 0, 0);  // a window unmarked: one packet more
+  REQUIRE(w.cwnd == win + pkt);
+  REQUIRE(w.alpha == 0.0);
+  Window m;
+  m.cwnd = win;
+  for (int i = 0; i < 10; ++i) dctcp.on_ack(m, 4000, true, 0, 0, 0);  // all marked: alpha = 1/16, cut alpha/2
+  REQUIRE(m.alpha == Approx(1.0 / 16));
+  REQUIRE(m.cwnd == Approx(win * (1 - 1.0 / 32)));
+  dctcp.on_nack(m, 1000, 0);
+  REQUIRE(m.cwnd == Approx(win * (1 - 1.0 / 32)));
+
+  const TimeNs base = 10'000, target = 2'000;
+  Nscc nscc(pkt, win, target, 1.5);
+  Window n;
+  n.cwnd = win;
+  nscc.on_ack(n, 4000, false, base + 100, base, 0);  // idle path: by the bytes acknowledged
+  REQUIRE(n.cwnd == win + 4000);
+  nscc.on_ack(n, 4000, false, base + 1000, base, 0);  // some delay: a packet per window
+  REQUIRE(n.cwnd == Approx(win + 4000 + pkt * 4000 / (win + 4000)));
+  const double before = n.cwnd;
+  nscc.on_ack(n, 4000, true, base + 1000, base, 0);   // a mark on a short queue: hold
+  nscc.on_ack(n, 4000, false, base + 3000, base, 0);  // delay without a mark: hold
+  REQUIRE(n.cwnd == before);
+  nscc.on_ack(n, 4000, true, base + 4000, base, 100);  // both: by (4000 - 2000) / 4000 = half
+  REQUIRE(n.cwnd == Approx(before / 2));
+  nscc.on_nack(n, base, 100 + base - 1);  // within a base RTT of the last decrease: none
+  REQUIRE(n.cwnd == Approx(before / 2));
+  nscc.on_nack(n, base, 100 + base);  // a NACK halves
+  REQUIRE(n.cwnd == Approx(before / 4));
+  for (int i = 0; i < 100; ++i) nscc.on_ack(n, 4000, false, base, base, 0);
+  REQUIRE(n.cwnd == 1.5 * win);  // capped
+  Scenario sc;
+  sc.congestion_control = "cubic";
+  REQUIRE_THROWS_WITH(CongestionControl::make(sc, pkt, win), Catch::Contains("'CongestionControl'"));
+}
