@@ -1,6 +1,7 @@
 uet_lb_pkg.sv
 uet_lb_param_check.sv
 uet_lb_ram.sv
+uet_lb_dup.sv
 uet_lb_fifo.sv
 uet_lb_bitsel.sv
 uet_lb_rr.sv

@@ -942,7 +942,7 @@ module uet_lb #(
     .alc_deadline_i (x_r.dl), .alc_gen_i (x_r.gen), .alc_ev_i (e_ev),
     .untracked_o (trk_untracked), .tracked_o (efd_tracked_o),
     .hold_o (trk_hold), .unsettled_o (trk_unsettled), .interlock_o (trk_interlock), .stop_o (trk_stop),
-    .quiet_i (quiet), .fire_block_i (fire_block), .core_due_i (inflight_due_q), .fire_next_o (trk_fire_next),
+    .quiet_i (quiet), .fire_block_i (fire_block), .core_due_next_i (inflight_due_d), .fire_next_o (trk_fire_next),
     .fire_due_o (trk_fire_due),
     .fire_o (trk_fire), .fire_kill_o (trk_kill), .fire_group_o (trk_group), .fire_psn_o (trk_psn), .fire_ev_o (trk_ev),
     .fire_gen_o (trk_gen), .fire_deadline_o (trk_deadline), .busy_o (trk_busy)

@@ -91,7 +91,8 @@ module uet_lb_tracker #(
   input  logic                quiet_i,        ///< no clear or allocation is in flight before t0
   input  logic                fire_block_i,   ///< decide no fire for next cycle (the core holds its streams
                                               ///< then: a register apply settles, the sweep runs)
-  input  logic                core_due_i,     ///< a request in the core's stages is past due: fire nothing
+  input  logic                core_due_next_i,///< a request in the core's stages will be past due next
+                                              ///< cycle: fire nothing then
   output logic                fire_next_o,    ///< fire_o may rise next cycle
   output logic                fire_due_o,     ///< the chosen packet is read and past due at now_i: it fires
                                               ///< when nothing blocks it (a superset of fire_next_o that
@@ -665,6 +666,23 @@ module uet_lb_tracker #(
   logic               armed;       // the candidate's data are read out, or will be next cycle
   logic [Runs-1:0]    ord_q [Runs];  // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's
   logic               can_load, abandon, fire_d, fire_q, slow_ok;
+  // The candidate's own copy of the record applied now (c0) and at the last edge (c1): the record reaches
+  // every run's window, and a copy placed near the candidate's registers routes shorter (uet_lb_dup).
+  localparam int unsigned CrecW = 1 + SetW + Ways + 1 + RunW + TsWidth;
+  logic                c0_clr, c0_alc, c1_clr, c1_alc;
+  logic [SetW-1:0]     c0_cset, c1_cset;
+  logic [Ways-1:0]     c0_cmask, c1_cmask;
+  logic [RunW-1:0]     c0_run, c1_run;
+  logic [TsWidth-1:0]  c0_dl, c1_dl;
+  uet_lb_dup #(.W (CrecW)) u_crec (
+    .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (flush_i),
+    .d_i ({rec_d.clr, rec_d.cset, rec_d.cmask, rec_d.alc, rec_d.run, rec_d.dl}),
+    .q_o ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl})
+  );
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) {c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} <= '0;
+    else {c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} <= {c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl};
+  end
   logic [RunW-1:0]    pick;
   logic [Runs-1:0]    hold_run_q;  // per run: its hold_o, registered
   logic               hold_inf_q, unsettled_q, interlock_q;
@@ -709,14 +727,14 @@ module uet_lb_tracker #(
     end
     // (Nor in the cycle after a fire: the fl then still show the packet that fired.)
     can_load = cs_q == CS_IDLE && fl_chg == '0 && r_flv != '0 && r_unseen == '0 &&
-               !(rec1_q.alc && rec1_q.run != pick) && !fv_q[1];
+               !(c1_alc && c1_run != pick) && !fv_q[1];
   end
   always_comb begin
-    cand_gone = ck1_q || lands_before(rec0_q.alc, rec0_q.run, rec0_q.dl, cr_q, cdl_q) ||
-                lands_before(rec1_q.alc, rec1_q.run, rec1_q.dl, cr_q, cdl_q);
+    cand_gone = ck1_q || lands_before(c0_alc, c0_run, c0_dl, cr_q, cdl_q) ||
+                lands_before(c1_alc, c1_run, c1_dl, cr_q, cdl_q);
     // (The run's fl a cycle ago is the candidate, so its sl then follows it.)
     next_sl = fire_o && r_flv[cr_q] && r_flfire[cr_q] && r_slv[cr_q] &&
-              !(rec0_q.alc && rec0_q.run != cr_q) && !(rec1_q.alc && rec1_q.run != cr_q);
+              !(c0_alc && c0_run != cr_q) && !(c1_alc && c1_run != cr_q);
     for (int r = 0; r < Runs; r++) if (RunW'(r) != cr_q && (r_flv[r] || r_unseen[r])) next_sl = 1'b0;
   end
   assign armed = cs_q == CS_READ2 || cs_q == CS_READY;
@@ -738,23 +756,30 @@ module uet_lb_tracker #(
       endcase
     end
   end
+  // (The runs' fl and sl are a cycle old: the records of the last edge and this one may have freed them.
+  // Each run's are tested on their own and the results selected, so that the record's compare runs beside
+  // the choice of the run, not after it.)
+  logic [Runs-1:0] fl_freed, sl_freed;
+  always_comb begin
+    for (int r = 0; r < Runs; r++) begin
+      fl_freed[r] = rec_frees(r_flway[r], c0_clr, c0_cset, c0_cmask) || rec_frees(r_flway[r], c1_clr, c1_cset, c1_cmask);
+      sl_freed[r] = rec_frees(r_slway[r], c0_clr, c0_cset, c0_cmask) || rec_frees(r_slway[r], c1_clr, c1_cset, c1_cmask);
+    end
+  end
   always_ff @(posedge clk_i) begin
-    // (The runs' fl and sl are a cycle old: the records of the last edge and this one may have freed them.)
     if (next_sl) begin
       cway_q <= r_slway[cr_q];
       cseq_q <= r_slseq[cr_q];
       cdl_q  <= r_sldl[cr_q];
-      ck1_q  <= rec_frees(r_slway[cr_q], rec0_q.clr, rec0_q.cset, rec0_q.cmask) ||
-                rec_frees(r_slway[cr_q], rec1_q.clr, rec1_q.cset, rec1_q.cmask);
+      ck1_q  <= sl_freed[cr_q];
     end else if (cs_q == CS_IDLE) begin
       cr_q   <= pick;
       cway_q <= r_flway[pick];
       cseq_q <= r_flseq[pick];
       cdl_q  <= r_fldl[pick];
-      ck1_q  <= rec_frees(r_flway[pick], rec0_q.clr, rec0_q.cset, rec0_q.cmask) ||
-                rec_frees(r_flway[pick], rec1_q.clr, rec1_q.cset, rec1_q.cmask);
+      ck1_q  <= fl_freed[pick];
     end else begin
-      ck1_q  <= ck1_q || rec_frees(cway_q, rec0_q.clr, rec0_q.cset, rec0_q.cmask);
+      ck1_q  <= ck1_q || rec_frees(cway_q, c0_clr, c0_cset, c0_cmask);
     end
   end
   assign data_raddr = cway_q;
@@ -769,11 +794,14 @@ module uet_lb_tracker #(
   logic cand_due;
   assign cand_due = armed && ts_before(cdl_q, now_i);
   assign fire_d   = cand_due && !abandon && !fire_block_i && slow_ok;
+  // A fire waits while an allocation here or a request in the core's stages is past due (it may go first):
+  // decided with fire_d, from the same cycle's comparisons, so that fire_o is a flip-flop (it reaches the
+  // candidate's registers and every run).
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) fire_q <= 1'b0;
-    else fire_q <= fire_d;
+    else fire_q <= fire_d && !inflight_due && !core_due_next_i;
   end
-  assign fire_o      = fire_q && !hold_inf_q && !core_due_i;
+  assign fire_o      = fire_q;
   assign fire_next_o = fire_d;
   assign fire_due_o  = cand_due;
   for (genvar r = 0; r < Runs; r++) begin : g_fire
@@ -879,8 +907,21 @@ module uet_lb_tracker #(
     if (rec0_q.clr && rec0_q.cset == op4_q.cset) v4_ref = v4_ref & ~rec0_q.cmask;
     if (rec0_q.alc && rec0_q.aset == op4_q.cset) v4_ref = v4_ref | alloc_hit(1'b1, rec0_q.awy, 1'b1);
   end
+  // The fire as it was decided before fire_q took the waits in (fire_q then gated by the registered
+  // waits), and the candidate's copies of the record.
+  logic fire_ref_q, core_due_ref_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) fire_ref_q <= 1'b0;
+    else fire_ref_q <= fire_d;
+    core_due_ref_q <= core_due_next_i;
+  end
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
+      a_fire_waits: assert (fire_o == (fire_ref_q && !hold_inf_q && !core_due_ref_q));
+      a_crec0: assert ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl} ==
+                       {rec0_q.clr, rec0_q.cset, rec0_q.cmask, rec0_q.alc, rec0_q.run, rec0_q.dl});
+      a_crec1: assert ({c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} ==
+                       {rec1_q.clr, rec1_q.cset, rec1_q.cmask, rec1_q.alc, rec1_q.run, rec1_q.dl});
       if (can_load) a_pick: assert (pick == pick_ref);
       // A fire is the candidate, read out.
       if (fire_q) a_fire_armed: assert (cs_q == CS_READY);

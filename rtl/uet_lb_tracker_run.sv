@@ -170,9 +170,11 @@ module uet_lb_tracker_run #(
   // h0 leaves when dead: from a flip-flop of its own, made with slot 0's next contents (the pop shifts
   // every slot; decoding it from the slot's bits in front of them was an ECP5 critical path).
   assign pop     = pop_q;
-  // A push goes straight to the window when nothing older is in the RAM or on its way, and there is room.
-  logic room_q;  // wn_q < HeadSlots (a flip-flop: `direct` reaches every slot's write enable)
-  assign direct  = push_i && !ram_nz_q && rv_q == '0 && room_q;
+  // A push goes straight to the window when nothing older is in the RAM or on its way, and there is room:
+  // decided a cycle ahead into one flip-flop (dok_q), since `direct` reaches every slot's write enable.
+  logic room_q;  // wn_q < HeadSlots
+  logic dok_q;   // !ram_nz_q && rv_q == 0 && room_q
+  assign direct  = push_i && dok_q;
   assign ram_we  = push_i && !direct;
   // Read ahead while the window and the reads on their way leave room (counting the push that may come
   // straight in: it never does while a read is in flight, since the RAM is then not empty).
@@ -230,18 +232,24 @@ module uet_lb_tracker_run #(
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) fire_hit[k] = fire_i && wv_q[k] && ws_q[k] == fire_seq_i;
   end
+  // The slot count one-hot (won_q[n]: wn_q == n), kept beside wn_q so that a landing slot is one bit.
+  logic [HeadSlots:0]   won_q, won_n;
   logic [HeadSlots-1:0] land_r, land_d;  // the read, the direct push: the slot each lands in (one-hot)
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
-      // The read: slot wn_q - pop. The push: slot wn_q - pop + the read.
-      land_r[k] = r4_in && (pop ? wn_q == SlotW'(k + 1) : wn_q == SlotW'(k));
-      unique case ({r4_in, pop})
-        2'b10:   land_d[k] = direct && k > 0 && wn_q == SlotW'(k - 1);
-        2'b01:   land_d[k] = direct && wn_q == SlotW'(k + 1);
-        default: land_d[k] = direct && wn_q == SlotW'(k);
-      endcase
+      // The read: slot wn_q - pop. The push: slot wn_q - pop (a push goes direct only with no read on its
+      // way, so none lands beside it).
+      land_r[k] = r4_in && (pop ? won_q[k + 1] : won_q[k]);
+      land_d[k] = direct && (pop ? won_q[k + 1] : won_q[k]);
     end
     nn = wn_q + SlotW'(r4_in) + SlotW'(direct) - SlotW'(pop);
+    // The one-hot moves as the count does: by r4_in + direct - pop, -1 .. 1 (a read and a push never land
+    // together).
+    unique case ({r4_in || direct, pop})
+      2'b10:   won_n = {won_q[HeadSlots-1:0], 1'b0};
+      2'b01:   won_n = {1'b0, won_q[HeadSlots:1]};
+      default: won_n = won_q;
+    endcase
     for (int k = 0; k < HeadSlots; k++) begin
       logic [EntW-1:0] w;
       logic [SeqW-1:0] sq;
@@ -305,12 +313,18 @@ module uet_lb_tracker_run #(
       occ_q     <= '0;
       cnt_q     <= '0;
       room_q    <= 1'b1;
+      dok_q     <= 1'b1;
+      won_q     <= (HeadSlots + 1)'(1);
     end else begin
       wv_q      <= nv;
       wl_q      <= nl;
       wn_q      <= nn;
       pop_q     <= nv[0] && !nl[0];
       room_q    <= room_next;
+      // Direct next cycle: the RAM empty and no read on its way then, and room.
+      dok_q     <= !(ram_we || (ram_nz_q && !(ram_re && ram_cnt_q == (AddrW + 1)'(1)))) &&
+                   rv_q[ReadLat-3:0] == '0 && !ram_re && room_next;
+      won_q     <= won_n;
       rv_q      <= {rv_q[ReadLat-3:0], ram_re};
       if (ram_we) wp_q <= wp_q + 1'b1;
       if (ram_re) rp_q <= rp_q + 1'b1;
@@ -497,6 +511,9 @@ module uet_lb_tracker_run #(
       a_occupancy: assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
       a_ram_nonempty: assert (ram_nz_q == (ram_cnt_q != '0));
       a_room_flag: assert (room_q == (wn_q < SlotW'(HeadSlots)));
+      a_direct_flag: assert (dok_q == (!ram_nz_q && rv_q == '0 && room_q));
+      a_count_onehot: assert (won_q == (HeadSlots + 1)'(1) << wn_q);
+      if (direct) a_direct_alone: assert (!r4_in);
       a_pop_flag: assert (pop == (wv_q[0] && !wl_q[0]));
       if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq_o == fire_seq_i));
       a_count: assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));

@@ -43,8 +43,8 @@ proofs=(
   "timeout|fv_timeout|uet_lb_timeout.sv formal/fv_timeout.sv|1|0|fast|all|0|sat"
   "core|fv_core|@core formal/fv_core.sv|16|0|fast|own|1|sat|sat:seen_rsp_q,seen_stall_q,seen_both_q,seen_openfb_q,seen_owed3_q"
   "axi|fv_axi|uet_lb_axil.sv uet_lb_axis.sv formal/fv_axi.sv|20|0|fast|all|1|sat|sat:seen_refused_q,seen_both_q,seen_local_q,seen_held_q"
-  "tracker|fv_tracker|uet_lb_ram.sv uet_lb_bitsel.sv uet_lb_tracker_run.sv uet_lb_tracker.sv formal/fv_tracker.sv|20|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q"
-  "tracker_deep|fv_tracker|uet_lb_ram.sv uet_lb_bitsel.sv uet_lb_tracker_run.sv uet_lb_tracker.sv formal/fv_tracker.sv|24|0|full|all|1|sat|sat:seen_kill_q"
+  "tracker|fv_tracker|uet_lb_ram.sv uet_lb_dup.sv uet_lb_bitsel.sv uet_lb_tracker_run.sv uet_lb_tracker.sv formal/fv_tracker.sv|20|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q"
+  "tracker_deep|fv_tracker|uet_lb_ram.sv uet_lb_dup.sv uet_lb_bitsel.sv uet_lb_tracker_run.sv uet_lb_tracker.sv formal/fv_tracker.sv|24|0|full|all|1|sat|sat:seen_kill_q"
 )
 
 # The committed save file that opens a proof's counterexample: rtl/formal/fv_NAME.gtkw, or for a proof
@@ -136,6 +136,8 @@ run_proof() {
   # (one chparam for them all: a second chparam leaves the module under its derived name)
   for p in "${kv[@]:1}"; do params="$params -set ${p%%=*} ${p#*=}"; done
   [ -n "$params" ] && params="chparam$params $top;"
+  # Proofs see one flat module: uet_lb_dup's kept hierarchy (an FPGA placement aid) is dropped first.
+  local unkeep="hierarchy -top $top; setattr -mod -unset keep_hierarchy;"
   local strip=""
   [ "$scope" = own ] && strip="hierarchy -top $top; proc; chformal -remove *uet_lb*; flatten; rename -top $top;"
   # The SMT model: for smtbmc's BMC, covers and induction; after a Yosys sat BMC with no induction, for
@@ -145,7 +147,7 @@ run_proof() {
   [ "$engine" = sat ] && [ "$kdepth" = 0 ] && noassert="chformal -remove -assert; flatten;"
   # (Not needed where Yosys sat does all: BMC, no induction, covers by sat.)
   if { [ "$engine" != sat ] || [ "$kdepth" != 0 ] || [ "$covers" = check ]; } && \
-      ! yosys -q -l "$dir/yosys.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params $strip prep -top $top; \
+      ! yosys -q -l "$dir/yosys.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params $unkeep $strip prep -top $top; \
       $noassert memory_map; async2sync; dffunmap; chformal -assume -early; setundef -anyseq; opt_clean; write_smt2 -wires $dir/model.smt2" >/dev/null 2>&1; then
     echo "formal $name: FAIL (Yosys could not read it; see $dir/yosys.log)"
     return 1
@@ -157,7 +159,7 @@ run_proof() {
     # For a combinational harness (depth 1) that is one query over every input value.
     local chf=""
     [ "$scope" = own ] && chf="chformal -remove *uet_lb*;"
-    if ! yosys -q -l "$dir/sat.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params \
+    if ! yosys -q -l "$dir/sat.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params $unkeep \
         hierarchy -top $top; proc; $chf chformal -remove -cover; flatten; opt -fast; memory_map; opt -fast; \
         async2sync; setundef -anyseq; sat -seq $depth -prove-skip $first -prove-asserts -set-assumes \
         -show-public -dump_vcd $dir/trace.vcd -timeout 1200" >/dev/null 2>&1; then
@@ -187,7 +189,7 @@ run_proof() {
     local flag reached=0
     IFS=',' read -ra flags <<<"${covers#sat:}"
     for flag in "${flags[@]}"; do
-      yosys -q -l "$dir/cover_${flag##*.}.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params \
+      yosys -q -l "$dir/cover_${flag##*.}.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params $unkeep \
           hierarchy -top $top; proc; chformal -remove -assert; chformal -remove -cover; flatten; opt -fast; \
           memory_map; opt -fast; async2sync; setundef -anyseq; sat -seq $depth -set-at $depth $flag 1 \
           -set-assumes -timeout 1200" >/dev/null 2>&1 || true

@@ -148,7 +148,10 @@ generate() {
     mkdir -p "$d"
     local params="chparam -set NumGroups $n -set TrackerEntries $t uet_lb_fpga_wrap"
     progress "row $row: Yosys for UltraScale+ (a few minutes)"
-    yosys -q -p "read_verilog -sv $srcs; $params; synth_xilinx -family xcup -top uet_lb_fpga_wrap -flatten; \
+    # (UltraScale+: one flat netlist for the depth count; Vivado replicates high-fanout registers itself, so
+    # uet_lb_dup's kept copies are merged here. The ECP5 flow keeps them: nextpnr does not replicate.)
+    yosys -q -p "read_verilog -sv $srcs; $params; hierarchy -top uet_lb_fpga_wrap; \
+      setattr -mod -unset keep_hierarchy; synth_xilinx -family xcup -top uet_lb_fpga_wrap -flatten; \
       tee -q -o $d/xcup.stat stat; write_json $d/xcup.json" >/dev/null 2>&1
     sum() { { grep -E "^\s+$1" "$2" || true; } | awk '{s+=$2} END {print s+0}'; }
     local lut ff carry ramb dsp

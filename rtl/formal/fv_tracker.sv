@@ -101,7 +101,7 @@ module fv_tracker (
     .alc_deadline_i (rq_dl_q[5]), .alc_gen_i (8'd0), .alc_ev_i (ev_q[2]),
     .untracked_o (untracked), .tracked_o (tracked),
     .hold_o (hold), .unsettled_o (unsettled), .interlock_o (interlock), .stop_o (stop), .quiet_i (quiet),
-    .fire_block_i (1'b0), .core_due_i (1'b0), .fire_next_o (fire_next), .fire_due_o (fire_due), .fire_o (fire), .fire_kill_o (kill),
+    .fire_block_i (1'b0), .core_due_next_i (1'b0), .fire_next_o (fire_next), .fire_due_o (fire_due), .fire_o (fire), .fire_kill_o (kill),
     .fire_group_o (fg), .fire_psn_o (fp), .fire_ev_o (fev), .fire_gen_o (fgen), .fire_deadline_o (fdl),
     .busy_o (busy)
   );
