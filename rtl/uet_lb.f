@@ -13,6 +13,10 @@ uet_lb_window.sv
 uet_lb_state_view.sv
 uet_lb_update.sv
 uet_lb_dbg.sv
+uet_lb_cfg.sv
+uet_lb_admit.sv
+uet_lb_store.sv
+uet_lb_respond.sv
 uet_lb_tracker_run.sv
 uet_lb_tracker.sv
 uet_lb_counter.sv

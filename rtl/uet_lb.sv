@@ -34,8 +34,7 @@ module uet_lb #(
   parameter int unsigned BaseRttWidth   = 20,    ///< base RTT width (ns); 8 + BaseRttWidth < TsWidth
   parameter bit          DbgPort        = 1'b1,  ///< 0: no dbg_* port (outputs 0, its RAM copies removed)
   // Derived, do not override.
-  parameter int unsigned GroupW         = (NumGroups > 1) ? $clog2(NumGroups) : 1,
-  parameter int unsigned SlotsMax       = 1 << BufBitsMax
+  parameter int unsigned GroupW         = (NumGroups > 1) ? $clog2(NumGroups) : 1
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,           ///< synchronous reset, active low
@@ -113,9 +112,6 @@ module uet_lb #(
   localparam int unsigned GenW     = uet_lb_pkg::GenW;
   localparam int unsigned PtrW     = BufBitsMax;
   localparam int unsigned StateW   = uet_lb_pkg::state_w(TsWidth, WindowWidth, PtrW);
-  localparam int unsigned RspDepth = uet_lb_pkg::RspDepth;  // the requests in flight and the queued ones
-  localparam int unsigned RspCntW  = $clog2(RspDepth + 1);
-  localparam int unsigned SlotAW   = GroupW + PtrW;
 
   // ---------------------------------------------------------------------------------------------
   // Registers (the active configuration) and what the core derives from them.
@@ -148,50 +144,21 @@ module uet_lb #(
     .active_o (unused_active)
   );
 
-  // Derived, registered (they follow an apply; the streams wait SettleCycles after it).
+  // Derived, registered (uet_lb_cfg: they follow an apply; the streams wait while they settle).
   logic [PtrW-1:0]        cmask_q;        // C - 1
   logic [BufBitsMax:0]    cap_q;          // C
   logic [WindowWidth-1:0] w_m1_q;         // W - 1 (0 for W = 0)
   logic                   w_nz_q, w_ge2_q, w_x_q, w_x1_q;
-  logic [7:0]             mult_q;         // M and base RTT, registered before the multiplier (a DSP block
-  logic [BaseRttWidth-1:0] rtt_q;         // far from both): M x base RTT is two registered steps
-  logic [TsWidth-1:0]     span_q;
+  logic [TsWidth-1:0]     span_q;         // M x base RTT
   logic                   none_q, dflt_q, reps_q, efd_on_q;  // the spraying type, one-hot; REPS with M > 0
-  always_ff @(posedge clk_i) begin
-    none_q   <= cfg_spray == uet_lb_pkg::SPRAY_NONE;
-    dflt_q   <= cfg_spray == uet_lb_pkg::SPRAY_DEFAULT;
-    reps_q   <= cfg_spray == uet_lb_pkg::SPRAY_REPS;
-    efd_on_q <= cfg_efd_on;
-    for (int k = 0; k < PtrW; k++) cmask_q[k] <= cfg_buf > 5'(k);
-    for (int k = 0; k <= BufBitsMax; k++) cap_q[k] <= cfg_buf == 5'(k);
-    w_m1_q   <= (cfg_window == '0) ? '0 : cfg_window - 1'b1;
-    w_nz_q   <= cfg_window != '0;
-    w_ge2_q  <= cfg_window > WindowWidth'(1);
-    w_x_q    <= cfg_window != '0 && ((PtrW'(cfg_window) & cmask_q) == (PtrW'(1) & cmask_q));
-    w_x1_q   <= cfg_window > WindowWidth'(1) && ((PtrW'(cfg_window) & cmask_q) == (PtrW'(2) & cmask_q));
-    mult_q   <= cfg_mult;
-    rtt_q    <= base_rtt_i;
-    span_q   <= TsWidth'(mult_q * rtt_q);
-  end
-  localparam int unsigned SettleCycles = 3;  // cmask_q and the type flags, then the window facts; the span
-
-  // ---------------------------------------------------------------------------------------------
-  // The sweep that closes every group (after reset and after a CTRL clear): one bank-F word a cycle.
-  logic              sweep_q;
-  logic [GroupW-1:0] sweep_idx_q;
-  assign sweep_d = clear_groups || (sweep_q && 32'(sweep_idx_q) != NumGroups - 1);
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      sweep_q     <= 1'b1;
-      sweep_idx_q <= '0;
-    end else if (clear_groups) begin
-      sweep_q     <= 1'b1;
-      sweep_idx_q <= '0;
-    end else if (sweep_q) begin
-      sweep_idx_q <= sweep_idx_q + 1'b1;
-      if (32'(sweep_idx_q) == NumGroups - 1) sweep_q <= 1'b0;
-    end
-  end
+  uet_lb_cfg #(
+    .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .BaseRttWidth (BaseRttWidth)
+  ) u_cfg (
+    .clk_i (clk_i), .rst_ni (rst_ni), .spray_i (cfg_spray), .efd_on_i (cfg_efd_on), .buf_bits_i (cfg_buf),
+    .window_i (cfg_window), .mult_i (cfg_mult), .base_rtt_i (base_rtt_i),
+    .none_o (none_q), .dflt_o (dflt_q), .reps_o (reps_q), .efd_on_o (efd_on_q), .cmask_o (cmask_q), .cap_o (cap_q),
+    .w_m1_o (w_m1_q), .w_nz_o (w_nz_q), .w_ge2_o (w_ge2_q), .w_x_o (w_x_q), .w_x1_o (w_x1_q), .span_o (span_q)
+  );
 
   // ---------------------------------------------------------------------------------------------
   // Event records of the two lanes.
@@ -222,23 +189,6 @@ module uet_lb #(
   function automatic logic in_range(input logic [GroupW-1:0] g);
     in_range = (NumGroups == (1 << GroupW)) || 32'(g) < NumGroups;
   endfunction
-  // x strictly before y, modulo 2^TsWidth.
-  function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
-    logic [TsWidth-1:0] d;
-    d      = x - y;
-    ts_before = d[TsWidth-1];
-  endfunction
-  // ts_before(x + z, y) with one carry chain: x + z - y = x + z + ~y + 1, its three terms reduced to two
-  // by a carry-save step (the sum and majority of each bit position: one LUT).
-  function automatic logic sum_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] z,
-                                      input logic [TsWidth-1:0] y);
-    logic [TsWidth-1:0] s, c, d;
-    s = x ^ z ^ ~y;
-    c = ((x & z) | (x & ~y) | (z & ~y)) << 1;
-    d = s + c + 1'b1;
-    sum_before = d[TsWidth-1];
-  endfunction
-
   // ---------------------------------------------------------------------------------------------
   // Tracker (instantiated below) signals the front needs (registered there, a cycle ahead).
   logic                trk_hold, trk_unsettled, trk_interlock, trk_fire, trk_fire_next, trk_fire_due, trk_kill;
@@ -258,90 +208,29 @@ module uet_lb #(
   logic               c_tlt, d_tlt;                  // t < FreezingTimeout
 
   // ---------------------------------------------------------------------------------------------
-  // Front. The time of an event is now_i of the cycle before the one that takes it (now_q), so that
-  // whether the streams may hand over is decided a cycle ahead, from flip-flops: stall_q and the lock
-  // flags are registered, each made from what the next cycle will hold.
-  logic [TsWidth-1:0] now_q;
-  logic [RspCntW-1:0] owed_q;      // requests accepted and not yet taken as responses
-  logic               req_owed_q;  // an open went ahead of a waiting request: the request goes next
-  logic [3:0]         settle_q;
-  logic               stall_q, inflight_due_q, lock_fb_q, lock_req_q, turn_req_q, drained_q;
-  logic               owed_ok_q;   // a request may be taken: its response will find room (a cycle ahead)
-  logic               stall, open_take, fb_take, req_take, stall_d, lock_fb_d, lock_req_d;
-  logic               regs_pending_d, sweep_d, reqs_out, fbs_out, empty;  // (defined below)
-
-  // Requests in stages A..L (and the one offered now) whose deadline is before the next cycle's time:
-  // they will be tracked packets past due (the tracker checks its own stages the same way).
-  logic [TsWidth-1:0] cand_dl;
-  logic               inflight_due_d;
-  assign cand_dl        = now_q + span_q;
+  // Admission (uet_lb_admit): what the core takes this cycle, decided from flip-flops made a cycle ahead.
+  logic [TsWidth-1:0] now_q, cand_dl;
+  logic               open_take, fb_take, req_take, offer_open, inflight_due_d, settling, settled, drained_q;
+  logic               regs_pending_d, sweep_d, reqs_out, fbs_out, empty, rsp_take;  // (defined below)
   logic a_rq, b_rq, c_rq, d_rq, l_rq;  // the request lane holds a request (not an open)
   assign a_rq = a_r.v && !a_r.open;
   assign b_rq = b_r.v && !b_r.open;
   assign c_rq = c_r.v && !c_r.open;
   assign d_rq = d_r.v && !d_r.open;
   assign l_rq = l_r.v && !l_r.open;
-  assign inflight_due_d = efd_on_q && ((req_valid_i && sum_before(now_q, span_q, now_i)) ||
-                                         (a_rq && ts_before(a_r.dl, now_i)) || (b_rq && ts_before(b_r.dl, now_i)) ||
-                                         (c_rq && ts_before(c_r.dl, now_i)) || (d_rq && ts_before(d_r.dl, now_i)) ||
-                                         (l_rq && ts_before(l_r.dl, now_i)));
-  // An early failure the tracker fires takes the feedback lane's cycle; the request lane goes on.
-  assign stall   = stall_q || inflight_due_q || trk_stop;
-  assign stall_d = sweep_d || regs_pending_d || settle_q > 4'd1 || (apply && SettleCycles != 0);
-  // A tracker run nearly full: no feedback while a request is on its way to the tracker, no request while
-  // a feedback is, and not both in one cycle (they take turns when both wait). Made a cycle ahead, counting
-  // what this cycle takes and what waits.
-  logic turn_req_d;
-  always_comb begin
-    turn_req_d = turn_req_q;
-    if (fb_take) turn_req_d = 1'b1;
-    else if (req_take) turn_req_d = 1'b0;
-    else if (turn_req_q && !req_valid_i) turn_req_d = 1'b0;  // a lane with nothing to send passes its turn
-    else if (!turn_req_q && !fb_valid_i) turn_req_d = 1'b1;
-  end
-  assign lock_fb_d  = turn_req_d || reqs_out || req_take;
-  assign lock_req_d = !turn_req_d || fbs_out || fb_take;
-
-  // The request lane takes an open or a request: the open, unless a request waited (one it could have
-  // taken) while the last open went ahead of it. An open needs no response room and no tracker turn.
-  logic offer_open, req_room;
-  assign req_room     = !(trk_interlock && lock_req_q) && owed_ok_q;
-  assign offer_open   = open_valid_i && !(req_valid_i && req_owed_q);
-  assign open_ready_o = !stall && !(req_valid_i && req_owed_q);
-  assign fb_ready_o   = !stall && !trk_fire && !(trk_interlock && lock_fb_q);
-  assign req_ready_o  = !stall && req_room && !(open_valid_i && !req_owed_q);
-  assign open_take    = open_valid_i && open_ready_o;
-  assign fb_take      = fb_valid_i && fb_ready_o;
-  assign req_take     = req_valid_i && req_ready_o;
-
-  always_ff @(posedge clk_i) begin
-    now_q <= now_i;
-    if (!rst_ni) begin
-      req_owed_q     <= 1'b0;
-      turn_req_q     <= 1'b0;
-      settle_q       <= '0;
-      stall_q        <= 1'b1;
-      inflight_due_q <= 1'b0;
-      lock_fb_q      <= 1'b0;
-      lock_req_q     <= 1'b0;
-      drained_q      <= 1'b0;
-      owed_ok_q      <= 1'b0;
-    end else begin
-      // At most one request a cycle: owed_q + 1 is the most the next cycle can owe.
-      owed_ok_q      <= 32'(owed_q) + 1 < RspDepth;
-      if (open_take) req_owed_q <= req_valid_i && req_room;
-      else if (req_take) req_owed_q <= 1'b0;
-      turn_req_q <= turn_req_d;
-      if (apply) settle_q <= 4'(SettleCycles);
-      else if (settle_q != '0) settle_q <= settle_q - 1'b1;
-      stall_q        <= stall_d;
-      inflight_due_q <= inflight_due_d;
-      lock_fb_q      <= lock_fb_d;
-      lock_req_q     <= lock_req_d;
-      // Drained next cycle: nothing in any stage now, nothing taken now (stalled), the tracker idle.
-      drained_q      <= stall && empty;
-    end
-  end
+  uet_lb_admit #(.TsWidth (TsWidth), .Stages (5)) u_admit (
+    .clk_i (clk_i), .rst_ni (rst_ni), .now_i (now_i), .span_i (span_q), .efd_on_i (efd_on_q),
+    .open_valid_i (open_valid_i), .fb_valid_i (fb_valid_i), .req_valid_i (req_valid_i),
+    .open_ready_o (open_ready_o), .fb_ready_o (fb_ready_o), .req_ready_o (req_ready_o),
+    .open_take_o (open_take), .fb_take_o (fb_take), .req_take_o (req_take), .offer_open_o (offer_open),
+    .now_o (now_q), .deadline_o (cand_dl),
+    .stage_req_i ({l_rq, d_rq, c_rq, b_rq, a_rq}), .stage_dl_i ({l_r.dl, d_r.dl, c_r.dl, b_r.dl, a_r.dl}),
+    .due_next_o (inflight_due_d),
+    .hold_next_i (sweep_d || regs_pending_d), .apply_i (apply), .settling_o (settling), .settled_o (settled),
+    .trk_stop_i (trk_stop), .trk_fire_i (trk_fire), .trk_interlock_i (trk_interlock),
+    .reqs_out_i (reqs_out), .fbs_out_i (fbs_out), .empty_i (empty), .drained_o (drained_q),
+    .rsp_take_i (rsp_take)
+  );
 
   // Stage A: what the lanes offer is registered whatever happens; the valid bits say what was taken.
   fev_t a_f_d;
@@ -421,75 +310,36 @@ module uet_lb #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // State banks. Bank F holds the words the feedback lane (and the sweep) wrote, bank R those the request
-  // lane wrote; lvt_q[g] says which holds group g's newest. Each bank has a copy per reader: the
-  // feedback lane, the request lane, and the debug port.
+  // The state store (uet_lb_store): the sweep, bank F (the feedback lane's words and the sweep's), bank R
+  // (the request lane's) and the live-value table. Readers: the feedback lane, the request lane, the debug
+  // port; each reads in stage A's cycle, the newest word out in stage C's.
   localparam int unsigned Readers = DbgPort ? 3 : 2;
   logic                x_wf, x_wr;                    // stage X writes a word (bank F, bank R)
   logic [GroupW-1:0]   x_wf_g, x_wr_g;
   logic [StateW-1:0]   x_wf_d, x_wr_d;
-  logic                bank_f_we;
-  logic [GroupW-1:0]   bank_f_wa;
-  logic [StateW-1:0]   bank_f_wd;
-  logic [GroupW-1:0]   rd_addr [Readers];
-  logic [StateW-1:0]   bank_f_q [Readers], bank_r_q [Readers];
-  assign bank_f_we = sweep_q || x_wf;
-  assign bank_f_wa = sweep_q ? sweep_idx_q : x_wf_g;
-  assign bank_f_wd = sweep_q ? '0 : x_wf_d;
-  assign rd_addr[0] = a_f.g;  // read in stage A's cycle, the word out of the RAM in stage C's
-  assign rd_addr[1] = a_r.g;
+  logic                sweep_q;
+  logic [Readers*GroupW-1:0] rd_addr;
+  logic [StateW-1:0]   word_f, word_r;  // the lanes' words, at stage C
+  logic [StateW-1:0]   word_dbg;
+  logic [Readers*StateW-1:0] rd_word;
+  logic                l_src_f, l_src_r;  // L writes a word (feedback, request lane) next cycle
+  assign l_src_f = l_f.v && l_f.inr && !l_same;
+  assign l_src_r = l_r.v && l_r.inr;
   if (DbgPort) begin : g_dbg_addr
-    assign rd_addr[2] = dbg_group_i;
+    assign rd_addr = {dbg_group_i, a_r.g, a_f.g};
+    assign word_dbg = rd_word[2 * StateW +: StateW];
+  end else begin : g_no_dbg_addr
+    assign rd_addr = {a_r.g, a_f.g};
+    assign word_dbg = '0;
   end
-  for (genvar k = 0; k < Readers; k++) begin : g_bank
-    uet_lb_ram #(.Depth (NumGroups), .Width (StateW), .OutReg (1'b1)) u_f (
-      .clk_i (clk_i), .we_i (bank_f_we), .waddr_i (bank_f_wa), .wdata_i (bank_f_wd),
-      .raddr_i (rd_addr[k]), .rdata_o (bank_f_q[k])
-    );
-    uet_lb_ram #(.Depth (NumGroups), .Width (StateW), .OutReg (1'b1)) u_r (
-      .clk_i (clk_i), .we_i (x_wr && !sweep_q), .waddr_i (x_wr_g), .wdata_i (x_wr_d),
-      .raddr_i (rd_addr[k]), .rdata_o (bank_r_q[k])
-    );
-  end
-
-  // The live-value table: 1 = bank R. Read in two registered steps like the banks (the bits as they are
-  // in the cycle of the read address, two cycles later). Written at stage X from the lanes' groups decoded
-  // at stage L into a row and a column each (one-hot, registered), so a bit's write enable is the AND of
-  // two flip-flops whatever the group count.
-  localparam int unsigned LvtColW = (GroupW >= 5) ? 5 : GroupW;
-  localparam int unsigned LvtCols = 1 << LvtColW;
-  localparam int unsigned LvtRows = (NumGroups + LvtCols - 1) / LvtCols;
-  logic [NumGroups-1:0] lvt_q;
-  logic [Readers-1:0]   lvt_bit;  // at stage C
-  logic [LvtRows-1:0]   lvt_fr_q, lvt_rr_q;  // rows written by the feedback lane, the request lane
-  logic [LvtCols-1:0]   lvt_fc_q, lvt_rc_q;  // their columns
-  // (Decoded by comparing the group's bits with each row's and column's number: an indexed write makes
-  // Yosys compute the bit's offset with a subtraction, a carry chain on the ECP5's critical path.)
-  always_ff @(posedge clk_i) begin
-    for (int i = 0; i < LvtRows; i++) begin
-      lvt_fr_q[i] <= rst_ni && l_f.v && l_f.inr && !l_same && (32'(l_f.g) >> LvtColW) == i;
-      lvt_rr_q[i] <= rst_ni && l_r.v && l_r.inr && (32'(l_r.g) >> LvtColW) == i;
-    end
-    for (int i = 0; i < LvtCols; i++) begin
-      lvt_fc_q[i] <= (32'(l_f.g) & (LvtCols - 1)) == i;
-      lvt_rc_q[i] <= (32'(l_r.g) & (LvtCols - 1)) == i;
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || sweep_q) begin
-      lvt_q <= '0;
-    end else begin
-      for (int g = 0; g < NumGroups; g++) begin
-        if (lvt_rr_q[g / LvtCols] && lvt_rc_q[g % LvtCols]) lvt_q[g] <= 1'b1;
-        else if (lvt_fr_q[g / LvtCols] && lvt_fc_q[g % LvtCols]) lvt_q[g] <= 1'b0;
-      end
-    end
-  end
-  for (genvar k = 0; k < Readers; k++) begin : g_lvt
-    uet_lb_bitsel #(.N (NumGroups), .ReadW (1)) u_sel (
-      .clk_i (clk_i), .bits_i (lvt_q), .idx_i (rd_addr[k]), .data_o (lvt_bit[k])
-    );
-  end
+  assign word_f = rd_word[0 +: StateW];
+  assign word_r = rd_word[StateW +: StateW];
+  uet_lb_store #(.NumGroups (NumGroups), .StateW (StateW), .Readers (Readers)) u_store (
+    .clk_i (clk_i), .rst_ni (rst_ni), .clear_i (clear_groups), .sweep_o (sweep_q), .sweep_next_o (sweep_d),
+    .next_wf_i (l_src_f), .next_wf_group_i (l_f.g), .next_wr_i (l_src_r), .next_wr_group_i (l_r.g),
+    .wf_i (x_wf), .wf_group_i (x_wf_g), .wf_word_i (x_wf_d), .wr_i (x_wr), .wr_group_i (x_wr_g), .wr_word_i (x_wr_d),
+    .rd_group_i (rd_addr), .rd_word_o (rd_word)
+  );
 
   // ---------------------------------------------------------------------------------------------
   // Results of stage L (the loop) and their history, for forwarding.
@@ -500,9 +350,6 @@ module uet_lb #(
   } res_t;
   res_t x_res_f, x_res_r, y_res_f, y_res_r, z_res_f, z_res_r;  // L one, two, three cycles ago
   logic [StateW-1:0] next_f, next_r;                            // L's results this cycle
-  logic              l_src_f, l_src_r;                          // L writes a word (feedback, request lane)
-  assign l_src_f = l_f.v && l_f.inr && !l_same;
-  assign l_src_r = l_r.v && l_r.inr;
 
   // The word an event reads. The RAM's word (read in stage A, out in C) misses the results of L three,
   // two and one cycle before C (z, y, x at C): stage C takes the newest of them for the event's group,
@@ -530,14 +377,14 @@ module uet_lb #(
     else if (c_hit_f.yf) pick_f = y_res_f.s;
     else if (c_hit_f.zr) pick_f = z_res_r.s;
     else if (c_hit_f.zf) pick_f = z_res_f.s;
-    else pick_f = lvt_bit[0] ? bank_r_q[0] : bank_f_q[0];
+    else pick_f = word_f;
     if (c_hit_r.xr) pick_r = x_res_r.s;
     else if (c_hit_r.xf) pick_r = x_res_f.s;
     else if (c_hit_r.yr) pick_r = y_res_r.s;
     else if (c_hit_r.yf) pick_r = y_res_f.s;
     else if (c_hit_r.zr) pick_r = z_res_r.s;
     else if (c_hit_r.zf) pick_r = z_res_f.s;
-    else pick_r = lvt_bit[1] ? bank_r_q[1] : bank_f_q[1];
+    else pick_r = word_r;
   end
   always_ff @(posedge clk_i) begin
     c_hit_f <= hits_of(b_f.g, b_f.inr);
@@ -769,113 +616,25 @@ module uet_lb #(
   assign x_wr_g = x_res_r.g;
   assign x_wr_d = x_res_r.s;
 
-  logic reps;
-  assign reps = reps_q;
-
-  // The slot RAM: slot k of group g at {g, k}. A recycle writes; a reuse or replay reads (the value a
-  // recycle of the same cycle writes there is forwarded).
-  logic              slot_we, slot_re, x_match;
-  logic [SlotAW-1:0] slot_wa, slot_ra;
-  logic [15:0]       slot_q;
-  assign slot_we = x_f.v && x_f.applies && x_f.recycle && reps;
-  assign slot_wa = {x_f.g, x_f.slot_wr};
-  assign slot_re = x_rq && x_r.applies && (x_r.dec == uet_lb_pkg::DEC_REUSE || x_r.dec == uet_lb_pkg::DEC_REPLAY);
-  assign slot_ra = {x_r.g, x_r.slot_rd};
-  assign x_match = slot_we && slot_wa == slot_ra;
-  // (The RAM's address is SlotAW bits but at one group, where GroupW is 1 and the group bit is always 0.)
-  localparam int unsigned SlotRamAW = $clog2(NumGroups * SlotsMax);
-  uet_lb_ram #(.Depth (NumGroups * SlotsMax), .Width (16), .OutReg (1'b1)) u_slots (
-    .clk_i (clk_i), .we_i (slot_we), .waddr_i (SlotRamAW'(slot_wa)), .wdata_i (x_f.ev),
-    .raddr_i (SlotRamAW'(slot_ra)), .rdata_o (slot_q)
+  // The response side (uet_lb_respond): the slot RAM, the PRNG, stages Y, Z and E, the response queue.
+  logic        e_v, rsp_busy, slot0_we;
+  logic [15:0] e_ev;
+  uet_lb_respond #(.NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .PsnWidth (PsnWidth)) u_respond (
+    .clk_i (clk_i), .rst_ni (rst_ni), .reps_i (reps_q), .dflt_i (dflt_q), .start_port_i (cfg_port),
+    .span_mask_i (cfg_span), .seed_we_i (seed_we), .seed_i (seed), .set_size_i (cfg_size),
+    .rec_i (x_f.v && x_f.applies && x_f.recycle), .rec_group_i (x_f.g), .rec_slot_i (x_f.slot_wr), .rec_ev_i (x_f.ev),
+    .req_i (x_rq), .req_applies_i (x_r.applies), .req_group_i (x_r.g), .req_psn_i (x_r.psn), .req_retx_i (x_r.retx),
+    .req_dec_i (x_r.dec), .req_aux_i (x_r.aux), .req_slot_i (x_r.slot_rd),
+    .e_ev_o (e_ev), .e_valid_o (e_v), .busy_o (rsp_busy), .slot0_we_o (slot0_we),
+    .rsp_valid_o (rsp_valid_o), .rsp_ready_i (rsp_ready_i), .rsp_ev_o (rsp_ev_o), .rsp_decision_o (rsp_decision_o),
+    .rsp_group_o (rsp_group_o), .rsp_psn_o (rsp_psn_o), .rsp_retx_o (rsp_retx_o)
   );
-
-  // The PRNG steps for every explore that applies, in order; its draw is ready in stage Z.
-  logic        explore_step;
-  logic [15:0] prng_value;
-  assign explore_step = x_rq && x_r.applies && reps && x_r.dec == uet_lb_pkg::DEC_EXPLORE;
-  uet_lb_prng u_prng (
-    .clk_i (clk_i), .rst_ni (rst_ni), .seed_we_i (seed_we), .seed_i (seed), .step_i (explore_step),
-    .set_size_i (cfg_size), .value_o (prng_value)
-  );
+  assign rsp_take = rsp_valid_o && rsp_ready_i;
 
   // Counters and the register block's events.
   assign inc_fb_unopened  = x_f.v && x_f.fb && !x_f.applies;
   assign inc_req_unopened = x_rq && !x_r.applies;
   assign opened           = x_r.v && x_r.open;
-
-  // Stages Y and Z carry the response; Z makes the entropy value.
-  typedef struct packed {
-    logic                  v, applies, slot, explore, match;
-    logic [GroupW-1:0]     g;
-    logic [PsnWidth-1:0]   psn;
-    logic                  retx;
-    logic [2:0]            dec;    // a uet_lb_pkg::decision_e value
-    logic [15:0]           ev;     // None or Default: the value; a slot's forwarded value with match
-  } rsp_t;
-  rsp_t y_q, z_q;
-  logic [15:0] x_ev;
-  always_comb begin
-    x_ev = x_r.aux;  // None: the local port
-    if (dflt_q) x_ev = cfg_port + {8'd0, x_r.aux[7:0] & cfg_span};
-    if (x_match) x_ev = x_f.ev;
-  end
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      y_q.v <= 1'b0;
-      z_q.v <= 1'b0;
-    end else begin
-      y_q.v <= x_rq;
-      z_q.v <= y_q.v;
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    y_q.applies <= x_r.applies;
-    y_q.slot    <= slot_re;
-    y_q.explore <= explore_step;
-    y_q.match   <= x_match;
-    y_q.g       <= x_r.g;
-    y_q.psn     <= x_r.psn;
-    y_q.retx    <= x_r.retx;
-    y_q.dec     <= x_r.applies ? x_r.dec : uet_lb_pkg::DEC_FIXED;
-    y_q.ev      <= x_ev;
-    {z_q.applies, z_q.slot, z_q.explore, z_q.match, z_q.g, z_q.psn, z_q.retx, z_q.dec, z_q.ev} <=
-      {y_q.applies, y_q.slot, y_q.explore, y_q.match, y_q.g, y_q.psn, y_q.retx, y_q.dec, y_q.ev};
-  end
-  logic [15:0] z_ev;
-  always_comb begin
-    z_ev = z_q.ev;
-    if (z_q.explore) z_ev = prng_value;
-    else if (z_q.slot && !z_q.match) z_ev = slot_q;
-    if (!z_q.applies) z_ev = 16'd0;
-  end
-
-  // Stage E: the response queue takes it; the tracker takes its entropy value.
-  logic        e_v;
-  rsp_t        e_q;
-  logic [15:0] e_ev;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) e_v <= 1'b0;
-    else e_v <= z_q.v;
-  end
-  always_ff @(posedge clk_i) begin
-    e_q  <= z_q;
-    e_ev <= z_ev;
-  end
-
-  // Response queue (RspDepth entries; owed_q counts them with the requests in flight, so it never
-  // overflows).
-  localparam int unsigned RqW = 16 + 3 + GroupW + PsnWidth + 1;  // ev, decision, group, psn, retx
-  logic rsp_take;
-  assign rsp_take = rsp_valid_o && rsp_ready_i;
-  uet_lb_fifo #(.Depth (RspDepth), .Width (RqW)) u_rsp_q (
-    .clk_i (clk_i), .rst_ni (rst_ni), .push_i (e_v), .data_i ({e_ev, e_q.dec, e_q.g, e_q.psn, e_q.retx}),
-    .pop_i (rsp_take), .valid_o (rsp_valid_o),
-    .data_o ({rsp_ev_o, rsp_decision_o, rsp_group_o, rsp_psn_o, rsp_retx_o})
-  );
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) owed_q <= '0;
-    else owed_q <= owed_q + RspCntW'(req_take) - RspCntW'(rsp_take);
-  end
 
   // ---------------------------------------------------------------------------------------------
   // Early-failure tracker: clears and allocations from stage X, the allocation's entropy value at E.
@@ -927,7 +686,7 @@ module uet_lb #(
   // No fire is decided for a cycle in which a register apply, its settling or the sweep holds the streams
   // (the same terms as stall_q's, so the streams are held whenever a fire due then waits).
   logic fire_block;
-  assign fire_block = apply || settle_q > 4'd1 || sweep_q || trk_flush_q;
+  assign fire_block = apply || settling || sweep_q || trk_flush_q;
 
   uet_lb_tracker #(
     .Entries (TrackerEntries), .Ways (TrackerWays), .Runs (TrackerRuns), .RunDepth (TrackerRunDepth),
@@ -973,11 +732,11 @@ module uet_lb #(
   // Idle, and applying register writes: when no event is in any stage and the tracker is quiet.
   logic stages_empty;
   assign stages_empty = !a_f.v && !b_f.v && !c_f.v && !d_f.v && !l_f.v && !x_f.v && !a_r.v && !b_r.v && !c_r.v &&
-                        !d_r.v && !l_r.v && !x_r.v && !y_q.v && !z_q.v && !e_v && !trk_busy && !trk_fire && !trk_hold;
+                        !d_r.v && !l_r.v && !x_r.v && !rsp_busy && !trk_busy && !trk_fire && !trk_hold;
   assign empty  = stages_empty && !trk_fire_next;
   assign apply  = regs_pending && drained_q && !sweep_q;
   // (A due fire, not the decision to fire: see efd_pending_o. It implies empty.)
-  assign idle_o = stages_empty && !trk_fire_due && !regs_pending && !sweep_q && settle_q == '0;
+  assign idle_o = stages_empty && !trk_fire_due && !regs_pending && !sweep_q && settled;
 
   // ---------------------------------------------------------------------------------------------
   // Observation port: a group's stored word (both banks, the live-value bit) and its slot 0.
@@ -985,15 +744,15 @@ module uet_lb #(
     uet_lb_dbg #(
       .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)
     ) u_dbg (
-      .clk_i (clk_i), .word_i (lvt_bit[2] ? bank_r_q[2] : bank_f_q[2]), .reps_i (reps),
-      .slot_we_i (slot_we && x_f.slot_wr == '0), .slot_group_i (x_f.g), .slot_ev_i (x_f.ev),
+      .clk_i (clk_i), .word_i (word_dbg), .reps_i (reps_q),
+      .slot_we_i (slot0_we), .slot_group_i (x_f.g), .slot_ev_i (x_f.ev),
       .group_i (dbg_group_i), .open_o (dbg_open_o), .count_o (dbg_count_o), .wr_o (dbg_wr_o),
       .replay_o (dbg_replay_o), .wrapped_o (dbg_wrapped_o), .freezing_o (dbg_freezing_o),
       .freeze_start_o (dbg_freeze_start_o), .window_left_o (dbg_window_left_o), .slot0_o (dbg_slot0_o)
     );
   end else begin : g_no_dbg
     logic unused_dbg;
-    assign unused_dbg         = ^dbg_group_i;
+    assign unused_dbg         = ^{dbg_group_i, word_dbg, slot0_we};
     assign dbg_open_o         = 1'b0;
     assign dbg_count_o        = '0;
     assign dbg_wr_o           = '0;
@@ -1007,8 +766,7 @@ module uet_lb #(
 
   logic unused;
   assign unused = ^{unused_active, unused_dec_f, unused_aux_f, unused_rd_f, unused_wr_r, unused_r_open_f,
-                    unused_f_open_r, trk_busy, z_res_f.g, z_res_r.g, e_q.v, e_q.applies, e_q.slot, e_q.explore,
-                    e_q.match, e_q.ev, z_res_f.v, z_res_r.v, l_f.gen, x_f.inr};
+                    unused_f_open_r, trk_busy, z_res_f.g, z_res_r.g, z_res_f.v, z_res_r.v, l_f.gen, x_f.inr};
 
   // ---------------------------------------------------------------------------------------------
   // Assertions (Verilator --assert and Yosys read_verilog -formal): registered history, no sequences.
@@ -1018,35 +776,15 @@ module uet_lb #(
   uet_lb_pkg::decision_e past_dec_q;
   logic [PsnWidth-1:0] past_psn_q, past_rsp_psn_q;
   logic [GroupW-1:0]   past_req_group_q;
-  // The package's timing facts, as this pipeline keeps them: a request taken at an edge is written into
-  // the response queue RspLatency edges later (e_v), and M x base RTT follows its inputs SpanDelay edges
-  // later.
+  // The package's response latency, as this pipeline keeps it: a request taken at an edge is written into
+  // the response queue RspLatency edges later (e_v). (uet_lb_cfg asserts the span delay.)
   logic [uet_lb_pkg::RspLatency-1:0] taken_q;
-  logic [7:0]                        mult_hist_q [uet_lb_pkg::SpanDelay];
-  logic [BaseRttWidth-1:0]           rtt_hist_q [uet_lb_pkg::SpanDelay];
-  logic [uet_lb_pkg::SpanDelay-1:0]  hist_ok_q;
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      taken_q   <= '0;
-      hist_ok_q <= '0;
-    end else begin
-      taken_q   <= {taken_q[uet_lb_pkg::RspLatency-2:0], req_take};
-      hist_ok_q <= {hist_ok_q[uet_lb_pkg::SpanDelay-2:0], 1'b1};
-    end
-    mult_hist_q[0] <= cfg_mult;
-    rtt_hist_q[0]  <= base_rtt_i;
-    for (int k = 1; k < uet_lb_pkg::SpanDelay; k++) begin
-      mult_hist_q[k] <= mult_hist_q[k - 1];
-      rtt_hist_q[k]  <= rtt_hist_q[k - 1];
-    end
+    if (!rst_ni) taken_q <= '0;
+    else taken_q <= {taken_q[uet_lb_pkg::RspLatency-2:0], req_take};
   end
   always_ff @(posedge clk_i) begin
-    if (rst_ni) begin
-      a_latency: assert (e_v == taken_q[uet_lb_pkg::RspLatency-1]);
-      if (hist_ok_q[uet_lb_pkg::SpanDelay-1])
-        a_span_delay: assert (span_q == TsWidth'(mult_hist_q[uet_lb_pkg::SpanDelay-1] *
-                                                  rtt_hist_q[uet_lb_pkg::SpanDelay-1]));
-    end
+    if (rst_ni) a_latency: assert (e_v == taken_q[uet_lb_pkg::RspLatency-1]);
   end
   always_ff @(posedge clk_i) begin
     past_valid_q     <= rst_ni;
@@ -1070,22 +808,14 @@ module uet_lb #(
       a_stop_flag: assert (trk_stop == (trk_hold || trk_unsettled));
       // The tracker's check of a fire comes while its early failure is at stage C.
       if (trk_kill) a_kill_at_c: assert (c_f.v && c_f.efd);
-      // A fire's free takes stage X's clear slot: its early failure is there, no feedback.
-      if (trk_fire) a_fire_takes_lane: assert (!fb_take);
       // The freezing test's pair selects equal the priority select over L's and the cycle before's words.
       a_fwd_flags: assert (d_fwd_f_l == (d_fwd_f.lr || d_fwd_f.lf) && d_fwd_f_x == (d_fwd_f.xr || d_fwd_f.xf));
       a_fwd_pick: assert (e_kept == (d_fwd_f.lr ? e_lr : (d_fwd_f.lf ? e_lf : (d_fwd_f.xr ? e_xr : (d_fwd_f.xf ? e_xf : e_pre)))));
-      a_deadline_sum: assert (sum_before(now_q, span_q, now_i) == ts_before(cand_dl, now_i));
-      if (trk_flush_q) a_flush_unseen: assert (!trk_fire && settle_q != '0);  // the late flush is never seen
+      if (trk_flush_q) a_flush_unseen: assert (!trk_fire && !settled);  // the late flush is never seen
       // The update units' own flip-flops equal the stage-L terms they stand for.
       a_upd_f_inputs: assert (u_f_recycle == (l_f.v && f_recycle) && u_f_failure == (l_f.v && f_failure));
       a_upd_r_open_req: assert (u_r_open == r_open && u_r_req == l_rq);
       a_upd_r_inputs: assert (u_r_recycle == (fr && f_recycle) && u_r_failure == (fr && f_failure));
-      a_owed_bound: assert (32'(owed_q) <= RspDepth);
-      // The live-value table's decoded writes are stage X's bank writes.
-      a_lvt_rows: assert ((lvt_fr_q != '0) == x_wf && (lvt_rr_q != '0) == x_wr);
-      if (x_wf) a_lvt_f_decode: assert (lvt_fr_q[32'(x_wf_g) / LvtCols] && lvt_fc_q[32'(x_wf_g) % LvtCols]);
-      if (x_wr) a_lvt_r_decode: assert (lvt_rr_q[32'(x_wr_g) / LvtCols] && lvt_rc_q[32'(x_wr_g) % LvtCols]);
       // (No response enters a full queue unless one leaves in the same cycle: u_rsp_q.a_no_overflow.)
     end
     if (rst_ni) begin

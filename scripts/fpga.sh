@@ -153,7 +153,10 @@ generate() {
     yosys -q -p "read_verilog -sv $srcs; $params; hierarchy -top uet_lb_fpga_wrap; \
       setattr -mod -unset keep_hierarchy; synth_xilinx -family xcup -top uet_lb_fpga_wrap -flatten; \
       tee -q -o $d/xcup.stat stat; write_json $d/xcup.json" >/dev/null 2>&1
-    sum() { { grep -E "^\s+$1" "$2" || true; } | awk '{s+=$2} END {print s+0}'; }
+    # (A netlist with kept hierarchy (uet_lb_dup) lists each module and then the design's totals: the
+    # totals only, else every module would count twice.)
+    totals() { if grep -q '=== design hierarchy ===' "$1"; then sed -n '/=== design hierarchy ===/,$p' "$1"; else cat "$1"; fi; }
+    sum() { totals "$2" | { grep -E "^\s+$1" || true; } | awk '{s+=$2} END {print s+0}'; }
     local lut ff carry ramb dsp
     lut=$(sum 'LUT[1-6] ' "$d/xcup.stat"); ff=$(sum 'FD[A-Z]+ ' "$d/xcup.stat"); carry=$(sum 'CARRY' "$d/xcup.stat")
     ramb="$(sum 'RAMB36' "$d/xcup.stat")/$(sum 'RAMB18' "$d/xcup.stat")"; dsp=$(sum 'DSP' "$d/xcup.stat")

@@ -1,0 +1,76 @@
+// What the core derives from the active configuration, registered so that no event's path starts at a
+// register field: the spraying type one-hot, REPS's buffer mask and size, the exploration window's
+// facts (W - 1, W > 0, W >= 2, whether positions 1 and 2 explore), and M x base RTT. They follow a
+// register apply within SettleCycles edges (the mask first, then the window facts that read it), during
+// which the core holds its streams; M x base RTT follows its inputs uet_lb_pkg::SpanDelay edges later
+// (the operands registered before the multiplier: a DSP block far from both).
+`default_nettype none
+
+module uet_lb_cfg #(
+  parameter int unsigned BufBitsMax   = 3,
+  parameter int unsigned TsWidth      = 32,
+  parameter int unsigned WindowWidth  = 12,
+  parameter int unsigned BaseRttWidth = 20,
+  // Derived, do not override.
+  parameter int unsigned PtrW         = BufBitsMax
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,     ///< synchronous, active low (only the assertions' history)
+  // The active configuration (uet_lb_regs) and congestion control's base RTT.
+  input  logic [1:0]              spray_i,    ///< a uet_lb_pkg::spray_e value
+  input  logic                    efd_on_i,   ///< REPS with M > 0
+  input  logic [4:0]              buf_bits_i, ///< REPSBufferSizeMaskBits
+  input  logic [WindowWidth-1:0]  window_i,   ///< W
+  input  logic [7:0]              mult_i,     ///< M
+  input  logic [BaseRttWidth-1:0] base_rtt_i,
+  // Derived.
+  output logic                    none_o, dflt_o, reps_o, efd_on_o,
+  output logic [PtrW-1:0]         cmask_o,    ///< C - 1
+  output logic [BufBitsMax:0]     cap_o,      ///< C, one-hot by REPSBufferSizeMaskBits
+  output logic [WindowWidth-1:0]  w_m1_o,     ///< W - 1 (0 for W = 0)
+  output logic                    w_nz_o, w_ge2_o,
+  output logic                    w_x_o,      ///< W > 0 and W mod C == 1 mod C: position 1 explores
+  output logic                    w_x1_o,     ///< W >= 2 and W mod C == 2 mod C: position 2 explores
+  output logic [TsWidth-1:0]      span_o      ///< M x base RTT
+);
+  logic [7:0]              mult_q;
+  logic [BaseRttWidth-1:0] rtt_q;
+  always_ff @(posedge clk_i) begin
+    none_o   <= spray_i == uet_lb_pkg::SPRAY_NONE;
+    dflt_o   <= spray_i == uet_lb_pkg::SPRAY_DEFAULT;
+    reps_o   <= spray_i == uet_lb_pkg::SPRAY_REPS;
+    efd_on_o <= efd_on_i;
+    for (int k = 0; k < PtrW; k++) cmask_o[k] <= buf_bits_i > 5'(k);
+    for (int k = 0; k <= BufBitsMax; k++) cap_o[k] <= buf_bits_i == 5'(k);
+    w_m1_o   <= (window_i == '0) ? '0 : window_i - 1'b1;
+    w_nz_o   <= window_i != '0;
+    w_ge2_o  <= window_i > WindowWidth'(1);
+    w_x_o    <= window_i != '0 && ((PtrW'(window_i) & cmask_o) == (PtrW'(1) & cmask_o));
+    w_x1_o   <= window_i > WindowWidth'(1) && ((PtrW'(window_i) & cmask_o) == (PtrW'(2) & cmask_o));
+    mult_q   <= mult_i;
+    rtt_q    <= base_rtt_i;
+    span_o   <= TsWidth'(mult_q * rtt_q);
+  end
+
+`ifndef SYNTHESIS
+  // M x base RTT follows its inputs SpanDelay edges later (uet_lb_pkg, shared with C++ and the docs).
+  logic [7:0]                       mult_hist_q [uet_lb_pkg::SpanDelay];
+  logic [BaseRttWidth-1:0]          rtt_hist_q [uet_lb_pkg::SpanDelay];
+  logic [uet_lb_pkg::SpanDelay-1:0] hist_ok_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) hist_ok_q <= '0;
+    else hist_ok_q <= {hist_ok_q[uet_lb_pkg::SpanDelay-2:0], 1'b1};
+    mult_hist_q[0] <= mult_i;
+    rtt_hist_q[0]  <= base_rtt_i;
+    for (int k = 1; k < uet_lb_pkg::SpanDelay; k++) begin
+      mult_hist_q[k] <= mult_hist_q[k - 1];
+      rtt_hist_q[k]  <= rtt_hist_q[k - 1];
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && hist_ok_q[uet_lb_pkg::SpanDelay-1])
+      a_span_delay: assert (span_o == TsWidth'(mult_hist_q[uet_lb_pkg::SpanDelay-1] *
+                                                rtt_hist_q[uet_lb_pkg::SpanDelay-1]));
+  end
+`endif
+endmodule

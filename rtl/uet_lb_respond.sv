@@ -1,0 +1,156 @@
+// The response side of the core, from stage X on: the REPS slot RAM (slot k of group g at {g, k}: a
+// recycle writes the ACK's entropy value, a reuse or replay reads one), the PRNG (stepped once per
+// exploring request, in order), stages Y and Z that carry the request while the RAM and the PRNG answer,
+// the entropy value made in Z, stage E, and the response queue.
+//
+// The entropy value: None, the group's local port (aux); Default, the start port plus the step (aux)
+// masked by the span; REPS, the slot read (forwarded when a recycle of the same cycle writes that slot)
+// or the PRNG's draw; 0 for a group that is not open.
+`default_nettype none
+
+module uet_lb_respond #(
+  parameter int unsigned NumGroups  = 16,
+  parameter int unsigned BufBitsMax = 3,
+  parameter int unsigned PsnWidth   = 32,
+  // Derived, do not override.
+  parameter int unsigned GroupW     = (NumGroups > 1) ? $clog2(NumGroups) : 1,
+  parameter int unsigned PtrW       = BufBitsMax
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,        ///< synchronous, active low
+  // Configuration (registered by the core).
+  input  logic                  reps_i,
+  input  logic                  dflt_i,
+  input  logic [15:0]           start_port_i,  ///< Default: the first port
+  input  logic [7:0]            span_mask_i,   ///< Default: 2^EntropyMaskBits - 1
+  input  logic                  seed_we_i,
+  input  logic [31:0]           seed_i,
+  input  logic [16:0]           set_size_i,    ///< the PRNG's draws are below this
+  // Stage X, feedback lane: a recycle that applies (REPS writes the value to its slot).
+  input  logic                  rec_i,
+  input  logic [GroupW-1:0]     rec_group_i,
+  input  logic [PtrW-1:0]       rec_slot_i,
+  input  logic [15:0]           rec_ev_i,
+  // Stage X, request lane: a request (not an open).
+  input  logic                  req_i,
+  input  logic                  req_applies_i, ///< its group was open
+  input  logic [GroupW-1:0]     req_group_i,
+  input  logic [PsnWidth-1:0]   req_psn_i,
+  input  logic                  req_retx_i,
+  input  logic [2:0]            req_dec_i,     ///< a uet_lb_pkg::decision_e value
+  input  logic [15:0]           req_aux_i,     ///< None: the local port; Default: the step
+  input  logic [PtrW-1:0]       req_slot_i,    ///< REPS: the slot a reuse or replay reads
+  // Stage E: the response's entropy value (the tracker's allocation takes it), and a response entering
+  // the queue.
+  output logic [15:0]           e_ev_o,
+  output logic                  e_valid_o,
+  output logic                  busy_o,        ///< a request in stages Y, Z or E
+  output logic                  slot0_we_o,    ///< slot 0 of rec_group_i is written (the debug port's copy)
+  // The response queue.
+  output logic                  rsp_valid_o,
+  input  logic                  rsp_ready_i,
+  output logic [15:0]           rsp_ev_o,
+  output uet_lb_pkg::decision_e rsp_decision_o,
+  output logic [GroupW-1:0]     rsp_group_o,
+  output logic [PsnWidth-1:0]   rsp_psn_o,
+  output logic                  rsp_retx_o
+);
+  localparam int unsigned SlotsMax = 1 << BufBitsMax;
+  localparam int unsigned SlotAW   = GroupW + PtrW;
+
+  // The slot RAM. (Its address is SlotAW bits but at one group, where GroupW is 1 and the group bit is
+  // always 0.)
+  logic              slot_we, slot_re, x_match;
+  logic [SlotAW-1:0] slot_wa, slot_ra;
+  logic [15:0]       slot_q;
+  assign slot_we = rec_i && reps_i;
+  assign slot_wa = {rec_group_i, rec_slot_i};
+  assign slot_re = req_i && req_applies_i && (req_dec_i == uet_lb_pkg::DEC_REUSE || req_dec_i == uet_lb_pkg::DEC_REPLAY);
+  assign slot_ra = {req_group_i, req_slot_i};
+  assign x_match = slot_we && slot_wa == slot_ra;
+  assign slot0_we_o = slot_we && rec_slot_i == '0;
+  localparam int unsigned SlotRamAW = $clog2(NumGroups * SlotsMax);
+  uet_lb_ram #(.Depth (NumGroups * SlotsMax), .Width (16), .OutReg (1'b1)) u_slots (
+    .clk_i (clk_i), .we_i (slot_we), .waddr_i (SlotRamAW'(slot_wa)), .wdata_i (rec_ev_i),
+    .raddr_i (SlotRamAW'(slot_ra)), .rdata_o (slot_q)
+  );
+
+  // The PRNG: its draw is ready in stage Z.
+  logic        explore_step;
+  logic [15:0] prng_value;
+  assign explore_step = req_i && req_applies_i && reps_i && req_dec_i == uet_lb_pkg::DEC_EXPLORE;
+  uet_lb_prng u_prng (
+    .clk_i (clk_i), .rst_ni (rst_ni), .seed_we_i (seed_we_i), .seed_i (seed_i), .step_i (explore_step),
+    .set_size_i (set_size_i), .value_o (prng_value)
+  );
+
+  // Stages Y and Z carry the response; Z makes the entropy value.
+  typedef struct packed {
+    logic                  v, applies, slot, explore, match;
+    logic [GroupW-1:0]     g;
+    logic [PsnWidth-1:0]   psn;
+    logic                  retx;
+    logic [2:0]            dec;    // a uet_lb_pkg::decision_e value
+    logic [15:0]           ev;     // None or Default: the value; a slot's forwarded value with match
+  } rsp_t;
+  rsp_t y_q, z_q;
+  logic [15:0] x_ev;
+  always_comb begin
+    x_ev = req_aux_i;  // None: the local port
+    if (dflt_i) x_ev = start_port_i + {8'd0, req_aux_i[7:0] & span_mask_i};
+    if (x_match) x_ev = rec_ev_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      y_q.v <= 1'b0;
+      z_q.v <= 1'b0;
+    end else begin
+      y_q.v <= req_i;
+      z_q.v <= y_q.v;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    y_q.applies <= req_applies_i;
+    y_q.slot    <= slot_re;
+    y_q.explore <= explore_step;
+    y_q.match   <= x_match;
+    y_q.g       <= req_group_i;
+    y_q.psn     <= req_psn_i;
+    y_q.retx    <= req_retx_i;
+    y_q.dec     <= req_applies_i ? req_dec_i : uet_lb_pkg::DEC_FIXED;
+    y_q.ev      <= x_ev;
+    {z_q.applies, z_q.slot, z_q.explore, z_q.match, z_q.g, z_q.psn, z_q.retx, z_q.dec, z_q.ev} <=
+      {y_q.applies, y_q.slot, y_q.explore, y_q.match, y_q.g, y_q.psn, y_q.retx, y_q.dec, y_q.ev};
+  end
+  logic [15:0] z_ev;
+  always_comb begin
+    z_ev = z_q.ev;
+    if (z_q.explore) z_ev = prng_value;
+    else if (z_q.slot && !z_q.match) z_ev = slot_q;
+    if (!z_q.applies) z_ev = 16'd0;
+  end
+
+  // Stage E: the response queue takes it; the tracker takes its entropy value.
+  logic                e_v;
+  logic [2:0]          e_dec;
+  logic [GroupW-1:0]   e_g;
+  logic [PsnWidth-1:0] e_psn;
+  logic                e_retx;
+  logic [15:0]         e_ev;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) e_v <= 1'b0;
+    else e_v <= z_q.v;
+  end
+  always_ff @(posedge clk_i) {e_ev, e_dec, e_g, e_psn, e_retx} <= {z_ev, z_q.dec, z_q.g, z_q.psn, z_q.retx};
+  assign e_ev_o    = e_ev;
+  assign e_valid_o = e_v;
+  assign busy_o    = y_q.v || z_q.v || e_v;
+
+  // The response queue (uet_lb_pkg::RspDepth entries: the core owes no more, so it never overflows).
+  localparam int unsigned RqW = 16 + 3 + GroupW + PsnWidth + 1;  // ev, decision, group, psn, retx
+  uet_lb_fifo #(.Depth (uet_lb_pkg::RspDepth), .Width (RqW)) u_rsp_q (
+    .clk_i (clk_i), .rst_ni (rst_ni), .push_i (e_v), .data_i ({e_ev, e_dec, e_g, e_psn, e_retx}),
+    .pop_i (rsp_valid_o && rsp_ready_i), .valid_o (rsp_valid_o),
+    .data_o ({rsp_ev_o, rsp_decision_o, rsp_group_o, rsp_psn_o, rsp_retx_o})
+  );
+endmodule
