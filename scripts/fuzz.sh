@@ -18,10 +18,17 @@ mkdir -p "$work/corpus" "$work/findings"
 trap 'echo "fuzz.sh: stopped at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 echo "fuzz: building ${work#"$root"/}/fuzz_parsers (log: ${work#"$root"/}/build.log)"
+mkdir -p "$work/gen"
+protoc --cpp_out="$work/gen" -I"$root/sim/proto" "$root/sim/proto/chakra_et.proto" >"$work/build.log" 2>&1 || \
+  { tail -20 "$work/build.log"; exit 1; }
+# (The generated protobuf code and the library are not instrumented: the fuzzer finds its way through
+# the project's reader, which is.)
+# shellcheck disable=SC2046  # pkg-config's flags are a list
 clang++ -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -I"$root/model/include" -I"$root/sim/include" \
+  -I"$root/model/include" -I"$root/sim/include" -I"$work/gen" \
   "$root/tests/fuzz/fuzz_parsers.cpp" "$root"/model/src/*.cpp "$root/sim/src/scenario.cpp" "$root/sim/src/hash.cpp" \
-  -o "$work/fuzz_parsers" >"$work/build.log" 2>&1 || { tail -20 "$work/build.log"; exit 1; }
+  "$root/sim/src/chakra.cpp" "$work/gen/chakra_et.pb.cc" $(pkg-config --cflags --libs protobuf) \
+  -o "$work/fuzz_parsers" >>"$work/build.log" 2>&1 || { tail -20 "$work/build.log"; exit 1; }
 
 # The seed corpus: JSON files for the configuration and scenario parsers, CSV files for the stimulus and
 # message-list parsers, each prefixed with its parser's byte.
@@ -32,6 +39,7 @@ for f in "$root"/tests/vectors/*.json "$root"/examples/*.json; do seed 0 "$f"; d
 for f in "$root"/tests/vectors/*.csv "$root"/examples/*.csv; do seed 1 "$f"; done
 for f in "$root"/tests/fuzz/seeds/scenario_*.json "$root"/examples/sweeps/*.json; do seed 2 "$f"; done
 for f in "$root"/tests/fuzz/seeds/list_*.csv; do seed 3 "$f"; done
+for f in "$root"/tests/fuzz/seeds/chakra_*.et; do seed 4 "$f"; done
 echo "fuzz: $(ls "$work/corpus" | wc -l) corpus inputs; fuzzing for $secs s on 2 jobs (log: ${work#"$root"/}/fuzz.log)"
 
 rm -f "$work"/findings/* "$work"/fuzz-*.log

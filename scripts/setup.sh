@@ -12,12 +12,14 @@ case "${1:-}" in
 esac
 
 # Debian packages: compiler toolchain, Verilator, SystemC, Catch2, JSON, Yosys, formal solvers,
-# iCE40 place-and-route, Icarus, GTKWave and Xvfb (its headless test), GNU parallel (fabric sweeps), clang (libFuzzer: scripts/fuzz.sh).
+# iCE40 place-and-route, Icarus, GTKWave and Xvfb (its headless test), GNU parallel (fabric sweeps), clang (libFuzzer: scripts/fuzz.sh),
+# protobuf (the fabric reads Chakra execution traces).
 DEB_PACKAGES=(
   build-essential cmake pkg-config
   verilator libsystemc-dev catch2 nlohmann-json3-dev
   yosys z3 boolector cvc4 nextpnr-ice40 fpga-icestorm iverilog gtkwave xvfb xauth clang-format git parallel
   clang libclang-rt-14-dev
+  protobuf-compiler libprotobuf-dev
 )
 # Python packages (pinned; installed into the python3 on PATH): plots; the register description compiler
 # and its C-header generator (scripts/regs.py); FuseSoC (uet_lb.core).

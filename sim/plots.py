@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Plots of a uet-fabric comparison run: completion-time CDF per spraying type, per-member load of each
 first-tier switch's ECMP set, the EVs one group used over time, and retransmissions over time with the
-link failures marked.   plots.py OUT_DIR   (writes PNGs into OUT_DIR)
+link failures marked; with a Chakra workload, each rank's timeline and the collectives against their
+bandwidth bound.   plots.py OUT_DIR   (writes PNGs into OUT_DIR)
 """
 import csv
 import os
@@ -115,8 +116,58 @@ def main():
     ax.legend()
     fig.tight_layout()
     fig.savefig(os.path.join(out, "retx-over-time.png"), dpi=110)
-    print(f"plots: {out}/fct-cdf.png, {out}/ecmp-load.png, {out}/ev-over-time.png, {out}/retx-over-time.png")
+    drawn = ["fct-cdf.png", "ecmp-load.png", "ev-over-time.png", "retx-over-time.png"]
+    if all(os.path.exists(os.path.join(out, d, "chakra-nodes.csv")) for d, _ in present):
+        drawn += chakra_plots(out, present)
+    print("plots: " + ", ".join(f"{out}/{name}" for name in drawn))
     return 0
+
+
+def chakra_plots(out, present):
+    """A Chakra workload: each rank's timeline (compute, communication) under the last type run, and each
+    collective's completion time (first rank in to last rank out) against its algorithm's bandwidth bound."""
+    d, label = present[-1]
+    nodes = rows(os.path.join(out, d, "chakra-nodes.csv"))
+    ranks = sorted({int(r["rank"]) for r in nodes})
+    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.35 * len(ranks)))
+    colors = {"COMP_NODE": "tab:blue", "COMM_COLL_NODE": "tab:orange", "COMM_SEND_NODE": "tab:green",
+              "COMM_RECV_NODE": "tab:olive"}
+    for r in nodes:
+        start, end = int(r["start_ns"]) / 1000, int(r["end_ns"]) / 1000
+        if r["kind"] in colors and r["completed"] == "1" and end > start:
+            ax.barh(int(r["rank"]), end - start, left=start, height=0.6, color=colors[r["kind"]])
+    for kind, c in colors.items():
+        ax.barh([], [], color=c, label=kind.replace("_NODE", "").replace("COMM_", "").lower())
+    ax.set_xlabel("time (us)")
+    ax.set_ylabel("rank")
+    ax.set_title(f"Chakra timeline per rank ({label})")
+    ax.legend(fontsize=8, ncol=4)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "chakra-timeline.png"), dpi=110)
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for d, label in present:
+        colls = {}  # the k-th collective node of each rank: one collective
+        seen = {}
+        for r in rows(os.path.join(out, d, "collectives.csv")):
+            if r["algorithm"] == "point-to-point" or r["completed"] != "1":
+                continue
+            k = seen.get(r["rank"], 0)
+            seen[r["rank"]] = k + 1
+            c = colls.setdefault(k, {"start": None, "end": 0, "bound": int(r["bound_ns"]), "kind": r["kind"]})
+            c["start"] = int(r["start_ns"]) if c["start"] is None else min(c["start"], int(r["start_ns"]))
+            c["end"] = max(c["end"], int(r["end_ns"]))
+        ks = sorted(colls)
+        ax.plot(ks, [(colls[k]["end"] - colls[k]["start"]) / max(colls[k]["bound"], 1) for k in ks], "o-", label=label)
+    ax.axhline(1.0, color="k", ls="--", lw=0.8)
+    ax.set_xlabel("collective (in trace order)")
+    ax.set_ylabel("completion time / bandwidth bound")
+    ax.set_title("Collectives against their bandwidth bound (dashed: the bound)")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "collectives-vs-bound.png"), dpi=110)
+    return ["chakra-timeline.png", "collectives-vs-bound.png"]
 
 
 if __name__ == "__main__":

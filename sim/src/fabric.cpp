@@ -25,6 +25,7 @@ Fabric::Impl::Impl(const Scenario& scenario, EngineFactory engine_factory)
       sc.window_bdp * static_cast<double>(sc.link_rate_bps) * static_cast<double>(sc.path_rtt_ns()) / 8e9));
   cc = CongestionControl::make(sc, mss + uetlb::kPacketOverheadBytes, window_bytes);
   build_nics();
+  messages = sc.messages;
   dependents.resize(sc.messages.size());
   for (const auto& m : sc.messages) total_packets += (m.bytes + mss - 1) / mss;
   for (std::uint32_t m = 0; m < sc.messages.size(); ++m) {
@@ -38,6 +39,21 @@ Fabric::Impl::Impl(const Scenario& scenario, EngineFactory engine_factory)
     schedule(sc.failures[f].at, ev::LinkFail{f});
     if (sc.failures[f].until != 0) schedule(sc.failures[f].until, ev::LinkRestore{f});
   }
+  if (sc.chakra) {
+    chakra = std::make_unique<ChakraRun>(
+        *sc.chakra, [this](unsigned src, unsigned dst, std::uint64_t bytes) { return add_message(src, dst, bytes); },
+        [this](TimeNs at, std::uint64_t token) { schedule(at, ev::Compute{token}); }, sc.link_rate_bps);
+    chakra->start(0);
+  }
+}
+
+std::uint32_t Fabric::Impl::add_message(unsigned src, unsigned dst, std::uint64_t bytes) {
+  const auto m = static_cast<std::uint32_t>(messages.size());
+  messages.push_back({now, src, dst, bytes});
+  dependents.emplace_back();
+  total_packets += (bytes + mss - 1) / mss;
+  schedule(now, ev::MessageStart{m});
+  return m;
 }
 
 void Fabric::Impl::dispatch(Event& e) {
@@ -52,6 +68,7 @@ void Fabric::Impl::dispatch(Event& e) {
     void operator()(ev::LinkRestore& x) { s.link_restore(s.sc.failures[x.failure]); }
     void operator()(ev::EfdRetx& x) { s.efd_retransmit(x); }
     void operator()(ev::LbTick& x) { s.lb_tick(x); }
+    void operator()(ev::Compute& x) { s.chakra->timer_done(x.token, s.now); }
   };
   std::visit(Visit{*this}, e.body);
 }
@@ -157,7 +174,7 @@ RunSummary Fabric::run(std::ostream* progress) {
         const double elapsed = std::chrono::duration<double>(t - t0).count();
         std::ostringstream line;
         line << "\r  " << uetlb::to_string(s.sc.lb.packet_spraying_type) << ": " << std::fixed << std::setprecision(1)
-             << 100.0 * done << " % of packets acknowledged, " << s.sum.completed << "/" << s.sc.messages.size()
+             << 100.0 * done << " % of packets acknowledged, " << s.sum.completed << "/" << s.messages.size()
              << " messages, t = " << s.now / 1000 << " us, " << std::setprecision(0) << elapsed << " s elapsed";
         if (done > 0.01) line << ", about " << elapsed * (1.0 - done) / done << " s left";
         *progress << line.str() << "   " << std::flush;
@@ -165,7 +182,7 @@ RunSummary Fabric::run(std::ostream* progress) {
         reported = true;
       }
     }
-    if (s.sum.completed == s.sc.messages.size() && s.sum.completed > 0) break;
+    if (s.chakra ? s.chakra->done() : (s.sum.completed == s.messages.size() && s.sum.completed > 0)) break;
   }
   if (reported) *progress << "\n";
   s.summarize();

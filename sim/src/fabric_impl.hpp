@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "chakra_run.hpp"
 #include "uetlb/engine.hpp"
 #include "uetsim/congestion.hpp"
 #include "uetsim/events.hpp"
@@ -80,7 +81,9 @@ struct Fabric::Impl {
   EcmpRules ecmp_rules;
   QueueCounters queue_counters;
   EventQueue events;
+  std::vector<Message> messages;                       // the scenario's, and those a Chakra trace starts
   std::vector<std::vector<std::uint32_t>> dependents;  // by message: messages that start when it completes
+  std::unique_ptr<ChakraRun> chakra;                   // workload "chakra"
   std::vector<Nic> nics;
   std::vector<Pdc> pdcs;
   std::unique_ptr<CongestionControl> cc;
@@ -113,6 +116,7 @@ struct Fabric::Impl {
   void build_nics();
   std::uint32_t take_group(Nic& nic);
   void message_start(std::uint32_t m);
+  std::uint32_t add_message(unsigned src, unsigned dst, std::uint64_t bytes);  // started now (an event)
   void try_send(std::uint32_t pdc_id);
   void send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, bool retx);
   std::uint32_t data_size(const Pdc& pdc, std::uint32_t psn) const;

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -116,8 +117,10 @@ int main(int argc, char** argv) {
     }
     if (check_only) {
       std::cout << "uet-fabric: " << (scenario_file.empty() ? "the default scenario" : scenario_file)
-                << " is valid: " << base.hosts() << " hosts, " << base.messages.size() << " messages (" << base.workload
-                << ")\n";
+                << " is valid: " << base.hosts() << " hosts, "
+                << (base.chakra ? std::to_string(base.chakra->ranks.size()) + " ranks of a Chakra trace"
+                                : std::to_string(base.messages.size()) + " messages (" + base.workload + ")")
+                << "\n";
       return 0;
     }
     uetsim::EngineFactory factory;
@@ -149,9 +152,11 @@ int main(int argc, char** argv) {
       }
       std::cout << "uet-fabric: " << base.name << "\n  " << topo.str() << ", " << base.link_rate_bps / 1e9
                 << " Gbps, hash " << uetsim::to_string(base.hash_method) << (base.flowlet ? ", flowlet" : "") << ", "
-                << base.messages.size() << " messages (" << base.workload << "), engine " << engine << "\n";
+                << (base.chakra ? std::to_string(base.chakra->ranks.size()) + " ranks of a Chakra trace"
+                                : std::to_string(base.messages.size()) + " messages (" + base.workload + ")")
+                << ", engine " << engine << "\n";
     }
-    std::ostringstream table;
+    std::ostringstream table, workload;
     uetsim::print_summary_header(table);
     for (const auto t : types) {
       uetsim::Scenario sc = base;
@@ -161,6 +166,14 @@ int main(int argc, char** argv) {
       fabric.set_monitor(true);
       // The progress line only for a person watching: not with --quiet, not into a file or a pipe.
       const uetsim::RunSummary r = fabric.run(quiet || !::isatty(STDERR_FILENO) ? nullptr : &std::cerr);
+      if (!r.workload_stuck.empty()) {  // no records: a run that did not finish is not a result
+        throw uetlb::ConfigError(
+            "the Chakra workload did not finish under " + r.spraying + ": " + std::to_string(r.workload_nodes_done) +
+            " of " + std::to_string(r.workload_nodes) + " nodes done when " +
+            (r.end_time >= sc.max_time_ns ? "MaxTime (" + std::to_string(sc.max_time_ns) + " ns) was reached"
+                                          : "nothing was left to happen (a send or collective no rank completes)") +
+            "; stuck:" + r.workload_stuck);
+      }
       // One type: records straight into DIR; several: one subdirectory per type.
       const std::string dir = types.size() == 1 ? out : out + "/" + dir_name[static_cast<int>(t)];
       uetlb::output::make_dirs("--out", dir);
@@ -175,12 +188,19 @@ int main(int argc, char** argv) {
           << r.efd_fired << "\n"
           << "drops: queue " << r.drops_queue << ", failed link " << r.drops_failed_link << ", lossy link "
           << r.drops_lossy_link << "\n";
+        if (sc.chakra)
+          f << "workload: " << r.workload_nodes << " Chakra nodes done at " << r.workload_end_ns << " ns\n";
       });
+      if (sc.chakra) {
+        workload << "  " << r.spraying << ": the workload took " << std::fixed << std::setprecision(1)
+                 << r.workload_end_ns / 1000.0 << " us (" << r.workload_nodes << " nodes on " << sc.chakra->ranks.size()
+                 << " ranks)\n";
+      }
       // Every field, for scripts (htsim_compare.py, sweep.py).
       write_file(dir + "/summary.csv", [&](std::ostream& f) { uetsim::write_summary_csv(f, r); });
       uetsim::print_summary_row(table, r);
     }
-    std::cout << table.str();
+    std::cout << table.str() << workload.str();
     if (types.size() > 1) write_file(out + "/summary.txt", [&](std::ostream& f) { f << table.str(); });
     // The scenario's link failures, for the plots (and the reader): from, to, at, until (0: for ever).
     write_file(out + "/failures.csv", [&](std::ostream& f) {

@@ -23,7 +23,13 @@ void Fabric::Impl::summarize() {
   sum.trims = queue_counters.trims;
   sum.ecn_marks = queue_counters.ecn_marks;
   sum.spraying = uetlb::to_string(sc.lb.packet_spraying_type);
-  sum.messages = sc.messages.size();
+  sum.messages = messages.size();
+  if (chakra) {
+    sum.workload_end_ns = chakra->end_time();
+    sum.workload_nodes = chakra->nodes_total();
+    sum.workload_nodes_done = chakra->nodes_done();
+    if (!chakra->done()) sum.workload_stuck = chakra->stuck();
+  }
   sum.end_time = now;
   std::vector<double> fct;
   for (const auto& p : pdcs) {
@@ -97,6 +103,14 @@ void Fabric::write_records(const std::string& dir) const {
     }
     file.commit();
   }
+  if (s.chakra) {
+    auto file = open("collectives.csv");
+    s.chakra->write_collectives(file.stream());
+    file.commit();
+    auto nodes = open("chakra-nodes.csv");
+    s.chakra->write_nodes(nodes.stream());
+    nodes.commit();
+  }
 }
 
 std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
@@ -106,6 +120,16 @@ std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
   const std::uint64_t mss = std::max<std::uint64_t>(1, sc.lb.rdma_data_mss);
   const Wide per_packet = sizeof(PacketState) + 1 + (monitor ? sizeof(MonitorRow) : 0);  // (a bit, rounded up)
   for (const auto& m : sc.messages) bytes += sizeof(Pdc) + Wide{(m.bytes + mss - 1) / mss} * per_packet;
+  if (sc.chakra) {  // every send's bytes, and a collective's twice its size per rank (a ring all-reduce)
+    for (const auto& r : sc.chakra->ranks) {
+      for (const auto& n : r.nodes) {
+        const Wide b = n.kind == ChakraKind::Send   ? n.comm_size
+                       : n.kind == ChakraKind::Coll ? 2 * Wide{n.comm_size}
+                                                    : 0;
+        if (b > 0) bytes += sizeof(Pdc) + (b + mss - 1) / mss * per_packet;
+      }
+    }
+  }
   return bytes > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
                                                            : static_cast<std::uint64_t>(bytes);
 }

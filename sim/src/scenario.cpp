@@ -191,8 +191,25 @@ void Scenario::finalize() {
     }
   } else if (workload == "list") {
     messages = read_message_list(message_list, n);
+  } else if (workload == "chakra") {
+    // Rank r on host r; every rank's file read and checked now, before any run.
+    const std::string prefix = (!chakra_traces.empty() && chakra_traces[0] != '/' && !base_dir.empty())
+                                   ? base_dir + "/" + chakra_traces
+                                   : chakra_traces;
+    const unsigned ranks = count_chakra_ranks(prefix);
+    if (ranks == 0) {
+      bad("ChakraTraces", "\"" + chakra_traces + "\"",
+          "a prefix with rank files " + prefix + ".0.et, " + prefix + ".1.et, ...: " + prefix + ".0.et does not exist");
+    }
+    if (ranks > n) {
+      bad("ChakraTraces", "\"" + chakra_traces + "\"",
+          "at most one rank per host: " + std::to_string(ranks) + " rank files for " + std::to_string(n) + " hosts");
+    }
+    if (!chakra || chakra->ranks.size() != ranks)
+      chakra = std::make_shared<const ChakraTrace>(read_chakra(prefix, ranks));
   } else {
-    bad("Workload", "\"" + workload + "\"", "\"permutation\", \"incast\", \"all-to-all\", \"ring\", \"list\"");
+    bad("Workload", "\"" + workload + "\"",
+        "\"permutation\", \"incast\", \"all-to-all\", \"ring\", \"list\", \"chakra\"");
   }
 }
 
@@ -212,10 +229,11 @@ std::vector<std::string> Scenario::warnings() const {
   return w;
 }
 
-Scenario Scenario::from_json(const std::string& text, const std::string& source) {
+Scenario Scenario::from_json(const std::string& text, const std::string& source, const std::string& base_dir) {
   const json doc = uetlb::parse_json_strict(text, source);
   if (!doc.is_object()) throw ConfigError(source + ": the scenario must be one JSON object");
   Scenario s;
+  s.base_dir = base_dir;
   bool nic_rate = false, nic_rtt = false, nic_mss = false;
   std::set<std::string> given;  // the keys the file sets (a profile fills in the others)
   for (const auto& [key, v] : doc.items()) {
@@ -382,6 +400,9 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
     } else if (key == "MessageList") {
       if (!v.is_string()) bad(key, v.dump(), "file names");
       s.message_list = v.get<std::string>();
+    } else if (key == "ChakraTraces") {
+      if (!v.is_string() || v.get<std::string>().empty()) bad(key, v.dump(), "a rank files' prefix (prefix.R.et)");
+      s.chakra_traces = v.get<std::string>();
     } else if (key == "Seed") {
       s.seed = static_cast<std::uint32_t>(get_uint(v, key, 1, 0xffffffffULL));
     } else if (key == "MaxTime") {
@@ -393,6 +414,14 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source)
   if (!s.message_list.empty() && s.workload != "list") {
     throw ConfigError(source + ": scenario key 'MessageList' is given but 'Workload' is \"" + s.workload +
                       "\": the list is read only with \"Workload\": \"list\"");
+  }
+  if (!s.chakra_traces.empty() && s.workload != "chakra") {
+    throw ConfigError(source + ": scenario key 'ChakraTraces' is given but 'Workload' is \"" + s.workload +
+                      "\": the traces are read only with \"Workload\": \"chakra\"");
+  }
+  if (s.workload == "chakra" && s.chakra_traces.empty()) {
+    throw ConfigError(source +
+                      ": \"Workload\": \"chakra\" needs the scenario key 'ChakraTraces' (the rank files' prefix)");
   }
   if (s.workload == "list" && s.message_list.empty()) {
     throw ConfigError(source + ": \"Workload\": \"list\" needs the scenario key 'MessageList' (a CSV file)");
@@ -416,7 +445,12 @@ Scenario Scenario::default_scenario() {
 }
 
 Scenario Scenario::from_file(const std::string& path) {
-  return from_json(uetlb::read_text_file(path, "scenario file"), path);
+  return from_json(uetlb::read_text_file(path, "scenario file"), path, folder_of(path));
+}
+
+std::string Scenario::folder_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
 }
 
 }  // namespace uetsim

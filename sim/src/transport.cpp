@@ -43,7 +43,7 @@ std::uint32_t Fabric::Impl::take_group(Nic& nic) {
 }
 
 void Fabric::Impl::message_start(std::uint32_t m) {
-  const Message& msg = sc.messages[m];
+  const Message msg = messages[m];
   Pdc pdc;
   pdc.msg = m;
   pdc.src = msg.src;
@@ -299,6 +299,7 @@ void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
   } else {
     snd.free_groups.push_back(pdc.group);
   }
+  if (chakra) chakra->message_done(pdc.msg, now);  // (last: it may add messages)
 }
 
 // A data packet (or its trimmed header) reaches its destination: an ACK (a NACK) goes back.

@@ -1,9 +1,10 @@
-// One fuzz target for the project's three input parsers. The first byte of an input picks the parser, the
+// One fuzz target for the project's input parsers. The first byte of an input picks the parser, the
 // rest is the file's text:
 //   0  configuration JSON (uetlb::Config::from_json)
 //   1  stimulus CSV (uetlb::read_stimulus)
 //   2  scenario JSON (uetsim::Scenario::from_json)
 //   3  message list CSV (a scenario with "Workload": "list" reading it from a temporary file)
+//   4  a Chakra trace's rank file (protobuf, length-delimited; uetsim::read_chakra of one rank)
 // A parser may refuse an input only with its documented error (ConfigError, StimulusError); any other
 // exception, a crash or a sanitizer report is a finding. Built two ways: with libFuzzer (scripts/fuzz.sh,
 // clang -fsanitize=fuzzer,address,undefined) and with a plain main that replays files (CTest
@@ -19,6 +20,7 @@
 
 #include "uetlb/config.hpp"
 #include "uetlb/stimulus.hpp"
+#include "uetsim/chakra.hpp"
 #include "uetsim/scenario.hpp"
 
 namespace {
@@ -46,13 +48,29 @@ void message_list(const std::string& text) {
   std::remove(path.c_str());
 }
 
+void chakra_rank(const std::string& bytes) {
+  static const std::string prefix = "/tmp/uetlb-fuzz-chakra-" + std::to_string(::getpid());
+  const std::string path = prefix + ".0.et";
+  {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f << bytes;
+  }
+  try {
+    (void)uetsim::read_chakra(prefix, 1);
+  } catch (...) {
+    std::remove(path.c_str());
+    throw;
+  }
+  std::remove(path.c_str());
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1 || size > kMaxInput) return 0;
   const std::string text(reinterpret_cast<const char*>(data) + 1, size - 1);
   try {
-    switch (data[0] % 4) {
+    switch (data[0] % 5) {
       case 0: (void)uetlb::Config::from_json(text, "fuzz.json"); break;
       case 1: {
         std::istringstream in(text);
@@ -60,7 +78,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       }
       case 2: scenario(text); break;
-      default: message_list(text); break;
+      case 3: message_list(text); break;
+      default: chakra_rank(text); break;
     }
   } catch (const uetlb::ConfigError&) {
   } catch (const uetlb::StimulusError&) {

@@ -44,10 +44,13 @@ struct LbTick {  ///< time reaches a NIC's load balancer if nothing else did aft
   std::uint32_t host;
   TimeNs deadline;
 };
+struct Compute {  ///< a Chakra compute node's time is over (the workload's token)
+  std::uint64_t token;
+};
 }  // namespace ev
 
 using EventBody = std::variant<ev::TxDone, ev::Arrive, ev::MessageStart, ev::Rto, ev::LinkFail, ev::Reconverge,
-                               ev::LinkRestore, ev::EfdRetx, ev::LbTick>;
+                               ev::LinkRestore, ev::EfdRetx, ev::LbTick, ev::Compute>;
 
 struct Event {
   TimeNs time = 0;

@@ -30,6 +30,11 @@ struct RunSummary {
   std::uint64_t lb_feedback = 0;      ///< ACKs, NACKs and timeouts the load balancers read (all NICs)
   std::uint64_t efd_retransmits = 0;  ///< packets sent again because an early failure named them
   double ecmp_imbalance = 0;          ///< max member bytes / mean member bytes over the leaf uplink sets
+  /// Workload "chakra": the time the last node finished, the nodes done of all, and (when not all finished)
+  /// the stuck nodes, a few per rank with what each waits for.
+  TimeNs workload_end_ns = 0;
+  std::size_t workload_nodes = 0, workload_nodes_done = 0;
+  std::string workload_stuck;
   double wall_seconds = 0;
 };
 
@@ -41,7 +46,8 @@ class Fabric {
   /// runs (rewritten in place with a carriage return: the fraction of data packets acknowledged, messages
   /// done, simulated time, wall time and the time left at the rate so far), ended with a newline.
   RunSummary run(std::ostream* progress = nullptr);
-  /// Writes uet-monitor.csv, uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv.
+  /// Writes uet-monitor.csv, uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv,
+  /// and with a Chakra workload collectives.csv.
   void write_records(const std::string& dir) const;
   /// Keeps the uet-monitor rows (off by default for benchmarks).
   void set_monitor(bool on);

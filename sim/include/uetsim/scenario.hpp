@@ -3,10 +3,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "uetlb/config.hpp"
+#include "uetsim/chakra.hpp"
 #include "uetsim/hash.hpp"
 
 namespace uetsim {
@@ -83,11 +85,15 @@ struct Scenario {
   /// measure what freezing is worth. Model engine only.
   bool verification_freezing_off = false;
   // Workload.
-  std::string workload = "permutation";  ///< permutation, incast, all-to-all, ring, list
+  std::string workload = "permutation";  ///< permutation, incast, all-to-all, ring, list, chakra
   std::uint64_t message_bytes = 1 << 20;
   unsigned incast_senders = 8;
-  std::string message_list;       ///< CSV start_ns,src,dst,bytes (workload "list")
-  std::vector<Message> messages;  ///< built from the workload
+  std::string message_list;   ///< CSV start_ns,src,dst,bytes (workload "list")
+  std::string chakra_traces;  ///< workload "chakra": the rank files' prefix (prefix.R.et; relative: to the
+                              ///< scenario file's folder)
+  std::shared_ptr<const ChakraTrace> chakra;  ///< workload "chakra": the traces, read and checked by finalize()
+  std::string base_dir;                       ///< the scenario file's folder ("" for the default scenario)
+  std::vector<Message> messages;              ///< built from the workload (empty for "chakra": the trace makes them)
   std::uint32_t seed = 1;
   TimeNs max_time_ns = 50'000'000;  ///< stop here even if messages remain
 
@@ -103,8 +109,11 @@ struct Scenario {
   std::vector<std::string> warnings() const;
 
   /// Parses a scenario file; missing keys take the defaults above. Throws uetlb::ConfigError.
-  static Scenario from_json(const std::string& text, const std::string& source);
+  /// `base_dir`: the folder relative file names in it are read from (ChakraTraces).
+  static Scenario from_json(const std::string& text, const std::string& source, const std::string& base_dir = "");
   static Scenario from_file(const std::string& path);
+  /// The folder of a file name ("." for a bare name).
+  static std::string folder_of(const std::string& path);
   /// The default scenario: a 16-host permutation of 1 MiB messages on 4 leaves x 4 spines at 400 Gbps, with
   /// the leaf0-spine1 link failing at 5 us (routing reconverges 200 us later).
   static Scenario default_scenario();
