@@ -8,6 +8,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "chakra_run.hpp"
@@ -53,8 +54,18 @@ struct Nic {
   TimeNs base_rtt = 0;
   std::vector<std::uint32_t> free_groups;  // group numbers free for reuse, smallest first
   std::uint32_t next_group = 0;
-  std::map<std::uint32_t, GroupSlot> group_of_peer;                   // PDCGroupsEnabled: peer -> group
-  std::vector<std::uint32_t> in_flight_to;                            // messages in flight to each peer
+  std::map<std::uint32_t, GroupSlot> group_of_peer;  // PDCGroupsEnabled: peer -> group
+  // Messages in flight to each peer that has any (sparse: a vector per NIC and peer would take hosts^2
+  // words, 16 GiB at 65,536 hosts).
+  std::unordered_map<std::uint32_t, std::uint32_t> in_flight_to;
+  std::uint32_t in_flight(std::uint32_t peer) const {
+    const auto it = in_flight_to.find(peer);
+    return it == in_flight_to.end() ? 0 : it->second;
+  }
+  void message_ends(std::uint32_t peer) {
+    const auto it = in_flight_to.find(peer);
+    if (--it->second == 0) in_flight_to.erase(it);
+  }
   std::map<std::uint32_t, std::vector<std::uint32_t>> pdcs_of_group;  // the PDCs sending on each group
   std::deque<std::uint32_t> waiting;  // PDCs with a packet to send, waiting for room on the NIC's port
   TimeNs lb_time = 0;                 // the time of the last call into the load balancer

@@ -116,10 +116,12 @@ void Fabric::write_records(const std::string& dir) const {
 std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
   using Wide = unsigned __int128;
   const Wide hosts = sc.hosts();
-  Wide bytes = hosts * hosts * sizeof(std::uint32_t) + hosts * sizeof(Nic);  // in_flight_to per NIC and peer
+  Wide bytes = hosts * sizeof(Nic);
   const std::uint64_t mss = std::max<std::uint64_t>(1, sc.lb.rdma_data_mss);
   const Wide per_packet = sizeof(PacketState) + 1 + (monitor ? sizeof(MonitorRow) : 0);  // (a bit, rounded up)
-  for (const auto& m : sc.messages) bytes += sizeof(Pdc) + Wide{(m.bytes + mss - 1) / mss} * per_packet;
+  // Per message: its PDC, its peer's in-flight count (a hash-map node), its packets.
+  constexpr Wide kPeerEntry = 4 * sizeof(void*);
+  for (const auto& m : sc.messages) bytes += sizeof(Pdc) + kPeerEntry + Wide{(m.bytes + mss - 1) / mss} * per_packet;
   if (sc.chakra) {  // every send's bytes, and a collective's twice its size per rank (a ring all-reduce)
     for (const auto& r : sc.chakra->ranks) {
       for (const auto& n : r.nodes) {

@@ -28,7 +28,6 @@ void Fabric::Impl::build_nics() {
       });
     }
     nic.base_rtt = sc.lb.initial_base_rtt_ns;
-    nic.in_flight_to.assign(n, 0);
   }
 }
 
@@ -59,7 +58,7 @@ void Fabric::Impl::message_start(std::uint32_t m) {
   Nic& nic = nics[msg.src];
   if (sc.lb.pdc_groups_enabled) {
     // A message to a peer with no message in flight in either direction opens a new group.
-    const bool quiet = nic.in_flight_to[msg.dst] == 0 && nics[msg.dst].in_flight_to[msg.src] == 0;
+    const bool quiet = nic.in_flight(msg.dst) == 0 && nics[msg.dst].in_flight(msg.src) == 0;
     auto it = nic.group_of_peer.find(msg.dst);
     if (quiet || it == nic.group_of_peer.end()) {
       if (it != nic.group_of_peer.end() && it->second.messages == 0) {
@@ -288,11 +287,11 @@ void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
   Nic& snd = nics[pdc.src];
   auto& same_group = snd.pdcs_of_group[pdc.group];
   same_group.erase(std::remove(same_group.begin(), same_group.end(), pdc_id), same_group.end());
-  snd.in_flight_to[pdc.dst]--;
+  snd.message_ends(pdc.dst);
   if (sc.lb.pdc_groups_enabled) {
     auto it = snd.group_of_peer.find(pdc.dst);
-    if (it != snd.group_of_peer.end() && --it->second.messages == 0 && snd.in_flight_to[pdc.dst] == 0 &&
-        nics[pdc.dst].in_flight_to[pdc.src] == 0) {
+    if (it != snd.group_of_peer.end() && --it->second.messages == 0 && snd.in_flight(pdc.dst) == 0 &&
+        nics[pdc.dst].in_flight(pdc.src) == 0) {
       snd.free_groups.push_back(it->second.id);
       snd.group_of_peer.erase(it);
     }
