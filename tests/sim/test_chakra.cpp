@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "chakra_et.pb.h"
+#include "helpers.hpp"
 #include "uetsim/fabric.hpp"
 
 using namespace uetsim;
@@ -96,15 +97,9 @@ Scenario chakra_scenario(const std::string& prefix) {
 }
 
 EngineFactory model() {
-  return [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::kProductTracker); };
+  return test::model_factory();
 }
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::slurp;
 
 int lines(const std::string& text) {
   int n = 0;

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "helpers.hpp"
 #include "uetsim/fabric.hpp"
 #ifdef UETLB_WITH_RTL
 #include "uetlb/rtl_engine.hpp"
@@ -18,16 +19,8 @@ using namespace uetsim;
 
 namespace {
 
-EngineFactory model_factory() {
-  return [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::kProductTracker); };
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::model_factory;
+using test::slurp;
 
 std::string tmpdir(const std::string& name) {
   const std::string d = std::string(UETSIM_TEST_TMP) + "/" + name;
