@@ -41,7 +41,11 @@ Fabric::Impl::Impl(const Scenario& scenario, EngineFactory engine_factory)
   }
   if (sc.chakra) {
     chakra = std::make_unique<ChakraRun>(
-        *sc.chakra, [this](unsigned src, unsigned dst, std::uint64_t bytes) { return add_message(src, dst, bytes); },
+        *sc.chakra,
+        [this](unsigned src, unsigned dst, std::uint64_t bytes) {
+          const auto host = [this](unsigned rank) { return sc.chakra_hosts.empty() ? rank : sc.chakra_hosts[rank]; };
+          return add_message(host(src), host(dst), bytes);
+        },
         [this](TimeNs at, std::uint64_t token) { schedule(at, ev::Compute{token}); }, sc.link_rate_bps);
     chakra->start(0);
   }

@@ -192,7 +192,7 @@ void Scenario::finalize() {
   } else if (workload == "list") {
     messages = read_message_list(message_list, n);
   } else if (workload == "chakra") {
-    // Rank r on host r; every rank's file read and checked now, before any run.
+    // Rank r on host r unless ChakraHosts places it; every rank's file read and checked now, before any run.
     const std::string prefix = (!chakra_traces.empty() && chakra_traces[0] != '/' && !base_dir.empty())
                                    ? base_dir + "/" + chakra_traces
                                    : chakra_traces;
@@ -204,6 +204,21 @@ void Scenario::finalize() {
     if (ranks > n) {
       bad("ChakraTraces", "\"" + chakra_traces + "\"",
           "at most one rank per host: " + std::to_string(ranks) + " rank files for " + std::to_string(n) + " hosts");
+    }
+    if (!chakra_hosts.empty()) {
+      if (chakra_hosts.size() != ranks) {
+        bad("ChakraHosts", std::to_string(chakra_hosts.size()) + " hosts",
+            "one host per rank: " + std::to_string(ranks) + " rank files");
+      }
+      std::vector<char> taken(n, 0);
+      for (unsigned r = 0; r < ranks; ++r) {
+        const unsigned h = chakra_hosts[r];
+        if (h >= n)
+          bad("ChakraHosts", std::to_string(h),
+              "hosts 0.." + std::to_string(n - 1) + " (rank " + std::to_string(r) + ")");
+        if (taken[h]++)
+          bad("ChakraHosts", std::to_string(h), "a host given to one rank only (rank " + std::to_string(r) + ")");
+      }
     }
     if (!chakra || chakra->ranks.size() != ranks)
       chakra = std::make_shared<const ChakraTrace>(read_chakra(prefix, ranks));
@@ -400,6 +415,10 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
     } else if (key == "MessageList") {
       if (!v.is_string()) bad(key, v.dump(), "file names");
       s.message_list = v.get<std::string>();
+    } else if (key == "ChakraHosts") {
+      if (!v.is_array()) bad(key, v.dump(), "a list of host numbers, one per rank");
+      s.chakra_hosts.clear();
+      for (const auto& h : v) s.chakra_hosts.push_back(static_cast<unsigned>(get_uint(h, key, 0, 0xffffffffULL)));
     } else if (key == "ChakraTraces") {
       if (!v.is_string() || v.get<std::string>().empty()) bad(key, v.dump(), "a rank files' prefix (prefix.R.et)");
       s.chakra_traces = v.get<std::string>();
@@ -415,8 +434,9 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
     throw ConfigError(source + ": scenario key 'MessageList' is given but 'Workload' is \"" + s.workload +
                       "\": the list is read only with \"Workload\": \"list\"");
   }
-  if (!s.chakra_traces.empty() && s.workload != "chakra") {
-    throw ConfigError(source + ": scenario key 'ChakraTraces' is given but 'Workload' is \"" + s.workload +
+  if ((!s.chakra_traces.empty() || !s.chakra_hosts.empty()) && s.workload != "chakra") {
+    throw ConfigError(source + ": scenario key '" + (s.chakra_traces.empty() ? "ChakraHosts" : "ChakraTraces") +
+                      "' is given but 'Workload' is \"" + s.workload +
                       "\": the traces are read only with \"Workload\": \"chakra\"");
   }
   if (s.workload == "chakra" && s.chakra_traces.empty()) {

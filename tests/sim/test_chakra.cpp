@@ -275,4 +275,28 @@ TEST_CASE("sim chakra: scenario keys, and trace paths relative to the scenario f
                       Catch::Contains("needs the scenario key 'ChakraTraces'"));
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"ChakraTraces": "a"})", "x.json"),
                       Catch::Contains("'ChakraTraces' is given but 'Workload' is \"permutation\""));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"ChakraHosts": [1]})", "x.json"),
+                      Catch::Contains("'ChakraHosts' is given but 'Workload' is \"permutation\""));
+  // ChakraHosts places the ranks: one host each, in range.
+  const std::string two = tmp_prefix("hosts");
+  Writer w2;
+  w2.send(0, 1, 1, 4096);
+  w2.recv(1, 1, 0, 4096);
+  w2.write(two);
+  auto placed = [&](const std::string& hosts) {
+    return Scenario::from_json(R"({"Workload": "chakra", "ChakraTraces": ")" + two + R"(", "ChakraHosts": )" + hosts +
+                                   R"(, "Leaves": 2, "Spines": 2})",
+                               "x.json");
+  };
+  Fabric f(placed("[5, 2]"), test::model_factory());
+  REQUIRE(f.run().completed == 1);
+  const std::string out = dir + "/hosts_out";
+  std::filesystem::create_directories(out);
+  f.write_records(out);
+  REQUIRE(slurp(out + "/messages.csv").find("\n0,5,2,4096,") != std::string::npos);
+  REQUIRE_THROWS_WITH(placed("[5]"),
+                      Catch::Contains("'ChakraHosts': 1 hosts is outside one host per rank: 2 rank files"));
+  REQUIRE_THROWS_WITH(placed("[5, 5]"),
+                      Catch::Contains("key 'ChakraHosts': 5 is outside a host given to one rank only (rank 1)"));
+  REQUIRE_THROWS_WITH(placed("[5, 8]"), Catch::Contains("8 is outside hosts 0..7 (rank 1)"));
 }
