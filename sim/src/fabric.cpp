@@ -165,7 +165,7 @@ RunSummary Fabric::run(std::ostream* progress) {
   auto last_report = t0;
   bool reported = false;  // a progress line is on the terminal (it ends with a newline)
   while (!s.events.empty()) {
-    if (s.events.top().time > s.sc.max_time_ns) break;
+    if (s.events.top_time() > s.sc.max_time_ns) break;
     Event e = s.events.pop();
     s.now = e.time;
     ++s.sum.events;
