@@ -89,14 +89,11 @@ void ChakraRun::begin(std::uint32_t rank, std::uint32_t node, TimeNs now) {
       }
       break;
     case ChakraKind::Send: {
-      Pair& p = pairs_[{rank, x.peer, x.tag}];
-      if (x.comm_size == 0) {  // nothing to send: done, and so is its receive once ready
-        p.msg_done[st.seq] = 1;
-        finish(rank, node, now);
-        if (p.recv_ready[st.seq]) finish(p.recv_node[st.seq].first, p.recv_node[st.seq].second, now);
-        break;
+      if (x.comm_size == 0) {  // nothing to send: done at once
+        send_done(rank, node, now);
+      } else {
+        note_msg(send_(rank, x.peer, x.comm_size), MsgInfo{MsgKind::Send, rank, node});
       }
-      note_msg(send_(rank, x.peer, x.comm_size), MsgInfo{MsgKind::Send, rank, node});
       break;
     }
     case ChakraKind::Recv: {
@@ -108,6 +105,16 @@ void ChakraRun::begin(std::uint32_t rank, std::uint32_t node, TimeNs now) {
     }
     case ChakraKind::Coll: coll_join(rank, node, now); break;
   }
+}
+
+// A send's message is done (or had nothing to carry): the send is, and its receive if that is ready.
+void ChakraRun::send_done(std::uint32_t rank, std::uint32_t node, TimeNs now) {
+  const ChakraNode& x = trace_.ranks[rank].nodes[node];
+  const std::uint32_t seq = ranks_[rank].st[node].seq;
+  Pair& p = pairs_[{rank, x.peer, x.tag}];
+  p.msg_done[seq] = 1;
+  finish(rank, node, now);
+  if (p.recv_ready[seq]) finish(p.recv_node[seq].first, p.recv_node[seq].second, now);
 }
 
 void ChakraRun::finish(std::uint32_t rank, std::uint32_t node, TimeNs now) {
@@ -131,12 +138,7 @@ void ChakraRun::message_done(std::uint32_t msg, TimeNs now) {
   if (msg >= msgs_.size()) return;
   const MsgInfo m = msgs_[msg];
   if (m.kind == MsgKind::Send) {
-    const ChakraNode& x = trace_.ranks[m.rank].nodes[m.node];
-    const std::uint32_t seq = ranks_[m.rank].st[m.node].seq;
-    Pair& p = pairs_[{m.rank, x.peer, x.tag}];
-    p.msg_done[seq] = 1;
-    finish(m.rank, m.node, now);
-    if (p.recv_ready[seq]) finish(p.recv_node[seq].first, p.recv_node[seq].second, now);
+    send_done(m.rank, m.node, now);
   } else {
     Coll& c = colls_[m.coll];
     ++c.r[m.rank].sends_done;
@@ -145,7 +147,7 @@ void ChakraRun::message_done(std::uint32_t msg, TimeNs now) {
     if (c.steps > 0) {
       to.recv_step[m.step] = 1;
       // The next step of the ring goes once the rank has joined and has this step's chunk.
-      if (to.joined && m.step + 1 < c.steps) coll_send(m.coll, m.dst, m.step + 1, now);
+      if (to.joined && m.step + 1 < c.steps) coll_send(m.coll, m.dst, m.step + 1);
     }
     coll_check(m.coll, m.rank, now);
     coll_check(m.coll, m.dst, now);
@@ -161,10 +163,10 @@ void ChakraRun::coll_join(std::uint32_t rank, std::uint32_t node, TimeNs now) {
   me.node = node;
   if (n() > 1 && c.bytes > 0) {
     if (c.steps > 0) {
-      coll_send(ci, rank, 0, now);
+      coll_send(ci, rank, 0);
       // Chunks that arrived before the rank joined: the steps they allow go now.
       for (std::uint32_t s = 0; s + 1 < c.steps; ++s) {
-        if (me.recv_step[s]) coll_send(ci, rank, s + 1, now);
+        if (me.recv_step[s]) coll_send(ci, rank, s + 1);
       }
     } else if (c.type == ChakraColl::AllToAll) {
       for (std::uint32_t d = 0; d < n(); ++d) {
@@ -179,8 +181,7 @@ void ChakraRun::coll_join(std::uint32_t rank, std::uint32_t node, TimeNs now) {
   coll_check(ci, rank, now);
 }
 
-void ChakraRun::coll_send(std::uint32_t c, std::uint32_t rank, std::uint32_t step, TimeNs now) {
-  (void)now;
+void ChakraRun::coll_send(std::uint32_t c, std::uint32_t rank, std::uint32_t step) {
   const std::uint32_t dst = (rank + 1) % n();
   note_msg(send_(rank, dst, colls_[c].chunk), MsgInfo{MsgKind::CollStep, rank, colls_[c].r[rank].node, c, step, dst});
 }

@@ -101,7 +101,8 @@ class ChakraRun {
   void begin(std::uint32_t rank, std::uint32_t node, TimeNs now);
   void finish(std::uint32_t rank, std::uint32_t node, TimeNs now);
   void coll_join(std::uint32_t rank, std::uint32_t node, TimeNs now);
-  void coll_send(std::uint32_t c, std::uint32_t rank, std::uint32_t step, TimeNs now);
+  void coll_send(std::uint32_t c, std::uint32_t rank, std::uint32_t step);
+  void send_done(std::uint32_t rank, std::uint32_t node, TimeNs now);
   void coll_check(std::uint32_t c, std::uint32_t rank, TimeNs now);
   std::uint32_t n() const { return static_cast<std::uint32_t>(ranks_.size()); }
 };

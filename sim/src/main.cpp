@@ -115,12 +115,12 @@ int main(int argc, char** argv) {
         throw uetlb::ConfigError(m.str());
       }
     }
+    // What the run sends: the scenario's messages, or a Chakra trace's ranks.
+    const std::string sends = base.chakra ? std::to_string(base.chakra->ranks.size()) + " ranks of a Chakra trace"
+                                          : std::to_string(base.messages.size()) + " messages (" + base.workload + ")";
     if (check_only) {
       std::cout << "uet-fabric: " << (scenario_file.empty() ? "the default scenario" : scenario_file)
-                << " is valid: " << base.hosts() << " hosts, "
-                << (base.chakra ? std::to_string(base.chakra->ranks.size()) + " ranks of a Chakra trace"
-                                : std::to_string(base.messages.size()) + " messages (" + base.workload + ")")
-                << "\n";
+                << " is valid: " << base.hosts() << " hosts, " << sends << "\n";
       return 0;
     }
     uetsim::EngineFactory factory;
@@ -152,9 +152,7 @@ int main(int argc, char** argv) {
       }
       std::cout << "uet-fabric: " << base.name << "\n  " << topo.str() << ", " << base.link_rate_bps / 1e9
                 << " Gbps, hash " << uetsim::to_string(base.hash_method) << (base.flowlet ? ", flowlet" : "") << ", "
-                << (base.chakra ? std::to_string(base.chakra->ranks.size()) + " ranks of a Chakra trace"
-                                : std::to_string(base.messages.size()) + " messages (" + base.workload + ")")
-                << ", engine " << engine << "\n";
+                << sends << ", engine " << engine << "\n";
     }
     std::ostringstream table, workload;
     uetsim::print_summary_header(table);

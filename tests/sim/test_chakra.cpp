@@ -96,9 +96,6 @@ Scenario chakra_scenario(const std::string& prefix) {
   return s;
 }
 
-EngineFactory model() {
-  return test::model_factory();
-}
 using test::slurp;
 
 int lines(const std::string& text) {
@@ -119,7 +116,7 @@ TEST_CASE("sim chakra: compute delays its dependents, a send completes its recei
   w.write(p);
   Scenario sc = chakra_scenario(p);
   REQUIRE(sc.chakra->ranks.size() == 2);
-  Fabric f(sc, model());
+  Fabric f(sc, test::model_factory());
   const RunSummary r = f.run();
   REQUIRE(r.workload_stuck.empty());
   REQUIRE(r.workload_nodes_done == 4);
@@ -156,7 +153,7 @@ TEST_CASE("sim chakra: collectives expand into the documented messages", "[sim][
       w.comp(r, 3, 1, {2});
     }
     w.write(p);
-    Fabric f(chakra_scenario(p), model());
+    Fabric f(chakra_scenario(p), test::model_factory());
     const RunSummary r = f.run();
     INFO("collective " << c.type);
     REQUIRE(r.workload_stuck.empty());
@@ -175,7 +172,7 @@ TEST_CASE("sim chakra: a run that cannot finish reports the stuck nodes and ends
   w.recv(1, 1, 0, 1000);
   w.send(1, 2, 0, 1000, {1});
   w.write(p);
-  Fabric f(chakra_scenario(p), model());
+  Fabric f(chakra_scenario(p), test::model_factory());
   const RunSummary r = f.run();
   REQUIRE(r.workload_nodes_done == 0);
   REQUIRE_THAT(r.workload_stuck,
