@@ -1,5 +1,7 @@
 // Benchmark: the cost of the SystemC kernel against a plain event queue for the fabric simulator's kind of
-// workload (many timed events, each scheduling one more at a random delay). Prints events per second.
+// workload (many timed events, each scheduling one more at a random delay), and the fabric's own queue
+// (uetsim::EventQueue: a calendar of the next 65 us and a heap beyond) on the same load and on a fabric's
+// mix (most events a few hundred ns ahead, one in sixteen a timer 100 us ahead). Prints events per second.
 //   bench_event_queue [events]
 #include <systemc.h>
 
@@ -10,6 +12,8 @@
 #include <queue>
 #include <random>
 #include <vector>
+
+#include "uetsim/events.hpp"
 
 namespace {
 
@@ -48,6 +52,23 @@ double plain(std::uint64_t n, unsigned streams) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+/// The fabric's queue on the same load; `timers` makes one event in sixteen a long timer.
+double fabric_queue(std::uint64_t n, unsigned streams, bool timers) {
+  uetsim::EventQueue q;
+  std::vector<std::mt19937> rng;
+  for (unsigned i = 0; i < streams; ++i) rng.emplace_back(i + 1);
+  for (unsigned i = 0; i < streams; ++i) q.push(0, uetsim::ev::TxDone{i});
+  const auto t0 = std::chrono::steady_clock::now();
+  for (std::uint64_t k = 0; k < n; ++k) {
+    const uetsim::Event e = q.pop();
+    const unsigned who = std::get<uetsim::ev::TxDone>(e.body).port;
+    const std::uint32_t r = rng[who]();
+    const std::uint64_t delay = timers && r % 16 == 0 ? 100'000 + r % 1000 : 1 + r % 1000;
+    q.push(e.time + delay, uetsim::ev::TxDone{who});
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -58,6 +79,9 @@ int sc_main(int argc, char** argv) {
     return 1;
   }
   const double p = plain(n, streams);
+  const double f = fabric_queue(n, streams, false);
+  const double big = fabric_queue(n, 65536, true);
+  const double big_plain = plain(n, 65536);
   std::vector<std::unique_ptr<Ticker>> t;
   for (unsigned i = 0; i < streams; ++i) t.push_back(std::make_unique<Ticker>(sc_gen_unique_name("t"), i + 1));
   g_budget = n;
@@ -68,6 +92,11 @@ int sc_main(int argc, char** argv) {
               streams);
   std::printf("  plain binary heap : %.3f s = %.1f M events/s\n", p, n / p / 1e6);
   std::printf("  SystemC kernel    : %.3f s = %.1f M events/s (SC_METHOD + next_trigger)\n", s, g_done / s / 1e6);
+  std::printf("  fabric EventQueue : %.3f s = %.1f M events/s (calendar and far heap)\n", f, n / f / 1e6);
+  std::printf(
+      "  65,536 streams    : plain heap %.1f M events/s; EventQueue %.1f M events/s with one event in 16 a "
+      "100 us timer\n",
+      n / big_plain / 1e6, n / big / 1e6);
   std::printf("  ratio             : the SystemC kernel costs %.1fx the plain queue per event\n", s / p * n / g_done);
   return 0;
 }

@@ -46,6 +46,54 @@ TEST_CASE("sim events: earliest first, equal times in the order scheduled, each 
   REQUIRE(a.seq < b.seq);
 }
 
+TEST_CASE("sim events: the calendar and the far heap leave in one heap's order", "[sim][parts]") {
+  // Against a plain ordered set of (time, order): times near and far from the last one popped, ties
+  // across the calendar and the heap, times before the last popped (kept in the heap), and a run that
+  // wraps the calendar many times over.
+  EventQueue q;
+  std::set<std::pair<TimeNs, std::uint64_t>> ref;
+  std::uint64_t state = 12345, order = 0;
+  auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return state >> 33;
+  };
+  TimeNs now = 0;
+  std::size_t far_pushes = 0, past_pushes = 0;
+  for (int step = 0; step < 200000; ++step) {
+    if (ref.empty() || next() % 8 < 5) {
+      TimeNs at;
+      switch (next() % 6) {
+        case 0: at = now; break;
+        case 1: at = now + next() % 16; break;
+        case 2: at = now + next() % EventQueue::kWheelNs; break;
+        case 3: at = now + EventQueue::kWheelNs - 1 - next() % 4; break;
+        case 4:
+          at = now + EventQueue::kWheelNs + next() % (4 * EventQueue::kWheelNs);
+          ++far_pushes;
+          break;
+        default:
+          at = now > 10 ? now - 1 - next() % 10 : now;
+          ++past_pushes;
+          break;
+      }
+      q.push(at, ev::MessageStart{static_cast<std::uint32_t>(order)});
+      ref.insert({at, order++});
+    } else {
+      const auto want = *ref.begin();
+      ref.erase(ref.begin());
+      REQUIRE(q.top_time() == want.first);
+      const Event e = q.pop();
+      REQUIRE(e.time == want.first);
+      REQUIRE(std::get<ev::MessageStart>(e.body).message == static_cast<std::uint32_t>(want.second));
+      now = std::max(now, e.time);
+    }
+    REQUIRE(q.size() == ref.size());
+  }
+  REQUIRE(far_pushes > 1000);
+  REQUIRE(past_pushes > 1000);
+  REQUIRE(now > 4 * EventQueue::kWheelNs);  // the calendar wrapped several times
+}
+
 TEST_CASE("sim port: trims above TrimBytes, drops above QueueBytes, marks above EcnBytes", "[sim][parts]") {
   Port port;
   port.last_hop = true;
