@@ -113,7 +113,7 @@ std::uint32_t Fabric::Impl::pick_up(std::uint32_t sw_id, const Packet& p) {
   const FlowTuple t{ip_of(p.src), ip_of(p.dst), p.ev, kUetPort};
   const auto dpr_down = [&](std::uint32_t member) {  // the member's link, or its next towards p.dst, is down
     const Port& up = net.ports[sw.up[member]];
-    const std::uint32_t next_down = net.switches[up.to_id].down[p.dst];
+    const std::uint32_t next_down = net.switches[up.to_id].down_port(p.dst);
     return up.failed || (next_down != kNoPort && net.ports[next_down].failed);
   };
   return sw.up[sw.choose(members, t, p.size, now, ecmp_rules, dpr_down)];
@@ -124,7 +124,7 @@ void Fabric::Impl::arrive(NodeKind kind, std::uint32_t id, Packet p) {
     host_receive(id, std::move(p));
     return;
   }
-  const std::uint32_t down = net.switches[id].down[p.dst];
+  const std::uint32_t down = net.switches[id].down_port(p.dst);
   enqueue(down != kNoPort ? down : pick_up(id, p), std::move(p));
 }
 

@@ -35,7 +35,6 @@ std::uint32_t Network::add_port(std::uint64_t rate, NodeKind to_kind, std::uint3
 std::uint32_t Network::add_switch(const std::string& name) {
   Switch sw;
   sw.name = name;
-  sw.down.assign(sc_.hosts(), kNoPort);
   const auto id = static_cast<std::uint32_t>(switches.size());
   sw.salt = Switch::salt_of(id, sc_.seed);
   switches.push_back(std::move(sw));
@@ -56,15 +55,14 @@ void Network::build_leaf_spine() {
   for (unsigned h = 0; h < n; ++h)
     host_up.push_back(add_port(sc.link_rate_bps, NodeKind::Switch, h / sc.hosts_per_leaf, false));
   for (unsigned h = 0; h < n; ++h)
-    switches[h / sc.hosts_per_leaf].down[h] = add_port(sc.link_rate_bps, NodeKind::Host, h, true);
+    switches[h / sc.hosts_per_leaf].add_down(h, h + 1, add_port(sc.link_rate_bps, NodeKind::Host, h, true));
   for (unsigned l = 0; l < sc.leaves; ++l) {
     for (unsigned sp = 0; sp < sc.spines; ++sp) add_up(l, sc.leaves + sp, up_rate);
   }
   for (unsigned sp = 0; sp < sc.spines; ++sp) {
     for (unsigned l = 0; l < sc.leaves; ++l) {
       const std::uint32_t port = add_port(up_rate, NodeKind::Switch, l, false);
-      for (unsigned h = l * sc.hosts_per_leaf; h < (l + 1) * sc.hosts_per_leaf; ++h)
-        switches[sc.leaves + sp].down[h] = port;
+      switches[sc.leaves + sp].add_down(l * sc.hosts_per_leaf, (l + 1) * sc.hosts_per_leaf, port);
     }
   }
 }
@@ -84,7 +82,7 @@ void Network::build_fat_tree() {
   for (unsigned c = 0; c < half * half; ++c) add_switch("core" + std::to_string(c));
   auto edge_of = [&](unsigned h) { return h / half; };  // edges are numbered pod-major
   for (unsigned h = 0; h < n; ++h) host_up.push_back(add_port(r, NodeKind::Switch, edge_of(h), false));
-  for (unsigned h = 0; h < n; ++h) switches[edge_of(h)].down[h] = add_port(r, NodeKind::Host, h, true);
+  for (unsigned h = 0; h < n; ++h) switches[edge_of(h)].add_down(h, h + 1, add_port(r, NodeKind::Host, h, true));
   for (unsigned p = 0; p < k; ++p) {
     for (unsigned i = 0; i < half; ++i) {
       const std::uint32_t e = p * half + i;
@@ -94,7 +92,7 @@ void Network::build_fat_tree() {
       const std::uint32_t a = agg0 + p * half + j;
       for (unsigned i = 0; i < half; ++i) {  // down to the pod's edges
         const std::uint32_t port = add_port(r, NodeKind::Switch, p * half + i, false);
-        for (unsigned h = (p * half + i) * half; h < (p * half + i + 1) * half; ++h) switches[a].down[h] = port;
+        switches[a].add_down((p * half + i) * half, (p * half + i + 1) * half, port);
       }
       for (unsigned m = 0; m < half; ++m) add_up(a, core0 + j * half + m, r);
     }
@@ -103,18 +101,21 @@ void Network::build_fat_tree() {
     const unsigned j = c / half;  // the aggregation index this core connects to in every pod
     for (unsigned p = 0; p < k; ++p) {
       const std::uint32_t port = add_port(r, NodeKind::Switch, agg0 + p * half + j, false);
-      for (unsigned h = p * per_pod; h < (p + 1) * per_pod; ++h) switches[core0 + c].down[h] = port;
+      switches[core0 + c].add_down(p * per_pod, (p + 1) * per_pod, port);
     }
   }
 }
 
+// Routing reaches a host exactly when it reaches the host's last switch (links to hosts never fail), so
+// reachability is kept per last switch: [switch][last switch], not [switch][host].
 bool Network::can_reach(std::uint32_t sw, std::uint32_t host, std::vector<std::vector<char>>& memo) const {
-  char& m = memo[sw][host];
+  char& m = memo[sw][last_index_[host]];
   if (m != 2) return m == 1;
   const Switch& x = switches[sw];
   bool ok = false;
-  if (x.down[host] != kNoPort) {
-    const Port& p = ports[x.down[host]];
+  const std::uint32_t down = x.down_port(host);
+  if (down != kNoPort) {
+    const Port& p = ports[down];
     ok = p.routed && (p.to_kind == NodeKind::Host || can_reach(p.to_id, host, memo));
   } else {
     for (std::uint32_t up : x.up) {
@@ -129,11 +130,33 @@ bool Network::can_reach(std::uint32_t sw, std::uint32_t host, std::vector<std::v
 }
 
 void Network::compute_reach() {
-  std::vector<std::vector<char>> memo(switches.size(), std::vector<char>(sc_.hosts(), 2));
+  if (last_index_.empty()) {  // each host's last switch, numbered densely in the order first met
+    std::vector<std::uint32_t> index_of(switches.size(), kNoPort);
+    last_index_.assign(sc_.hosts(), 0);
+    last_host_.clear();
+    for (std::uint32_t h = 0; h < sc_.hosts(); ++h) {
+      const std::uint32_t sw = ports[host_up[h]].to_id;
+      if (index_of[sw] == kNoPort) {
+        index_of[sw] = static_cast<std::uint32_t>(last_host_.size());
+        last_host_.push_back(h);
+      }
+      last_index_[h] = index_of[sw];
+    }
+  }
+  std::vector<std::vector<char>> memo(switches.size(), std::vector<char>(last_host_.size(), 2));
   for (std::uint32_t sw = 0; sw < switches.size(); ++sw) {
-    for (std::uint32_t h = 0; h < sc_.hosts(); ++h) can_reach(sw, h, memo);
+    for (std::uint32_t host : last_host_) can_reach(sw, host, memo);
   }
   reach_ = std::move(memo);
+  // A switch whose up members are all routed and all reach every host hashes over all of them.
+  whole_.assign(switches.size(), 1);
+  for (std::uint32_t sw = 0; sw < switches.size(); ++sw) {
+    for (std::uint32_t up : switches[sw].up) {
+      const Port& p = ports[up];
+      if (!p.routed || std::find(reach_[p.to_id].begin(), reach_[p.to_id].end(), 0) != reach_[p.to_id].end())
+        whole_[sw] = 0;
+    }
+  }
 }
 
 std::uint32_t Network::switch_id(const std::string& name) const {
@@ -147,8 +170,7 @@ std::vector<std::uint32_t> Network::link_ports(const LinkFailure& f) const {
   const std::uint32_t a = switch_id(f.a), b = switch_id(f.b);
   auto owns = [&](std::uint32_t sw, std::uint32_t port) {
     const Switch& x = switches[sw];
-    return std::find(x.up.begin(), x.up.end(), port) != x.up.end() ||
-           std::find(x.down.begin(), x.down.end(), port) != x.down.end();
+    return std::find(x.up.begin(), x.up.end(), port) != x.up.end() || x.has_down_port(port);
   };
   std::vector<std::uint32_t> out;
   for (std::uint32_t i = 0; i < ports.size(); ++i) {
@@ -162,9 +184,13 @@ std::vector<std::uint32_t> Network::link_ports(const LinkFailure& f) const {
 void Network::members_towards(std::uint32_t sw, std::uint32_t dst, std::vector<std::uint32_t>& out) const {
   const Switch& x = switches[sw];
   out.clear();
+  if (whole_[sw]) {
+    for (std::uint32_t i = 0; i < x.up.size(); ++i) out.push_back(i);
+    return;
+  }
   for (std::uint32_t i = 0; i < x.up.size(); ++i) {
     const Port& up = ports[x.up[i]];
-    if (up.routed && reach_[up.to_id][dst]) out.push_back(i);
+    if (up.routed && reach_[up.to_id][last_index_[dst]]) out.push_back(i);
   }
   if (out.empty()) {
     for (std::uint32_t i = 0; i < x.up.size(); ++i) out.push_back(i);

@@ -211,6 +211,25 @@ TEST_CASE("sim switch: ECMP members by hash, dprWithFallback, flowlets, counted"
   REQUIRE(after_gaps.size() > 1);
 }
 
+TEST_CASE("sim switch: down routes as host ranges, adjacent ones on one port merged", "[sim][parts]") {
+  Switch sw;
+  sw.add_down(0, 2, 5);
+  sw.add_down(2, 4, 5);
+  sw.add_down(8, 10, 6);
+  sw.add_down(10, 11, 7);
+  REQUIRE(sw.down.size() == 3);
+  REQUIRE(sw.down_port(0) == 5);
+  REQUIRE(sw.down_port(3) == 5);
+  REQUIRE(sw.down_port(4) == kNoPort);
+  REQUIRE(sw.down_port(7) == kNoPort);
+  REQUIRE(sw.down_port(9) == 6);
+  REQUIRE(sw.down_port(10) == 7);
+  REQUIRE(sw.down_port(11) == kNoPort);
+  REQUIRE(sw.has_down_port(6));
+  REQUIRE_FALSE(sw.has_down_port(4));
+  REQUIRE(Switch{}.down_port(0) == kNoPort);
+}
+
 TEST_CASE("sim network: topologies, routing around a failed link, one-way and restored links", "[sim][parts]") {
   Scenario ls;
   ls.leaves = 3;
@@ -222,7 +241,7 @@ TEST_CASE("sim network: topologies, routing around a failed link, one-way and re
   REQUIRE(a.ports.size() == 6 + 6 + 3 * 2 + 2 * 3);  // NIC ports, leaf downs, leaf ups, spine downs
   for (std::uint32_t h = 0; h < 6; ++h) {
     REQUIRE(a.host_port(a.host_up[h]));
-    REQUIRE(a.switches[h / 2].down[h] != kNoPort);
+    REQUIRE(a.switches[h / 2].down_port(h) != kNoPort);
   }
   Scenario ft;
   ft.topology = "fat-tree";
@@ -247,6 +266,24 @@ TEST_CASE("sim network: topologies, routing around a failed link, one-way and re
   REQUIRE(b.reaches(agg00, 15));
   b.restore(f);
   b.members_towards(agg00, 15, m);
+  REQUIRE(m.size() == 2);
+  // Both of agg0.0's up links routed around: it cannot reach pod 3, so edge0.0 sends there by agg0.1 only,
+  // and still by both to its own pod.
+  const LinkFailure g{"agg0.0", "core1", 0};
+  b.fail(f);
+  b.fail(g);
+  b.reroute(f);
+  b.reroute(g);
+  REQUIRE_FALSE(b.reaches(agg00, 15));
+  REQUIRE(b.reaches(agg00, 2));
+  const std::uint32_t edge00 = b.switch_id("edge0.0");
+  b.members_towards(edge00, 15, m);
+  REQUIRE(m == std::vector<std::uint32_t>{1});
+  b.members_towards(edge00, 2, m);
+  REQUIRE(m.size() == 2);
+  b.restore(f);
+  b.restore(g);
+  b.members_towards(edge00, 15, m);
   REQUIRE(m.size() == 2);
   // One-way degradation: one port, slowed, its queue scaled.
   LinkFailure slow{"agg0.0", "core0", 0, 0.25};

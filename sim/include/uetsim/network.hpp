@@ -30,7 +30,7 @@ class Network {
   /// to `dst`, in order; every member when none can (the switch keeps hashing). `out` is overwritten.
   void members_towards(std::uint32_t sw, std::uint32_t dst, std::vector<std::uint32_t>& out) const;
   /// Whether routing can deliver from switch `sw` to `host`.
-  bool reaches(std::uint32_t sw, std::uint32_t host) const { return reach_[sw][host] != 0; }
+  bool reaches(std::uint32_t sw, std::uint32_t host) const { return reach_[sw][last_index_[host]] != 0; }
 
   // Link state.
   /// A degraded link: slowed to `f.rate_factor`, losing `f.loss` (routing does not notice).
@@ -44,7 +44,10 @@ class Network {
 
  private:
   const Scenario& sc_;
-  std::vector<std::vector<char>> reach_;  ///< [switch][host]: routing can deliver from here
+  std::vector<std::uint32_t> last_index_;  ///< by host: its last switch's index into reach_'s rows
+  std::vector<std::uint32_t> last_host_;   ///< by that index: the first host below the switch
+  std::vector<std::vector<char>> reach_;   ///< [switch][last switch index]: routing can deliver from here
+  std::vector<char> whole_;                ///< by switch: every up member routed and reaching every host
   std::uint32_t add_port(std::uint64_t rate, NodeKind to_kind, std::uint32_t to_id, bool last_hop);
   std::uint32_t add_switch(const std::string& name);
   void add_up(std::uint32_t from, std::uint32_t to, std::uint64_t rate);
