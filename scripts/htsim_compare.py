@@ -18,6 +18,10 @@ The switches hash with SPEC's crc32WithSalt (the salt mixed in non-linearly, so 
 independently, as htsim's switches do) unless --hash crc32SaltPrepended asks for the first version's
 (docs/fabric.md, "Hash polarization"). The NICs are the product's (SPEC section 10).
 
+  --constant-window  both sides send with a constant window of 1.5 BDP: the fabric's CongestionControl
+                "fixed" (after the profile), htsim's -sender_cc_only -sender_cc_algo constant. With congestion
+                control out of the way the rows compare the load balancers and the fabrics alone.
+
   --htsim PATH  also runs uet-htsim's htsim_uec (built by scripts/htsim_build.sh CHECKOUT) on the same
                 workloads in the same run: the same permutation (written as htsim's connection matrix and as
                 the fabric's message list, 2,000,000-byte messages), its `reps` against our REPS and its
@@ -68,11 +72,12 @@ def write_workload(pairs, workdir, tag):
     return cm, lst
 
 
-def htsim_run(htsim, cm, hosts, rate_mbps, lb, failed, workdir, tag, ack_per_packet=False):
+def htsim_run(htsim, cm, hosts, rate_mbps, lb, failed, workdir, tag, ack_per_packet=False, constant=False):
     """Runs htsim_uec: tail FCT (us), retransmissions, completed flows, wall time."""
     args = [htsim, "-tm", cm, "-nodes", str(hosts), "-tiers", "3", "-linkspeed", str(rate_mbps),
             "-load_balancing_algo", lb, "-end", "5000"] + (["-failed", str(failed)] if failed else []) + \
-           (["-sack_threshold", "4000"] if ack_per_packet else [])
+           (["-sack_threshold", "4000"] if ack_per_packet else []) + \
+           (["-sender_cc_only", "-sender_cc_algo", "constant"] if constant else [])
     t0 = time.monotonic()
     r = subprocess.run(args, capture_output=True, text=True, cwd=workdir)
     wall = time.monotonic() - t0
@@ -130,6 +135,9 @@ def main():
     ap.add_argument("--htsim-ack-per-packet", action="store_true",
                     help="htsim ACKs every packet (-sack_threshold 4000), as the fabric's NIC does; its default "
                          "is an ACK per 16 KB")
+    ap.add_argument("--constant-window", action="store_true",
+                    help="a constant 1.5-BDP window on both sides (the fabric's fixed window, htsim's constant "
+                         "sender algorithm): the load balancers without congestion control")
     ap.add_argument("--fabric", default=os.path.join(ROOT, "build", "sim", "uet-fabric"))
     ap.add_argument("--htsim", help="htsim_uec to run beside the fabric (scripts/htsim_build.sh CHECKOUT)")
     a = ap.parse_args()
@@ -143,6 +151,10 @@ def main():
     base128 = {"Topology": "fat-tree", "K": 8, "LinkRate": "400Gbps", "Workload": "list", "EcmpHashMethod": a.hash}
     if a.profile:
         base128["Profile"] = a.profile
+        if a.constant_window:
+            base128["CongestionControl"] = "fixed"
+    elif a.constant_window:
+        base128.update({"CongestionControl": "fixed", "WindowBdp": 1.5})
     else:
         base128.update({"CongestionControl": a.cc, "WindowBdp": a.window_bdp,
                         "NsccMaxWindowBdp": max(1.0, a.window_bdp)})
@@ -167,6 +179,8 @@ def main():
 
     side = "htsim_uec run beside it" if a.htsim else "no htsim run (--htsim PATH)"
     setup = f"profile {a.profile}" if a.profile else f"{a.cc} window"
+    if a.constant_window:
+        setup += ", constant 1.5-BDP window on both sides"
     acks = "; htsim ACKs every packet" if a.htsim_ack_per_packet else ""
     print(f"uet-fabric against uet-htsim ({setup}, {a.hash}; {side}{acks}; scripts/htsim_compare.py)\n")
     print("| hosts | case | LB | tail FCT (us) | retx | drops | completed | data pkts/s (M) | htsim LB | htsim tail (us) "
@@ -188,7 +202,7 @@ def main():
                 cells = ["", "", "", "", ""]
                 if a.htsim and failed is not None and key in HTSIM_LB:
                     h = htsim_run(a.htsim, cm, int(hosts), rate, HTSIM_LB[key], failed, work, f"{hosts}_{case}_{key}",
-                                  a.htsim_ack_per_packet)
+                                  a.htsim_ack_per_packet, a.constant_window)
                     htsim_results[(hosts, case, key)] = h
                     cells = [HTSIM_LB[key], f"{h['max']:.1f}" + ("" if h["done"] else " (not all done)"),
                              str(h["retx"]), f"{r['max'] / h['max']:.2f}", f"{h['pps'] / 1e6:.2f}"]

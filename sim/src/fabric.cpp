@@ -93,7 +93,7 @@ void Fabric::Impl::enqueue(std::uint32_t port_id, Packet p) {
 
 void Fabric::Impl::tx_done(std::uint32_t port_id) {
   Port& port = net.ports[port_id];
-  Packet p = port.finish_tx();
+  Packet p = port.finish_tx(!net.host_port(port_id), queue_rules, switch_rng, queue_counters);
   ++sum.packet_hops;
   const bool lost = port.loss > 0.0 && loss_rng.next() < port.loss;  // a degraded link loses it
   if (lost) ++sum.drops_lossy_link;

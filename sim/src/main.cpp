@@ -120,7 +120,8 @@ int main(int argc, char** argv) {
                                           : std::to_string(base.messages.size()) + " messages (" + base.workload + ")";
     if (check_only) {
       std::cout << "uet-fabric: " << (scenario_file.empty() ? "the default scenario" : scenario_file)
-                << " is valid: " << base.hosts() << " hosts, " << sends << "\n";
+                << " is valid: " << base.hosts() << " hosts, " << sends << "; it needs at least "
+                << uetsim::memory_estimate(base, true) / (1ULL << 20) << " MiB\n";
       return 0;
     }
     uetsim::EngineFactory factory;

@@ -11,6 +11,7 @@ QueueRules QueueRules::of(const Scenario& sc) {
   r.ecn_bytes = sc.ecn_bytes;
   r.ecn_max_bytes = sc.ecn_max_bytes;
   r.trim_either = sc.trim_either;
+  r.ecn_on_dequeue = sc.ecn_on_dequeue;
   r.priority_control = sc.priority_control;
   return r;
 }
@@ -44,7 +45,7 @@ bool Port::admit(Packet p, bool switch_port, const QueueRules& rules, UnitRng& r
       ++counters.drops_queue;
       return false;
     }
-    if (p.kind == Kind::Data && !p.ecn && ecn_marks(rules, rng)) {
+    if (!rules.ecn_on_dequeue && p.kind == Kind::Data && !p.ecn && ecn_marks(rules, rng)) {
       p.ecn = true;
       ++counters.ecn_marks;
     }
@@ -86,11 +87,15 @@ TimeNs Port::start_tx() {
   return serialization(tx_control ? control.front().size : queue.front().size);
 }
 
-Packet Port::finish_tx() {
+Packet Port::finish_tx(bool switch_port, const QueueRules& rules, UnitRng& rng, QueueCounters& counters) {
   std::deque<Packet>& from = tx_control ? control : queue;
   Packet p = std::move(from.front());
   from.pop_front();
   if (!tx_control) queued_bytes -= p.size;
+  if (switch_port && rules.ecn_on_dequeue && p.kind == Kind::Data && !p.trimmed && !p.ecn && ecn_marks(rules, rng)) {
+    p.ecn = true;
+    ++counters.ecn_marks;
+  }
   ++packets;
   bytes += p.size;
   busy = false;

@@ -91,7 +91,8 @@ std::vector<Message> read_message_list(const std::string& path, unsigned hosts) 
 /// uet-htsim's defaults (htsim_uec at 40ccb05, read from its source) where the fabric has a like
 /// mechanism, for every key the file does not set: 4,150-byte data packets (RdmaDataMSS 4,062 plus this
 /// fabric's 88 bytes of headers), 1 us links, one-BDP switch queues that trim when full (the arriving or
-/// the last queued packet, at random), ECN marks with a probability rising from 0.2 to 0.8 BDP, NSCC
+/// the last queued packet, at random), ECN marks as a packet leaves with a probability rising from 0.2 to
+/// 0.8 BDP of the queue behind it, NSCC
 /// aiming at 0.75 base RTT with a window starting and capped at 1.5 BDP, the base RTT from the longest
 /// path, and an RTO of 15 us plus six queue drain times. (BDP: the link rate times that path's RTT.)
 void apply_htsim_profile(Scenario& s, const std::set<std::string>& given, bool nic_rtt, bool nic_mss) {
@@ -104,6 +105,7 @@ void apply_htsim_profile(Scenario& s, const std::set<std::string>& given, bool n
   if (unset("QueueBytes")) s.queue_bytes = std::max<std::uint64_t>(bdp, 10'000);
   if (unset("TrimBytes")) s.trim_bytes = s.queue_bytes;
   if (unset("TrimVictim")) s.trim_either = true;
+  if (unset("EcnAt")) s.ecn_on_dequeue = true;
   if (unset("ScaleDegradedQueues")) s.scale_degraded_queues = true;
   if (unset("EcnBytes")) s.ecn_bytes = s.queue_bytes / 5;
   if (unset("EcnMaxBytes")) s.ecn_max_bytes = s.queue_bytes * 4 / 5;
@@ -309,6 +311,11 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
         bad(key, v.dump(), "\"arriving\", \"either\" (the arriving or the last queued packet, at random)");
       }
       s.trim_either = v.get<std::string>() == "either";
+    } else if (key == "EcnAt") {
+      if (!v.is_string() || (v.get<std::string>() != "enqueue" && v.get<std::string>() != "dequeue")) {
+        bad(key, v.dump(), "\"enqueue\" (at the depth a packet joins), \"dequeue\" (at the depth it leaves behind)");
+      }
+      s.ecn_on_dequeue = v.get<std::string>() == "dequeue";
     } else if (key == "Reconvergence") {
       s.reconvergence_ns = get_time(v, key);
     } else if (key == "LinkFailures") {

@@ -115,11 +115,11 @@ TEST_CASE("sim port: trims above TrimBytes, drops above QueueBytes, marks above 
   // Control is served first.
   port.start_tx();
   REQUIRE(port.tx_control);
-  REQUIRE(port.finish_tx().psn == 3);
+  REQUIRE(port.finish_tx(true, r, rng, n).psn == 3);
   REQUIRE_FALSE(port.busy);
   port.start_tx();
   REQUIRE_FALSE(port.tx_control);
-  REQUIRE(port.finish_tx().psn == 0);
+  REQUIRE(port.finish_tx(true, r, rng, n).psn == 0);
   REQUIRE(port.queued_bytes == 2000);
   // Drop-tail: without PriorityControl a trimmed header queues with data and counts towards QueueBytes.
   Port full;
@@ -135,7 +135,8 @@ TEST_CASE("sim port: trims above TrimBytes, drops above QueueBytes, marks above 
   REQUIRE((nic.queue.size() == 10 && n.drops_queue == 1 && n.trims == 1));
 }
 
-TEST_CASE("sim port: an ECN ramp marks in proportion, degraded thresholds scale, TrimVictim either", "[sim][parts]") {
+TEST_CASE("sim port: an ECN ramp marks in proportion, degraded thresholds scale, TrimVictim either, EcnAt",
+          "[sim][parts]") {
   UnitRng rng(42);
   QueueCounters n;
   // Ramp from 1000 to 3000 bytes: at a depth of 2500 a quarter unmarked.
@@ -170,6 +171,25 @@ TEST_CASE("sim port: an ECN ramp marks in proportion, degraded thresholds scale,
     victim_queued += port.control.front().psn == 2 ? 1 : 0;
   }
   REQUIRE(victim_queued == Approx(0.5 * trials).epsilon(0.06));
+  // EcnAt dequeue: nothing is marked as it joins; a data packet leaving is marked at the depth behind it.
+  QueueRules d = rules(1'000'000, 2'000'000, 1500);
+  d.ecn_on_dequeue = true;
+  Port deq;
+  const std::uint64_t marks = n.ecn_marks;
+  for (std::uint32_t i = 0; i < 4; ++i) REQUIRE(deq.admit(data(1000, i), true, d, rng, n));
+  REQUIRE(n.ecn_marks == marks);
+  std::vector<bool> leaving;
+  for (int i = 0; i < 4; ++i) {
+    deq.start_tx();
+    leaving.push_back(deq.finish_tx(true, d, rng, n).ecn);
+  }
+  REQUIRE(leaving == std::vector<bool>{true, true, false, false});  // 3000, 2000 behind: marked; 1000, 0: not
+  REQUIRE(n.ecn_marks == marks + 2);
+  Port nic_deq;  // a host's port marks nothing
+  REQUIRE(nic_deq.admit(data(1000), false, d, rng, n));
+  REQUIRE(nic_deq.admit(data(1000), false, d, rng, n));
+  nic_deq.start_tx();
+  REQUIRE_FALSE(nic_deq.finish_tx(false, d, rng, n).ecn);
 }
 
 TEST_CASE("sim switch: ECMP members by hash, dprWithFallback, flowlets, counted", "[sim][parts]") {

@@ -210,7 +210,8 @@ TEST_CASE("sim scenario file: values, workloads and errors", "[sim][scenario]") 
   REQUIRE_THAT(late.warnings()[0], Catch::Contains("comes after MaxTime"));
 }
 
-TEST_CASE("sim memory estimate: per-peer counters and per-packet state grow as the scenario does", "[sim][limits]") {
+TEST_CASE("sim memory estimate: the network, per-peer counters and per-packet state grow as the scenario does",
+          "[sim][limits]") {
   const Scenario small = Scenario::from_json(R"({"MessageBytes":40960})", "t");  // 16 hosts, 10 packets each
   const std::uint64_t s = memory_estimate(small, true);
   REQUIRE(s > 16 * 16 * 4 + 16 * 10 * 24);
@@ -221,6 +222,9 @@ TEST_CASE("sim memory estimate: per-peer counters and per-packet state grow as t
   // No term grows with hosts squared: 65,536 hosts with 2 MiB each fit in 16 GiB (issue: the scale goal).
   const Scenario wide = Scenario::from_json(R"({"Topology":"fat-tree","K":64,"MessageBytes":2097152})", "t");
   REQUIRE(memory_estimate(wide, false) < (16ULL << 30));
+  // The network counts: a k = 64 fat tree has 393,216 ports, each with two queues (1,152 bytes empty).
+  const Scenario net = Scenario::from_json(R"({"Topology":"fat-tree","K":64,"MessageBytes":64})", "t");
+  REQUIRE(memory_estimate(net, false) > 393'216ULL * 1'152);
 }
 
 TEST_CASE("sim message list: every row checked, named by file and line", "[sim][scenario][errors]") {
@@ -487,6 +491,10 @@ TEST_CASE("sim profile htsim: htsim's defaults where the file is silent, the fil
   REQUIRE(d.lb.rdma_data_mss == 4096);
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"Profile":"ns3"})", "t"), Catch::Contains("'Profile'"));
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"TrimVictim":"oldest"})", "t"), Catch::Contains("'TrimVictim'"));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"EcnAt":"middle"})", "t"), Catch::Contains("'EcnAt'"));
+  REQUIRE(Scenario::from_json(R"({"EcnAt":"dequeue"})", "t").ecn_on_dequeue);
+  REQUIRE(Scenario::from_json(R"({"Profile":"htsim"})", "t").ecn_on_dequeue);
+  REQUIRE_FALSE(Scenario::from_json(R"({"Profile":"htsim","EcnAt":"enqueue"})", "t").ecn_on_dequeue);
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"EcnBytes":100000,"EcnMaxBytes":100000})", "t"),
                       Catch::Contains("'EcnMaxBytes'"));
 }

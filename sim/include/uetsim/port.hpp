@@ -17,6 +17,7 @@ namespace uetsim {
 struct QueueRules {
   std::uint64_t trim_bytes = 0, queue_bytes = 0, ecn_bytes = 0, ecn_max_bytes = 0;
   bool trim_either = false;      ///< TrimVictim "either": half the time the last queued data packet is trimmed
+  bool ecn_on_dequeue = false;   ///< EcnAt "dequeue": marks decided as a data packet leaves (finish_tx)
   bool priority_control = true;  ///< control packets in their own queue, served first
   static QueueRules of(const Scenario& sc);
 };
@@ -49,8 +50,9 @@ struct Port {
   bool admit(Packet p, bool switch_port, const QueueRules& rules, UnitRng& rng, QueueCounters& counters);
   /// Starts sending the next packet (control first); returns its serialization time. Needs a queued packet.
   TimeNs start_tx();
-  /// The packet on the wire has left: removes and returns it.
-  Packet finish_tx();
+  /// The packet on the wire has left: removes and returns it. A switch's port under EcnAt "dequeue" marks
+  /// a data packet here, at the depth of the queue behind it (`rules`, `rng`, `counters` as admit's).
+  Packet finish_tx(bool switch_port, const QueueRules& rules, UnitRng& rng, QueueCounters& counters);
   bool has_queued() const { return !queue.empty() || !control.empty(); }
   TimeNs serialization(std::uint32_t bytes) const;
 

@@ -64,6 +64,7 @@ struct Scenario {
                                           ///< linearly from 0 at ecn_bytes to 1 at this depth (RED-like)
   std::uint64_t trim_bytes = 400'000;     ///< trim data packets above this queue depth
   bool trim_either = false;               ///< trim the arriving or (half the time) the last queued data packet
+  bool ecn_on_dequeue = false;            ///< EcnAt "dequeue": mark as a packet leaves, at the depth behind it
   bool priority_control = true;           ///< ports send ACKs, NACKs and trimmed headers before data
   bool scale_degraded_queues = false;     ///< a degraded link's queue, trim and ECN depths times its RateFactor
   TimeNs reconvergence_ns = 200'000;      ///< routing drops a failed link after this
