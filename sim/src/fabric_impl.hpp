@@ -35,7 +35,7 @@ struct Pdc {  // one message = one PDC
   std::uint64_t inflight_bytes = 0;
   Window win;
   std::vector<PacketState> pkt;
-  std::deque<std::uint32_t> retx;  // psns waiting to be sent again
+  Fifo<std::uint32_t> retx;  // psns waiting to be sent again
   TimeNs start = 0, end = 0;
   bool done = false;
   bool waiting_port = false;  // in its NIC's `waiting` list
@@ -67,8 +67,8 @@ struct Nic {
     if (--it->second == 0) in_flight_to.erase(it);
   }
   std::map<std::uint32_t, std::vector<std::uint32_t>> pdcs_of_group;  // the PDCs sending on each group
-  std::deque<std::uint32_t> waiting;  // PDCs with a packet to send, waiting for room on the NIC's port
-  TimeNs lb_time = 0;                 // the time of the last call into the load balancer
+  Fifo<std::uint32_t> waiting;  // PDCs with a packet to send, waiting for room on the NIC's port
+  TimeNs lb_time = 0;           // the time of the last call into the load balancer
   // Statistics.
   std::uint64_t ooo_events = 0, max_ooo = 0, sent = 0, retx = 0, timeouts = 0, nacks = 0, acks = 0, ecn = 0;
 };

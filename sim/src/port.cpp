@@ -88,7 +88,7 @@ TimeNs Port::start_tx() {
 }
 
 Packet Port::finish_tx(bool switch_port, const QueueRules& rules, UnitRng& rng, QueueCounters& counters) {
-  std::deque<Packet>& from = tx_control ? control : queue;
+  Fifo<Packet>& from = tx_control ? control : queue;
   Packet p = std::move(from.front());
   from.pop_front();
   if (!tx_control) queued_bytes -= p.size;

@@ -5,6 +5,7 @@
 
 #include "uetsim/congestion.hpp"
 #include "uetsim/events.hpp"
+#include "uetsim/fifo.hpp"
 #include "uetsim/network.hpp"
 
 using namespace uetsim;
@@ -92,6 +93,30 @@ TEST_CASE("sim events: the calendar and the far heap leave in one heap's order",
   REQUIRE(far_pushes > 1000);
   REQUIRE(past_pushes > 1000);
   REQUIRE(now > 4 * EventQueue::kWheelNs);  // the calendar wrapped several times
+}
+
+TEST_CASE("sim fifo: first in first out, back removal, storage reclaimed", "[sim][parts]") {
+  Fifo<int> q;
+  REQUIRE(q.empty());
+  for (int i = 0; i < 200; ++i) q.push_back(i);
+  for (int i = 0; i < 150; ++i) {
+    REQUIRE(q.front() == i);
+    q.pop_front();
+  }
+  REQUIRE(q.size() == 50);
+  REQUIRE(q[0] == 150);
+  REQUIRE(q.back() == 199);
+  q.pop_back();
+  REQUIRE(q.back() == 198);
+  q.push_back(7);
+  REQUIRE((q.size() == 50 && q[49] == 7));
+  while (!q.empty()) q.pop_front();
+  q.push_back(1);
+  q.pop_back();
+  REQUIRE(q.empty());
+  q.push_back(2);
+  q.release();
+  REQUIRE((q.empty() && q.size() == 0));
 }
 
 TEST_CASE("sim port: trims above TrimBytes, drops above QueueBytes, marks above EcnBytes", "[sim][parts]") {

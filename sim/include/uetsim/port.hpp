@@ -6,8 +6,8 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 
+#include "uetsim/fifo.hpp"
 #include "uetsim/packet.hpp"
 #include "uetsim/scenario.hpp"
 
@@ -38,8 +38,8 @@ struct Port {
   double loss = 0.0;                   ///< degraded: probability that a packet sent on the link is lost
   double scale = 1.0;                  ///< degraded with ScaleDegradedQueues: the queue's thresholds times this
   bool routed = true;                  ///< routing still uses the link (false once it reconverged around a failure)
-  std::deque<Packet> queue;            ///< data packets (what ECN, trimming and drops look at)
-  std::deque<Packet> control;          ///< ACKs, NACKs and trimmed headers (PriorityControl)
+  Fifo<Packet> queue;                  ///< data packets (what ECN, trimming and drops look at)
+  Fifo<Packet> control;                ///< ACKs, NACKs and trimmed headers (PriorityControl)
   std::uint64_t queued_bytes = 0;      ///< bytes in `queue`
   bool tx_control = false;             ///< the packet on the wire came from `control`
   bool busy = false;                   ///< a packet is on the wire

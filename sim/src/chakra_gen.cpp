@@ -1,0 +1,129 @@
+// uet-chakra-gen: writes a Chakra execution trace of a simple training step, one file per rank, for the
+// fabric's "chakra" workload (and any other reader of the Chakra schema): per iteration a compute node
+// and then a collective over all ranks, each depending on the one before.
+//
+//   uet-chakra-gen --ranks N --collective all_reduce --bytes B --out DIR/PREFIX
+//                  [--iterations I] [--compute-us U]
+//
+// Writes DIR/PREFIX.0.et .. DIR/PREFIX.N-1.et (a length-delimited GlobalMetadata, then length-delimited
+// Nodes). Refuses to overwrite an existing file. Exit status: 0 on success; 1 when a file cannot be
+// written; 2 for a bad command line.
+#include <google/protobuf/util/delimited_message_util.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <string>
+
+#include "chakra_et.pb.h"
+
+namespace pb = uetsim::chakra;
+
+namespace {
+
+const std::map<std::string, pb::CollectiveCommType> kCollectives = {{"all_reduce", pb::ALL_REDUCE},
+                                                                    {"all_gather", pb::ALL_GATHER},
+                                                                    {"reduce_scatter", pb::REDUCE_SCATTER},
+                                                                    {"all_to_all", pb::ALL_TO_ALL},
+                                                                    {"broadcast", pb::BROADCAST}};
+
+int usage(const std::string& why) {
+  std::cerr << "uet-chakra-gen: " << why
+            << "\nusage: uet-chakra-gen --ranks N --collective all_reduce|all_gather|reduce_scatter|all_to_all|"
+               "broadcast --bytes B --out DIR/PREFIX [--iterations I] [--compute-us U]\n";
+  return 2;
+}
+
+bool parse_u64(const std::string& s, std::uint64_t lo, std::uint64_t hi, std::uint64_t& out) {
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 19) return false;
+  out = std::strtoull(s.c_str(), nullptr, 10);
+  return out >= lo && out <= hi;
+}
+
+void attr_int(pb::Node& n, const std::string& name, std::int64_t v) {
+  auto* a = n.add_attr();
+  a->set_name(name);
+  a->set_int64_val(v);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::uint64_t ranks = 0, bytes = 0, iterations = 1, compute_us = 0;
+  std::string collective, out;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 >= argc) return usage("'" + arg + "' needs a value");
+    const std::string v = argv[++i];
+    if (arg == "--ranks") {
+      if (!parse_u64(v, 2, 65536, ranks)) return usage("--ranks '" + v + "': an integer in 2..65536");
+    } else if (arg == "--bytes") {
+      if (!parse_u64(v, 1, 1ULL << 40, bytes)) return usage("--bytes '" + v + "': an integer in 1..2^40");
+    } else if (arg == "--iterations") {
+      if (!parse_u64(v, 1, 1000, iterations)) return usage("--iterations '" + v + "': an integer in 1..1000");
+    } else if (arg == "--compute-us") {
+      if (!parse_u64(v, 0, 1'000'000'000, compute_us)) return usage("--compute-us '" + v + "': an integer in 0..1e9");
+    } else if (arg == "--collective") {
+      if (kCollectives.count(v) == 0) return usage("--collective '" + v + "' is not one the fabric runs");
+      collective = v;
+    } else if (arg == "--out") {
+      out = v;
+    } else {
+      return usage("unknown option '" + arg + "'");
+    }
+  }
+  if (ranks == 0 || bytes == 0 || collective.empty() || out.empty())
+    return usage("--ranks, --collective, --bytes and --out are required");
+  const std::filesystem::path prefix(out);
+  if (prefix.has_parent_path() && !std::filesystem::is_directory(prefix.parent_path())) {
+    std::cerr << "uet-chakra-gen: '" << prefix.parent_path().string() << "' is not a directory\n";
+    return 1;
+  }
+  for (std::uint64_t r = 0; r < ranks; ++r) {  // nothing is written when any file exists
+    const std::string path = out + "." + std::to_string(r) + ".et";
+    if (std::filesystem::exists(path)) {
+      std::cerr << "uet-chakra-gen: '" << path << "' exists; remove it or choose another --out\n";
+      return 1;
+    }
+  }
+  for (std::uint64_t r = 0; r < ranks; ++r) {
+    const std::string path = out + "." + std::to_string(r) + ".et";
+    std::ofstream f(path, std::ios::binary);
+    pb::GlobalMetadata meta;
+    meta.set_version("0.0.4");
+    bool ok = f && google::protobuf::util::SerializeDelimitedToOstream(meta, &f);
+    std::uint64_t id = 0, last = 0;
+    for (std::uint64_t it = 0; it < iterations && ok; ++it) {
+      if (compute_us > 0) {
+        pb::Node c;
+        c.set_id(++id);
+        c.set_name("compute." + std::to_string(it));
+        c.set_type(pb::COMP_NODE);
+        c.set_duration_micros(compute_us);
+        if (last) c.add_data_deps(last);
+        last = id;
+        ok = google::protobuf::util::SerializeDelimitedToOstream(c, &f);
+      }
+      pb::Node n;
+      n.set_id(++id);
+      n.set_name(collective + "." + std::to_string(it));
+      n.set_type(pb::COMM_COLL_NODE);
+      attr_int(n, "comm_type", kCollectives.at(collective));
+      attr_int(n, "comm_size", static_cast<std::int64_t>(bytes));
+      if (last) n.add_data_deps(last);
+      last = id;
+      ok = ok && google::protobuf::util::SerializeDelimitedToOstream(n, &f);
+    }
+    f.flush();
+    if (!ok || !f) {
+      std::cerr << "uet-chakra-gen: cannot write '" << path << "'\n";
+      return 1;
+    }
+  }
+  std::cout << "uet-chakra-gen: wrote " << ranks << " rank files " << out << ".{0.." << ranks - 1 << "}.et ("
+            << iterations << " x " << collective << " of " << bytes << " bytes)\n";
+  return 0;
+}

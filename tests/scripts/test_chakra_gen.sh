@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# uet-chakra-gen writes traces the fabric runs: 16 ranks, an all-reduce after a compute node, twice; every
+# rank's collectives complete. It refuses to overwrite a trace and rejects bad options with exit 2.
+#   test_chakra_gen.sh GEN FABRIC TMPDIR
+set -euo pipefail
+gen=$1 fabric=$2 dir=$3
+fail() { echo "test_chakra_gen: $*" >&2; exit 1; }
+rm -rf "$dir" && mkdir -p "$dir"
+"$gen" --ranks 16 --collective all_reduce --bytes 65536 --iterations 2 --compute-us 3 --out "$dir/ar" >/dev/null
+[ "$(ls "$dir"/ar.*.et | wc -l)" -eq 16 ] || fail "expected 16 rank files"
+cat > "$dir/s.json" <<JSON
+{"Workload": "chakra", "ChakraTraces": "ar", "Nic": {"PacketSprayingType": "Recycled Entropy Packet Spraying"}}
+JSON
+"$fabric" "$dir/s.json" --quiet --no-plots --out "$dir/out" >/dev/null
+rows=$(tail -n +2 "$dir/out/collectives.csv" | wc -l)
+[ "$rows" -eq 32 ] || fail "collectives.csv has $rows rows, expected 32 (16 ranks x 2 iterations)"
+# Every collective finished, and the second began after the first ended plus the compute node's 3 us.
+awk -F, 'NR > 1 && $9 != 1 { bad = 1 } END { exit bad }' "$dir/out/collectives.csv" || fail "a collective did not finish"
+awk -F, 'NR > 1 { n[$1]++; if (n[$1] == 1) end1[$1] = $8; else if ($7 < end1[$1] + 3000) bad = 1 }
+         END { exit bad }' "$dir/out/collectives.csv" || fail "a second all-reduce began before the first + 3 us"
+sum=$(md5sum "$dir/ar.0.et")
+if "$gen" --ranks 16 --collective all_reduce --bytes 1 --out "$dir/ar" 2>/dev/null; then fail "overwrote a trace"; fi
+[ "$(md5sum "$dir/ar.0.et")" = "$sum" ] || fail "a refused run changed ar.0.et"
+for bad in "--ranks 1 --collective all_reduce --bytes 1 --out $dir/x" \
+           "--ranks 4 --collective gather --bytes 1 --out $dir/x" \
+           "--ranks 4 --collective all_reduce --bytes 0 --out $dir/x" \
+           "--ranks 4 --collective all_reduce --bytes 1"; do
+  set +e
+  # shellcheck disable=SC2086
+  "$gen" $bad 2>/dev/null
+  rc=$?
+  set -e
+  [ "$rc" -eq 2 ] || fail "'$bad' exited $rc, expected 2"
+done
+[ ! -e "$dir/x.0.et" ] || fail "a refused command line wrote a file"
+echo "test_chakra_gen: passed"
