@@ -121,11 +121,25 @@ if [ -n "${UETLB_HTSIM:-}" ]; then
   echo
   "$root/scripts/htsim_compare.py" --big --profile htsim --htsim-ack-per-packet --htsim "$UETLB_HTSIM" \
     --fabric "$b/sim/uet-fabric" || true
+  echo
+  echo "### The same with a constant 1.5-BDP window on both sides (\`... --constant-window\`)"
+  echo
+  "$root/scripts/htsim_compare.py" --big --profile htsim --htsim-ack-per-packet --constant-window \
+    --htsim "$UETLB_HTSIM" --fabric "$b/sim/uet-fabric" || true
 else
   echo "(htsim_uec not run: set UETLB_HTSIM to one built by scripts/htsim_build.sh.)"
   echo
   "$root/scripts/htsim_compare.py" --big --freezing --fabric "$b/sim/uet-fabric" || true
 fi
+echo
+echo "## Fabric scale (\`scripts/fabric_scale.py --k ${UETLB_SCALE_K:-8,16,32} --plot docs/img/fabric-scale.png\`)"
+echo
+echo "One 2 MiB permutation under REPS on k-ary fat trees at 100 Gb/s, one run at a time on one core; \`UETLB_SCALE_K=8,16,32,64\` adds 65,536 hosts (about ten minutes)."
+echo
+"$root/scripts/fabric_scale.py" --k "${UETLB_SCALE_K:-8,16,32}" --fabric "$b/sim/uet-fabric" \
+  --plot "$root/docs/img/fabric-scale.png" 2>/dev/null || echo "(fabric_scale.py failed)"
+echo
+echo "![uet-fabric wall time and peak memory against hosts](img/fabric-scale.png)"
 echo
 echo "## Line and toggle coverage (\`scripts/rtl_coverage.sh 10 200000\`)"
 echo

@@ -32,7 +32,6 @@ struct Pdc {  // one message = one PDC
   std::uint16_t local_port = 0;
   std::uint32_t packets = 0, next_new = 0, acked = 0;
   std::uint64_t bytes = 0;
-  std::uint64_t inflight_bytes = 0;
   Window win;
   std::vector<PacketState> pkt;
   Fifo<std::uint32_t> retx;  // psns waiting to be sent again

@@ -92,12 +92,16 @@ std::vector<Message> read_message_list(const std::string& path, unsigned hosts) 
 /// mechanism, for every key the file does not set: 4,150-byte data packets (RdmaDataMSS 4,062 plus this
 /// fabric's 88 bytes of headers), 1 us links, one-BDP switch queues that trim when full (the arriving or
 /// the last queued packet, at random), ECN marks as a packet leaves with a probability rising from 0.2 to
-/// 0.8 BDP of the queue behind it, NSCC
-/// aiming at 0.75 base RTT with a window starting and capped at 1.5 BDP, the base RTT from the longest
-/// path, and an RTO of 15 us plus six queue drain times. (BDP: the link rate times that path's RTT.)
-void apply_htsim_profile(Scenario& s, const std::set<std::string>& given, bool nic_rtt, bool nic_mss) {
+/// 0.8 BDP of the queue behind it, the UEC's NSCC ("nscc-uec") aiming at 0.75 base RTT with a window
+/// starting and capped at 1.5 BDP, the base RTT from the longest path, an RTO of 15 us plus six queue
+/// drain times, and 64 entropy values (htsim's -paths: EntropyMaskBits 6, EntropyValueSetSize 64).
+/// (BDP: the link rate times that path's RTT.)
+void apply_htsim_profile(Scenario& s, const std::set<std::string>& given, bool nic_rtt, bool nic_mss, bool nic_mask,
+                         bool nic_set) {
   const auto unset = [&given](const char* key) { return given.count(key) == 0; };
   if (!nic_mss) s.lb.rdma_data_mss = 4062;
+  if (!nic_mask) s.lb.entropy_mask_bits = 6;       // htsim sprays over 64 entropy values (-paths)
+  if (!nic_set) s.lb.entropy_value_set_size = 64;  // and its reps explores among the same 64
   if (unset("LinkDelay")) s.link_delay_ns = 1'000;
   if (unset("BaseRttFromPath") && !nic_rtt) s.base_rtt_from_path = true;
   const TimeNs rtt = s.path_rtt_ns();
@@ -109,7 +113,7 @@ void apply_htsim_profile(Scenario& s, const std::set<std::string>& given, bool n
   if (unset("ScaleDegradedQueues")) s.scale_degraded_queues = true;
   if (unset("EcnBytes")) s.ecn_bytes = s.queue_bytes / 5;
   if (unset("EcnMaxBytes")) s.ecn_max_bytes = s.queue_bytes * 4 / 5;
-  if (unset("CongestionControl")) s.congestion_control = "nscc";
+  if (unset("CongestionControl")) s.congestion_control = "nscc-uec";
   if (unset("NsccTargetDelay")) s.nscc_target_delay_ns = std::max<TimeNs>(1, rtt * 3 / 4);
   if (unset("WindowBdp")) s.window_bdp = 1.5;
   if (unset("NsccMaxWindowBdp")) s.nscc_max_window_bdp = 1.5;
@@ -251,7 +255,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
   if (!doc.is_object()) throw ConfigError(source + ": the scenario must be one JSON object");
   Scenario s;
   s.base_dir = base_dir;
-  bool nic_rate = false, nic_rtt = false, nic_mss = false;
+  bool nic_rate = false, nic_rtt = false, nic_mss = false, nic_mask = false, nic_set = false;
   std::set<std::string> given;  // the keys the file sets (a profile fills in the others)
   for (const auto& [key, v] : doc.items()) {
     given.insert(key);
@@ -380,6 +384,8 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       nic_rate = v.contains("LinkRate");
       nic_rtt = v.contains("InitialBaseRTT");
       nic_mss = v.contains("RdmaDataMSS");
+      nic_mask = v.contains("EntropyMaskBits");
+      nic_set = v.contains("EntropyValueSetSize");
     } else if (key == "Rto") {
       s.rto_ns = get_time(v, key);
       if (s.rto_ns == 0) bad(key, "0", "> 0 ns");
@@ -387,9 +393,9 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       if (!v.is_number() || v.get<double>() <= 0.0 || v.get<double>() > 100.0) bad(key, v.dump(), "(0, 100]");
       s.window_bdp = v.get<double>();
     } else if (key == "CongestionControl") {
-      if (!v.is_string() ||
-          (v.get<std::string>() != "fixed" && v.get<std::string>() != "dctcp" && v.get<std::string>() != "nscc")) {
-        bad(key, v.dump(), "\"fixed\", \"dctcp\", \"nscc\"");
+      if (!v.is_string() || (v.get<std::string>() != "fixed" && v.get<std::string>() != "dctcp" &&
+                             v.get<std::string>() != "nscc" && v.get<std::string>() != "nscc-uec")) {
+        bad(key, v.dump(), "\"fixed\", \"dctcp\", \"nscc\", \"nscc-uec\"");
       }
       s.congestion_control = v.get<std::string>();
     } else if (key == "NicPacing") {
@@ -454,7 +460,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
     throw ConfigError(source + ": \"Workload\": \"list\" needs the scenario key 'MessageList' (a CSV file)");
   }
   if (!nic_rate) s.lb.link_rate_bps = s.link_rate_bps;
-  if (s.profile == "htsim") apply_htsim_profile(s, given, nic_rtt, nic_mss);
+  if (s.profile == "htsim") apply_htsim_profile(s, given, nic_rtt, nic_mss, nic_mask, nic_set);
   if (!nic_rtt && s.base_rtt_from_path) s.lb.initial_base_rtt_ns = s.path_rtt_ns();  // the fabric's own round trip
   if (nic_rtt && s.base_rtt_from_path) {
     throw ConfigError(source + ": 'BaseRttFromPath' and the Nic's 'InitialBaseRTT' both set the base RTT; give one");

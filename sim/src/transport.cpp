@@ -95,7 +95,7 @@ void Fabric::Impl::try_send(std::uint32_t pdc_id) {
       return;
     }
     const std::uint32_t size = data_size(pdc, psn);
-    if (pdc.inflight_bytes > 0 && static_cast<double>(pdc.inflight_bytes + size) > pdc.win.cwnd) return;
+    if (pdc.win.in_flight > 0 && static_cast<double>(pdc.win.in_flight + size) > pdc.win.cwnd) return;
     // The NIC sends when its port has room (a packet on the wire and one waiting): the load balancer
     // chooses the entropy value as the packet leaves, not while it would sit in a NIC queue.
     if (sc.nic_pacing &&
@@ -125,7 +125,7 @@ void Fabric::Impl::send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint3
   st.sent_at = now;
   st.in_flight = true;
   ++st.rto_gen;
-  pdc.inflight_bytes += size;
+  pdc.win.in_flight += size;
   ++nic.sent;
   ++sum.data_packets;
   if (retx) {
@@ -168,7 +168,7 @@ void Fabric::Impl::leave_flight(Pdc& pdc, std::uint32_t psn) {
   PacketState& st = pdc.pkt[psn];
   if (st.in_flight) {
     st.in_flight = false;
-    pdc.inflight_bytes -= data_size(pdc, psn);
+    pdc.win.in_flight -= data_size(pdc, psn);
   }
 }
 

@@ -343,7 +343,7 @@ TEST_CASE("sim network: topologies, routing around a failed link, one-way and re
   REQUIRE_THROWS_WITH(b.link_ports(LinkFailure{"edge0.0", "core0", 0}), Catch::Contains("no link between"));
 }
 
-TEST_CASE("sim congestion control: DCTCP and NSCC windows answer marks, delay and NACKs as documented",
+TEST_CASE("sim congestion control: DCTCP, NSCC and UEC NSCC windows answer marks, delay and NACKs as documented",
           "[sim][parts][cc]") {
   const double pkt = 4000, win = 40000;
   Dctcp dctcp(pkt, win);
@@ -380,6 +380,81 @@ TEST_CASE("sim congestion control: DCTCP and NSCC windows answer marks, delay an
   REQUIRE(n.cwnd == Approx(before / 4));
   for (int i = 0; i < 100; ++i) nscc.on_ack(n, 4000, false, base, base, 0);
   REQUIRE(n.cwnd == 1.5 * win);  // capped
+  // NSCC (UEC), s = 1 (a 150,000-byte BDP), target 9 us (b = 0.75): alpha = 4 x 4150 x 0.75 / 9000 bytes per
+  // ns, fi = 5 x 4150, eta = 0.15 x 4150, fast increase a quarter of the bytes; window at most 225,000.
+  const double p = 4150, alpha = 4 * p * 0.75 / 9000, fi = 5 * p, eta = 0.15 * p;
+  NsccUec uec(p, 150'000, 9'000, 1.5);
+  const TimeNs rtt0 = 12'000;
+  Window f;  // fair increase: owed, applied once more than 8 packets of bytes are acknowledged
+  f.cwnd = 100'000;
+  for (int i = 0; i < 8; ++i) uec.on_ack(f, 4150, false, rtt0 + 10'000, rtt0, 0);
+  REQUIRE(f.cwnd == 100'000);
+  REQUIRE(f.avg_delay > 0);  // (an unmarked delay over target counts as a quarter of the base RTT)
+  REQUIRE(f.avg_delay < 0.0125 * 8 * 3'000);
+  uec.on_ack(f, 4150, false, rtt0 + 10'000, rtt0, 0);
+  REQUIRE(f.cwnd == Approx(100'000 + 9 * fi * 4150 / 100'000));
+  Window g;  // proportional increase: alpha x bytes x (target - delay)
+  g.cwnd = 100'000;
+  for (int i = 0; i < 9; ++i) uec.on_ack(g, 4150, false, rtt0 + 4'000, rtt0, 0);
+  REQUIRE(g.cwnd == Approx(100'000 + 9 * alpha * 4150 * 5'000 / 100'000));
+  Window h;  // fast increase: after a window of bytes under 1 us of delay, a quarter of each ACK's bytes at once
+  h.cwnd = 30'000;
+  for (int i = 0; i < 7; ++i) uec.on_ack(h, 4150, false, rtt0 + 500, rtt0, 0);  // 29,050 bytes: not yet
+  REQUIRE_FALSE(h.fast);
+  REQUIRE(h.cwnd == 30'000);
+  uec.on_ack(h, 4150, false, rtt0 + 500, rtt0, 0);  // 33,200 > 30,000
+  REQUIRE(h.fast);
+  REQUIRE(h.cwnd == Approx(30'000 + 4150 * 0.25));
+  uec.on_ack(h, 4150, false, rtt0 + 2'000, rtt0, 0);  // a delay over 1 us ends it
+  REQUIRE_FALSE(h.fast);
+  Window d;  // multiplicative decrease by the averaged delay, once per base RTT; eta once per base RTT
+  d.cwnd = 100'000;
+  d.avg_delay = 18'000;
+  uec.on_ack(d, 4150, true, rtt0 + 20'000, rtt0, rtt0 + 1);
+  const double avg = 0.0125 * 20'000 + 0.9875 * 18'000;
+  REQUIRE(d.cwnd == Approx(100'000 * (1 - 0.8 * (avg - 9'000) / avg) + eta));
+  const double cut = d.cwnd;
+  uec.on_ack(d, 4150, true, rtt0 + 20'000, rtt0, rtt0 + 2);  // within a base RTT: no second cut
+  uec.on_ack(d, 4150, true, rtt0 + 2'000, rtt0, rtt0 + 3);   // a mark on a short queue: nothing
+  REQUIRE(d.cwnd == cut);
+  Window e;  // at most half
+  e.cwnd = 100'000;
+  e.avg_delay = 1'000'000;
+  uec.on_ack(e, 4150, true, rtt0 + 20'000, rtt0, rtt0 + 1);
+  REQUIRE(e.cwnd == Approx(50'000 + eta));
+  Window n1;  // a NACK outside quick adapt: one packet less
+  n1.cwnd = 100'000;
+  uec.on_nack(n1, rtt0, 0);
+  REQUIRE(n1.cwnd == Approx(100'000 - p));
+  // Quick adapt: a period (base RTT + target) with a NACK in it and few bytes delivered: the window
+  // becomes the bytes delivered, and the marked acknowledgements of what was in flight then pass by.
+  Window q;
+  q.cwnd = 100'000;
+  q.in_flight = 80'000;
+  uec.on_ack(q, 4150, false, rtt0 + 500, rtt0, 1);  // opens the first period, to 1 + 12,000 + 9,000
+  REQUIRE(q.qa_end == 21'001);
+  uec.on_nack(q, rtt0, 100);  // inside the period: a packet less, and the period is marked
+  REQUIRE(q.cwnd == Approx(100'000 - p));
+  uec.on_ack(q, 4150, false, rtt0 + 500, rtt0, 21'000);  // still inside
+  REQUIRE(q.cwnd > 90'000);
+  uec.on_ack(q, 4150, false, rtt0 + 500, rtt0, 21'002);  // the period ended: 8,300 bytes delivered in it
+  REQUIRE(q.cwnd == 8'300);
+  q.avg_delay = 50'000;
+  uec.on_ack(q, 4150, true, rtt0 + 50'000, rtt0, 40'000);  // marked, within the 80,000 bytes: passed over
+  REQUIRE(q.cwnd == 8'300);
+  Window big;  // a period that delivered an eighth of the maximum window or more: no quick adapt
+  big.cwnd = 100'000;
+  uec.on_ack(big, 4150, false, rtt0 + 500, rtt0, 1);
+  uec.on_nack(big, rtt0, 100);
+  for (int i = 0; i < 7; ++i) uec.on_ack(big, 4150, false, rtt0 + 500, rtt0, 200);
+  uec.on_ack(big, 4150, false, rtt0 + 500, rtt0, 21'002);  // 33,200 >= 225,000 / 8
+  REQUIRE(big.cwnd > 90'000);
+  for (int i = 0; i < 1000; ++i) uec.on_ack(f, 4150, false, rtt0 + 10'000, rtt0, 0);
+  REQUIRE(f.cwnd == 225'000);  // capped at 1.5 BDP
+  Window low;
+  low.cwnd = p;
+  uec.on_nack(low, rtt0, 0);
+  REQUIRE(low.cwnd == p);  // never under a packet
   Scenario sc;
   sc.congestion_control = "cubic";
   REQUIRE_THROWS_WITH(CongestionControl::make(sc, pkt, win), Catch::Contains("'CongestionControl'"));

@@ -458,12 +458,15 @@ TEST_CASE("sim profile htsim: htsim's defaults where the file is silent, the fil
           "[sim][profile]") {
   const Scenario h =
       Scenario::from_json(R"({"Profile":"htsim","Topology":"fat-tree","K":4,"LinkRate":"400Gbps"})", "h");
-  // 4,150-byte packets, 1 us links, the base RTT from the path, NSCC at 1.5 BDP aiming at 0.75 RTT.
+  // 4,150-byte packets, 1 us links, the base RTT from the path, the UEC's NSCC at 1.5 BDP aiming at 0.75
+  // RTT, 64 entropy values.
   REQUIRE(h.lb.rdma_data_mss + uetlb::kPacketOverheadBytes == 4150);
   REQUIRE(h.link_delay_ns == 1'000);
   REQUIRE(h.base_rtt_from_path);
   REQUIRE(h.lb.initial_base_rtt_ns == h.path_rtt_ns());
-  REQUIRE(h.congestion_control == "nscc");
+  REQUIRE(h.congestion_control == "nscc-uec");
+  REQUIRE(h.lb.entropy_mask_bits == 6);
+  REQUIRE(h.lb.entropy_value_set_size == 64);
   REQUIRE(h.window_bdp == 1.5);
   REQUIRE(h.nscc_max_window_bdp == 1.5);
   REQUIRE(h.nscc_target_delay_ns == h.path_rtt_ns() * 3 / 4);
@@ -483,12 +486,19 @@ TEST_CASE("sim profile htsim: htsim's defaults where the file is silent, the fil
   REQUIRE(o.queue_bytes == 200'000);
   REQUIRE(o.trim_bytes == 200'000);
   REQUIRE(o.ecn_max_bytes == 160'000);
+  const Scenario nic = Scenario::from_json(
+      R"({"Profile":"htsim","CongestionControl":"nscc","Nic":{"EntropyMaskBits":8,"EntropyValueSetSize":1000}})", "n");
+  REQUIRE(nic.congestion_control == "nscc");
+  REQUIRE(nic.lb.entropy_mask_bits == 8);
+  REQUIRE(nic.lb.entropy_value_set_size == 1000);
   // Without a profile the product's NIC and this fabric's switches stay as they were.
   const Scenario d = Scenario::from_json("{}", "d");
   REQUIRE(d.profile.empty());
   REQUIRE(d.ecn_max_bytes == 0);
   REQUIRE_FALSE(d.trim_either);
   REQUIRE(d.lb.rdma_data_mss == 4096);
+  REQUIRE(d.lb.entropy_mask_bits == 7);
+  REQUIRE(d.lb.entropy_value_set_size == 65536);
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"Profile":"ns3"})", "t"), Catch::Contains("'Profile'"));
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"TrimVictim":"oldest"})", "t"), Catch::Contains("'TrimVictim'"));
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"EcnAt":"middle"})", "t"), Catch::Contains("'EcnAt'"));

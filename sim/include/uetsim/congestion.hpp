@@ -14,10 +14,23 @@ namespace uetsim {
 /// A PDC's window and what the algorithms keep beside it.
 struct Window {
   double cwnd = 0;                              ///< congestion window, bytes
+  std::uint64_t in_flight = 0;                  ///< bytes sent and not yet acknowledged (the transport's)
   double alpha = 0;                             ///< DCTCP: running fraction of ECN-marked acknowledgements
   std::uint64_t win_acked = 0, win_marked = 0;  ///< DCTCP: acknowledged / marked bytes this window
   TimeNs last_decrease = 0;                     ///< NSCC: the last multiplicative decrease
   bool decreased = false;                       ///< NSCC: a decrease has happened (last_decrease is valid)
+  // NSCC (UEC): the averaged queueing delay, the increase owed at the next adjustment, and its counters.
+  double avg_delay = 0;            ///< ns, an exponential average of the acknowledgements' queueing delays
+  double owed = 0;                 ///< bytes^2: fair and proportional increases, applied as owed / cwnd
+  std::uint64_t since_adjust = 0;  ///< bytes acknowledged since the last adjustment
+  std::uint64_t fast_count = 0;    ///< bytes acknowledged in a row on an idle path (under 1 us of delay)
+  bool fast = false;               ///< fast increase is on
+  TimeNs last_adjust = 0;          ///< the last periodic (eta) increase
+  // NSCC (UEC) quick adapt: bytes delivered in the current period, when it ends, a NACK seen in it, and
+  // the marked acknowledgements' bytes to pass over after a quick adapt (what was in flight then).
+  std::uint64_t achieved = 0, ignore = 0, ignored = 0;
+  TimeNs qa_end = 0;
+  bool qa_trigger = false;
 };
 
 class CongestionControl {
@@ -71,6 +84,37 @@ class Nscc final : public CongestionControl {
  private:
   void decrease(Window& w, double fraction, TimeNs base_rtt, TimeNs now) const;
   double packet_, window_, target_, max_bdp_;
+};
+
+/// NSCC as the Ultra Ethernet specification describes it, with uet-htsim's constants (htsim_uec at
+/// 40ccb05; docs/fabric.md, "Congestion control"). Each acknowledgement's queueing delay d (its RTT less
+/// the base RTT), its ECN mark and the averaged delay (an exponential average, weight 1/80) choose:
+///   no mark, d >= target: fair increase, fi x bytes owed (fi = 5 packets x s);
+///   no mark, d < target: fast increase when d stayed under 1 us for a window of bytes (the window grows
+///     by bytes x s / 4 at once), else proportional increase, alpha x bytes x (target - d) owed
+///     (alpha = 4 packets x s x target / 12 us / target);
+///   mark, d >= target: multiplicative decrease by gamma (avg - target) / avg (gamma 0.8, at most half),
+///     at most once per base RTT, when the average is above target;
+///   mark, d < target: nothing.
+/// Every 8 packets of acknowledged bytes or base RTT the owed increase is applied (cwnd += owed / cwnd),
+/// and once per base RTT the window also grows by eta = 0.15 packets x s. s = the path's bandwidth-delay
+/// product over 100 Gb/s x 12 us. Quick adapt: periods of base RTT + target; at the first acknowledgement
+/// or NACK after a period in which a NACK came or the delay passed 4 x target, and in which fewer bytes
+/// were delivered than an eighth of the window's maximum, the window becomes the bytes delivered (at
+/// least a packet) and the marked acknowledgements of what was then in flight change nothing more. Else a
+/// NACK takes a packet off the window. The window stays between one packet and `max_window_bdp`
+/// bandwidth-delay products.
+class NsccUec final : public CongestionControl {
+ public:
+  /// `bdp`: the path's bandwidth-delay product in bytes.
+  NsccUec(double packet, double bdp, TimeNs target_delay, double max_window_bdp);
+  void on_ack(Window& w, std::uint32_t bytes, bool marked, TimeNs rtt, TimeNs base_rtt, TimeNs now) override;
+  void on_nack(Window& w, TimeNs base_rtt, TimeNs now) override;
+
+ private:
+  /// Quick adapt at `now`; true when it acted or passes over this feedback (the update stops there).
+  bool quick_adapt(Window& w, bool loss, bool marked, double delay, TimeNs base_rtt, TimeNs now) const;
+  double packet_, max_window_, target_, alpha_, fi_, eta_, fast_scale_;
 };
 
 }  // namespace uetsim
