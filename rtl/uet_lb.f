@@ -8,6 +8,7 @@ uet_lb_rr.sv
 uet_lb_prng.sv
 uet_lb_cache.sv
 uet_lb_timeout.sv
+uet_lb_pretest.sv
 uet_lb_freeze.sv
 uet_lb_window.sv
 uet_lb_state_view.sv
@@ -16,6 +17,7 @@ uet_lb_dbg.sv
 uet_lb_cfg.sv
 uet_lb_admit.sv
 uet_lb_store.sv
+uet_lb_forward.sv
 uet_lb_respond.sv
 uet_lb_tracker_run.sv
 uet_lb_tracker.sv

@@ -342,125 +342,48 @@ module uet_lb #(
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Results of stage L (the loop) and their history, for forwarding.
-  typedef struct packed {
-    logic              v;       // a word written to its bank
-    logic [GroupW-1:0] g;
-    logic [StateW-1:0] s;
-  } res_t;
-  res_t x_res_f, x_res_r, y_res_f, y_res_r, z_res_f, z_res_r;  // L one, two, three cycles ago
-  logic [StateW-1:0] next_f, next_r;                            // L's results this cycle
-
-  // The word an event reads. The RAM's word (read in stage A, out in C) misses the results of L three,
-  // two and one cycle before C (z, y, x at C): stage C takes the newest of them for the event's group,
-  // else the RAM's (pre_q, at D). Stage D adds L's result of the cycle before (x at D) and, at its edge,
-  // L's result of that cycle (the loop).
-  // Source hits, made in stage B for C: the sources then are L's events, X's and Y's results.
-  typedef struct packed {
-    logic xr, xf, yr, yf, zr, zf;
-  } hit_t;
-  // (Built as a vector in hit_t's field order: Yosys 0.23 takes no field assignment in a function.)
-  function automatic hit_t hits_of(input logic [GroupW-1:0] g, input logic inr);
-    hits_of = {inr && l_src_r && l_r.g == g, inr && l_src_f && l_f.g == g,
-               inr && x_res_r.v && x_res_r.g == g, inr && x_res_f.v && x_res_f.g == g,
-               inr && y_res_r.v && y_res_r.g == g, inr && y_res_f.v && y_res_f.g == g};
-  endfunction
-  hit_t c_hit_f, c_hit_r;
-  logic [StateW-1:0] pre_f_q, pre_r_q;  // at D
-  // The newest source hit (newer stages first, the request lane's first within one: it holds both lanes'
-  // events when they name one group); the RAM's word when none.
-  logic [StateW-1:0] pick_f, pick_r;
-  always_comb begin
-    if (c_hit_f.xr) pick_f = x_res_r.s;
-    else if (c_hit_f.xf) pick_f = x_res_f.s;
-    else if (c_hit_f.yr) pick_f = y_res_r.s;
-    else if (c_hit_f.yf) pick_f = y_res_f.s;
-    else if (c_hit_f.zr) pick_f = z_res_r.s;
-    else if (c_hit_f.zf) pick_f = z_res_f.s;
-    else pick_f = word_f;
-    if (c_hit_r.xr) pick_r = x_res_r.s;
-    else if (c_hit_r.xf) pick_r = x_res_f.s;
-    else if (c_hit_r.yr) pick_r = y_res_r.s;
-    else if (c_hit_r.yf) pick_r = y_res_f.s;
-    else if (c_hit_r.zr) pick_r = z_res_r.s;
-    else if (c_hit_r.zf) pick_r = z_res_f.s;
-    else pick_r = word_r;
-  end
-  always_ff @(posedge clk_i) begin
-    c_hit_f <= hits_of(b_f.g, b_f.inr);
-    c_hit_r <= hits_of(b_r.g, b_r.inr);
-    pre_f_q <= pick_f;
-    pre_r_q <= pick_r;
-  end
-
-  // Made in stage C for D: the group is L's now (x at D: xr, xf), or L's next cycle (the loop: lr, lf);
-  // L's request-lane event next cycle opens it.
+  // Forwarding (uet_lb_forward): L's results of the last three cycles, and the newest word of each lane's
+  // group at stage D (pre_f, pre_r) with where L's next words come from (the loop: d_fwd_*.lr, .lf).
   typedef struct packed {
     logic lr, lf, xr, xf;
   } fwd_t;
-  fwd_t d_fwd_f, d_fwd_r;
-  fwd_t c_fwd_f;
-  logic d_open_prev;
-  logic d_fwd_f_l, d_fwd_f_x;  // d_fwd_f.lr || d_fwd_f.lf, d_fwd_f.xr || d_fwd_f.xf (the freezing test's selects)
-  assign c_fwd_f.lr = c_f.inr && d_r.v && d_r.inr && d_r.g == c_f.g;
-  assign c_fwd_f.lf = c_f.inr && d_f.v && d_f.inr && !d_same && d_f.g == c_f.g;
-  assign c_fwd_f.xr = c_f.inr && l_src_r && l_r.g == c_f.g;
-  assign c_fwd_f.xf = c_f.inr && l_src_f && l_f.g == c_f.g;
-  always_ff @(posedge clk_i) begin
-    d_fwd_f     <= c_fwd_f;
-    d_fwd_f_l   <= c_fwd_f.lr || c_fwd_f.lf;
-    d_fwd_f_x   <= c_fwd_f.xr || c_fwd_f.xf;
-    d_fwd_r.lr  <= c_r.inr && d_r.v && d_r.inr && d_r.g == c_r.g;
-    d_fwd_r.lf  <= c_r.inr && d_f.v && d_f.inr && !d_same && d_f.g == c_r.g;
-    d_fwd_r.xr  <= c_r.inr && l_src_r && l_r.g == c_r.g;
-    d_fwd_r.xf  <= c_r.inr && l_src_f && l_f.g == c_r.g;
-    d_open_prev <= d_r.v && d_r.open && d_r.g == c_f.g;
-  end
+  typedef struct packed {
+    logic lr, lf;
+  } fwd_loop_t;
+  fwd_t              d_fwd_f;
+  fwd_loop_t         d_fwd_r;
+  logic              d_fwd_f_l, d_fwd_f_x;  // d_fwd_f.lr || d_fwd_f.lf, d_fwd_f.xr || d_fwd_f.xf (registered)
+  logic              d_open_prev;
+  logic [StateW-1:0] next_f, next_r;        // L's results this cycle
+  logic [StateW-1:0] x_s_f, x_s_r;          // L's results of the cycle before (x)
+  logic [StateW-1:0] pre_f_q, pre_f, pre_r;
+  uet_lb_forward #(.GroupW (GroupW), .StateW (StateW)) u_forward (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .l_src_f_i (l_src_f), .l_src_r_i (l_src_r), .l_g_f_i (l_f.g), .l_g_r_i (l_r.g),
+    .next_f_i (next_f), .next_r_i (next_r),
+    .b_g_f_i (b_f.g), .b_g_r_i (b_r.g), .b_inr_f_i (b_f.inr), .b_inr_r_i (b_r.inr),
+    .c_g_f_i (c_f.g), .c_g_r_i (c_r.g), .c_inr_f_i (c_f.inr), .c_inr_r_i (c_r.inr),
+    .d_g_f_i (d_f.g), .d_g_r_i (d_r.g), .d_src_f_i (d_f.v && d_f.inr && !d_same), .d_src_r_i (d_r.v && d_r.inr),
+    .d_open_r_i (d_r.v && d_r.open), .word_f_i (word_f), .word_r_i (word_r),
+    .x_v_f_o (x_wf), .x_v_r_o (x_wr), .x_g_f_o (x_wf_g), .x_g_r_o (x_wr_g), .x_s_f_o (x_s_f), .x_s_r_o (x_s_r),
+    .pre_q_f_o (pre_f_q), .pre_f_o (pre_f), .pre_r_o (pre_r),
+    .fwd_f_o (d_fwd_f), .fwd_r_o (d_fwd_r), .fwd_l_f_o (d_fwd_f_l), .fwd_x_f_o (d_fwd_f_x), .open_prev_o (d_open_prev)
+  );
+  assign x_wf_d = x_s_f;
+  assign x_wr_d = x_s_r;
 
-  // Stage D: the word without L's result of this cycle (which the loop takes at the edge).
-  logic [StateW-1:0] pre_f, pre_r;
-  assign pre_f = d_fwd_f.xr ? x_res_r.s : (d_fwd_f.xf ? x_res_f.s : pre_f_q);
-  assign pre_r = d_fwd_r.xr ? x_res_r.s : (d_fwd_r.xf ? x_res_f.s : pre_r_q);
-
-  // Stage D, feedback lane: the freezing-timeout test of the event's time against each freeze start its
-  // group may hold at L (uet_lb_timeout), so L only selects; and whether an early failure is of the
-  // group's current open generation.
-  localparam int unsigned AuxLo = 1 + GenW;  // freeze_start's place in the state word (uet_lb_state_view)
-  logic e_pre, e_xr, e_xf, e_lr, e_lf, e_lt;
-  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_pre (
-    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (pre_f_q[AuxLo +: TsWidth]), .elapsed_o (e_pre));
-  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_xr (
-    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (x_res_r.s[AuxLo +: TsWidth]), .elapsed_o (e_xr));
-  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_xf (
-    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (x_res_f.s[AuxLo +: TsWidth]), .elapsed_o (e_xf));
-  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_lr (
-    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (st_r_q[AuxLo +: TsWidth]), .elapsed_o (e_lr));
-  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_lf (
-    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (st_f_q[AuxLo +: TsWidth]), .elapsed_o (e_lf));
-  uet_lb_timeout #(.TsWidth (TsWidth)) u_to_lt (
-    .now_i (d_f.t), .now_mt_i (d_tmt), .now_lt_t_i (d_tlt), .start_i (l_f.t), .elapsed_o (e_lt));
+  // Stage D, feedback lane: the freezing-timeout test and the early failure's generation, for each word
+  // its group may hold at L (uet_lb_pretest), so L only selects.
   logic entered_f, entered_r;  // L's feedback-lane event starts freezing (its time becomes freeze_start)
   logic l_elapsed_d, d_live;
-  // In three levels after the comparisons: a pair select within L's words (e_l) and within the words of
-  // the cycle before (e_x), one by the registered ORs of the pairs' hits (e_kept), and last L's entered
-  // flags, which come late (e_new). Each is one LUT6 at most.
-  logic e_l, e_x, e_kept, e_new;
-  always_comb begin
-    e_l         = d_fwd_f.lr ? e_lr : e_lf;
-    e_x         = d_fwd_f.xr ? e_xr : e_xf;
-    e_kept      = d_fwd_f_l ? e_l : (d_fwd_f_x ? e_x : e_pre);
-    e_new       = (d_fwd_f.lr && entered_r) || (!d_fwd_f.lr && d_fwd_f.lf && entered_f);
-    l_elapsed_d = e_new ? e_lt : e_kept;
-  end
-  // (L's events keep the generation unless one opens the group: d_open_prev.)
-  always_comb begin
-    if (d_fwd_f.lr) d_live = st_r_q[GenW:1] == d_f.gen;
-    else if (d_fwd_f.lf) d_live = st_f_q[GenW:1] == d_f.gen;
-    else if (d_fwd_f.xr) d_live = x_res_r.s[GenW:1] == d_f.gen;
-    else if (d_fwd_f.xf) d_live = x_res_f.s[GenW:1] == d_f.gen;
-    else d_live = pre_f_q[GenW:1] == d_f.gen;
-    d_live = d_live && !d_open_prev;
-  end
+  localparam int unsigned AuxW = GenW + TsWidth;  // a word's generation and freeze start: bits [AuxW:1]
+  uet_lb_pretest #(.TsWidth (TsWidth), .GenW (GenW)) u_pretest (
+    .t_i (d_f.t), .t_mt_i (d_tmt), .t_lt_i (d_tlt), .gen_i (d_f.gen), .open_prev_i (d_open_prev),
+    .fwd_i (d_fwd_f), .fwd_l_i (d_fwd_f_l), .fwd_x_i (d_fwd_f_x),
+    .lr_i (st_r_q[AuxW:1]), .lf_i (st_f_q[AuxW:1]), .xr_i (x_s_r[AuxW:1]), .xf_i (x_s_f[AuxW:1]),
+    .pre_i (pre_f_q[AuxW:1]), .l_t_i (l_f.t),
+    .entered_r_i (entered_r), .entered_f_i (entered_f), .elapsed_o (l_elapsed_d), .live_o (d_live)
+  );
 
   // An early failure whose packet was cleared before it fired (the tracker's check, three cycles after the
   // fire: at stage C) changes nothing.
@@ -572,23 +495,11 @@ module uet_lb #(
   assign x_rq = x_r.v && !x_r.open;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      x_f.v     <= 1'b0;
-      x_r.v     <= 1'b0;
-      x_res_f.v <= 1'b0;
-      x_res_r.v <= 1'b0;
-      y_res_f.v <= 1'b0;
-      y_res_r.v <= 1'b0;
-      z_res_f.v <= 1'b0;
-      z_res_r.v <= 1'b0;
+      x_f.v <= 1'b0;
+      x_r.v <= 1'b0;
     end else begin
-      x_f.v     <= l_f.v;
-      x_r.v     <= l_r.v;
-      x_res_f.v <= l_f.v && l_f.inr && !l_same;
-      x_res_r.v <= l_r.v && l_r.inr;
-      y_res_f.v <= x_res_f.v;
-      y_res_r.v <= x_res_r.v;
-      z_res_f.v <= y_res_f.v;
-      z_res_r.v <= y_res_r.v;
+      x_f.v <= l_f.v;
+      x_r.v <= l_r.v;
     end
   end
   always_ff @(posedge clk_i) begin
@@ -604,17 +515,7 @@ module uet_lb #(
     x_r.aux     <= l_aux;
     x_r.slot_rd <= l_slot_rd;
     x_r.gen     <= next_r[GenW:1];
-    {x_res_f.g, x_res_f.s} <= {l_f.g, next_f};
-    {x_res_r.g, x_res_r.s} <= {l_r.g, next_r};
-    {y_res_f.g, y_res_f.s, y_res_r.g, y_res_r.s} <= {x_res_f.g, x_res_f.s, x_res_r.g, x_res_r.s};
-    {z_res_f.g, z_res_f.s, z_res_r.g, z_res_r.s} <= {y_res_f.g, y_res_f.s, y_res_r.g, y_res_r.s};
   end
-  assign x_wf   = x_res_f.v;
-  assign x_wf_g = x_res_f.g;
-  assign x_wf_d = x_res_f.s;
-  assign x_wr   = x_res_r.v;
-  assign x_wr_g = x_res_r.g;
-  assign x_wr_d = x_res_r.s;
 
   // The response side (uet_lb_respond): the slot RAM, the PRNG, stages Y, Z and E, the response queue.
   logic        e_v, rsp_busy, slot0_we;
@@ -766,7 +667,8 @@ module uet_lb #(
 
   logic unused;
   assign unused = ^{unused_active, unused_dec_f, unused_aux_f, unused_rd_f, unused_wr_r, unused_r_open_f,
-                    unused_f_open_r, trk_busy, z_res_f.g, z_res_r.g, z_res_f.v, z_res_r.v, l_f.gen, x_f.inr};
+                    unused_f_open_r, trk_busy, l_f.gen, x_f.inr,
+                    pre_f_q[StateW-1:AuxW+1], pre_f_q[0]};  // (stage D's tests read the generation and freeze start)
 
   // ---------------------------------------------------------------------------------------------
   // Assertions (Verilator --assert and Yosys read_verilog -formal): registered history, no sequences.
@@ -808,9 +710,8 @@ module uet_lb #(
       a_stop_flag: assert (trk_stop == (trk_hold || trk_unsettled));
       // The tracker's check of a fire comes while its early failure is at stage C.
       if (trk_kill) a_kill_at_c: assert (c_f.v && c_f.efd);
-      // The freezing test's pair selects equal the priority select over L's and the cycle before's words.
+      // The freezing test's pair selects are the ORs of the flags (uet_lb_pretest's a_pick relies on it).
       a_fwd_flags: assert (d_fwd_f_l == (d_fwd_f.lr || d_fwd_f.lf) && d_fwd_f_x == (d_fwd_f.xr || d_fwd_f.xf));
-      a_fwd_pick: assert (e_kept == (d_fwd_f.lr ? e_lr : (d_fwd_f.lf ? e_lf : (d_fwd_f.xr ? e_xr : (d_fwd_f.xf ? e_xf : e_pre)))));
       if (trk_flush_q) a_flush_unseen: assert (!trk_fire && !settled);  // the late flush is never seen
       // The update units' own flip-flops equal the stage-L terms they stand for.
       a_upd_f_inputs: assert (u_f_recycle == (l_f.v && f_recycle) && u_f_failure == (l_f.v && f_failure));
