@@ -1,27 +1,20 @@
 #include "uetsim/scenario.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <numeric>
 #include <optional>
-#include <random>
 #include <set>
 #include <sstream>
 
 #include "uetlb/json_strict.hpp"
-#include "uetlb/output.hpp"
 #include "uetlb/stimulus.hpp"
+#include "workloads.hpp"
 
 namespace uetsim {
 namespace {
 
 using json = nlohmann::json;
 using uetlb::ConfigError;
-
-[[noreturn]] void bad(const std::string& key, const std::string& value, const std::string& allowed) {
-  throw ConfigError("scenario key '" + key + "': " + value + " is outside " + allowed);
-}
 
 std::uint64_t get_uint(const json& v, const std::string& key, std::uint64_t lo, std::uint64_t hi) {
   if (!v.is_number_integer() || (v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() < 0)) {
@@ -40,52 +33,6 @@ bool get_bool(const json& v, const std::string& key) {
 TimeNs get_time(const json& v, const std::string& key) {
   if (v.is_string()) return uetlb::parse_time_ns(v.get<std::string>(), key);
   return get_uint(v, key, 0, 1ULL << 62);
-}
-
-std::vector<Message> read_message_list(const std::string& path, unsigned hosts) {
-  const std::string problem = uetlb::output::unreadable(path);
-  if (!problem.empty()) throw ConfigError("scenario key 'MessageList': '" + path + "' " + problem);
-  std::ifstream in(path);
-  if (!in) throw ConfigError("scenario key 'MessageList': cannot open '" + path + "'");
-  std::vector<Message> out;
-  std::string line;
-  std::size_t n = 0;
-  const std::string header = "start_ns,src,dst,bytes";
-  while (std::getline(in, line)) {
-    ++n;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (n == 1) {
-      if (line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 byte order mark
-      if (line != header) throw ConfigError(path + ":1: header must be '" + header + "'");
-      continue;
-    }
-    if (line.empty()) continue;
-    const std::string at = path + ":" + std::to_string(n) + ": ";
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    for (std::string x; std::getline(ss, x, ',');) f.push_back(x);
-    if (!line.empty() && line.back() == ',') f.emplace_back();
-    if (f.size() != 4) {
-      throw ConfigError(at + "expected 4 fields (" + header + "), found " + std::to_string(f.size()));
-    }
-    const char* names[] = {"start_ns", "src", "dst", "bytes"};
-    const std::uint64_t max[] = {1ULL << 62, hosts - 1ULL, hosts - 1ULL, 1ULL << 40};
-    std::uint64_t v[4];
-    for (int i = 0; i < 4; ++i) {
-      const auto x = uetlb::parse_uint(f[i], max[i]);
-      if (!x) {
-        throw ConfigError(at + names[i] + " '" + f[i] + "' is not an integer in 0.." + std::to_string(max[i]) +
-                          (i == 1 || i == 2 ? " (the hosts of the topology)" : ""));
-      }
-      v[i] = *x;
-    }
-    if (v[1] == v[2]) throw ConfigError(at + "src and dst are both host " + std::to_string(v[1]));
-    if (v[3] == 0) throw ConfigError(at + "bytes '0': a message carries at least one byte");
-    out.push_back({v[0], static_cast<unsigned>(v[1]), static_cast<unsigned>(v[2]), v[3]});
-  }
-  if (n == 0) throw ConfigError(path + ": the message list is empty (expected header '" + header + "', then rows)");
-  if (out.empty()) throw ConfigError(path + ": the message list holds no message, only its header");
-  return out;
 }
 
 /// uet-htsim's defaults (htsim_uec at 40ccb05, read from its source) where the fabric has a like
@@ -160,78 +107,7 @@ void Scenario::finalize() {
   }
   if (max_time_ns == 0) bad("MaxTime", "0", "> 0 ns (the run would stop before its first event)");
   lb.validate();
-  const unsigned n = hosts();
-  messages.clear();
-  std::mt19937 rng(seed);
-  if (workload == "permutation") {
-    std::vector<unsigned> dst(n);
-    std::iota(dst.begin(), dst.end(), 0U);
-    // A random derangement: shuffle until no host sends to itself (rejection sampling, deterministic).
-    do {
-      std::shuffle(dst.begin(), dst.end(), rng);
-    } while (std::any_of(dst.begin(), dst.end(), [&, i = 0U](unsigned d) mutable { return d == i++; }));
-    for (unsigned s = 0; s < n; ++s) messages.push_back({0, s, dst[s], message_bytes});
-  } else if (workload == "incast") {
-    if (incast_senders >= n) bad("IncastSenders", std::to_string(incast_senders), "1.." + std::to_string(n - 1));
-    for (unsigned s = 1; s <= incast_senders; ++s) messages.push_back({0, s, 0, message_bytes});
-  } else if (workload == "all-to-all") {
-    for (unsigned s = 0; s < n; ++s) {
-      for (unsigned d = 0; d < n; ++d) {
-        if (s != d) messages.push_back({0, s, d, message_bytes});
-      }
-    }
-  } else if (workload == "ring") {
-    if (message_bytes < n) {
-      bad("MessageBytes", std::to_string(message_bytes),
-          ">= the hosts (" + std::to_string(n) + ") for \"Workload\": \"ring\": each step sends MessageBytes / hosts");
-    }
-    // Ring all-reduce of MessageBytes per host: 2(n-1) steps (reduce-scatter, then all-gather); in each
-    // step every host sends one chunk of MessageBytes / n to the next host, after it has received the
-    // previous step's chunk from the host before it.
-    const std::uint64_t chunk = std::max<std::uint64_t>(1, message_bytes / n);
-    for (unsigned step = 0; step < 2 * (n - 1); ++step) {
-      for (unsigned s = 0; s < n; ++s) {
-        const std::int64_t after = step == 0 ? -1 : static_cast<std::int64_t>((step - 1) * n + (s + n - 1) % n);
-        messages.push_back({0, s, (s + 1) % n, chunk, after});
-      }
-    }
-  } else if (workload == "list") {
-    messages = read_message_list(message_list, n);
-  } else if (workload == "chakra") {
-    // Rank r on host r unless ChakraHosts places it; every rank's file read and checked now, before any run.
-    const std::string prefix = (!chakra_traces.empty() && chakra_traces[0] != '/' && !base_dir.empty())
-                                   ? base_dir + "/" + chakra_traces
-                                   : chakra_traces;
-    const unsigned ranks = count_chakra_ranks(prefix);
-    if (ranks == 0) {
-      bad("ChakraTraces", "\"" + chakra_traces + "\"",
-          "a prefix with rank files " + prefix + ".0.et, " + prefix + ".1.et, ...: " + prefix + ".0.et does not exist");
-    }
-    if (ranks > n) {
-      bad("ChakraTraces", "\"" + chakra_traces + "\"",
-          "at most one rank per host: " + std::to_string(ranks) + " rank files for " + std::to_string(n) + " hosts");
-    }
-    if (!chakra_hosts.empty()) {
-      if (chakra_hosts.size() != ranks) {
-        bad("ChakraHosts", std::to_string(chakra_hosts.size()) + " hosts",
-            "one host per rank: " + std::to_string(ranks) + " rank files");
-      }
-      std::vector<char> taken(n, 0);
-      for (unsigned r = 0; r < ranks; ++r) {
-        const unsigned h = chakra_hosts[r];
-        if (h >= n)
-          bad("ChakraHosts", std::to_string(h),
-              "hosts 0.." + std::to_string(n - 1) + " (rank " + std::to_string(r) + ")");
-        if (taken[h]++)
-          bad("ChakraHosts", std::to_string(h), "a host given to one rank only (rank " + std::to_string(r) + ")");
-      }
-    }
-    if (!chakra || chakra->ranks.size() != ranks)
-      chakra = std::make_shared<const ChakraTrace>(read_chakra(prefix, ranks));
-  } else {
-    bad("Workload", "\"" + workload + "\"",
-        "\"permutation\", \"incast\", \"all-to-all\", \"ring\", \"list\", \"chakra\"");
-  }
+  build_workload(*this);  // the messages (workloads.cpp)
 }
 
 std::vector<std::string> Scenario::warnings() const {
