@@ -71,7 +71,7 @@ bool attr_int(const chakra::AttributeProto& a, std::int64_t& v) {
   throw ConfigError("Chakra trace '" + file + "', node " + std::to_string(id) + ": " + what);
 }
 
-ChakraNode convert(const chakra::Node& n, const std::string& file) {
+ChakraNode convert(const chakra::Node& n, const std::string& file, bool data_only) {
   ChakraNode c;
   c.id = n.id();
   c.name = n.name();
@@ -89,10 +89,10 @@ ChakraNode convert(const chakra::Node& n, const std::string& file) {
                    " is not one the fabric runs (METADATA, MEM_LOAD, MEM_STORE, COMP, COMM_SEND, COMM_RECV, "
                    "COMM_COLL)");
   }
-  c.deps.assign(n.ctrl_deps().begin(), n.ctrl_deps().end());
+  if (!data_only) c.deps.assign(n.ctrl_deps().begin(), n.ctrl_deps().end());
   c.deps.insert(c.deps.end(), n.data_deps().begin(), n.data_deps().end());
   c.duration_us = n.duration_micros();
-  bool has_type = false, has_size = false, has_src = false, has_dst = false;
+  bool has_type = false, has_size = false, has_src = false, has_dst = false, cpu_op = false;
   std::int64_t comm_type = 0, v = 0;
   for (const auto& a : n.attr()) {
     const bool is_int = attr_int(a, v);
@@ -116,7 +116,22 @@ ChakraNode convert(const chakra::Node& n, const std::string& file) {
     } else if (a.name() == "comm_tag") {
       need_int();
       c.tag = static_cast<std::uint32_t>(v);
+    } else if (a.name() == "is_cpu_op") {
+      if (a.value_case() == chakra::AttributeProto::kBoolVal) {
+        cpu_op = a.bool_val();
+      } else if (is_int) {
+        cpu_op = v != 0;
+      } else {
+        bad_node(file, c.id, "attribute 'is_cpu_op' is not a bool");
+      }
     }
+  }
+  // A host-side operator (is_cpu_op) is the CPU's time only, whatever its type: a collective's launch on
+  // the host, not the collective (ASTRA-sim's workload layer reads such nodes the same way; PyTorch traces
+  // converted by Chakra carry one beside the GPU-side node that has the sizes).
+  if (cpu_op && (c.kind == ChakraKind::Send || c.kind == ChakraKind::Recv || c.kind == ChakraKind::Coll)) {
+    c.kind = ChakraKind::Comp;
+    return c;
   }
   if (c.kind == ChakraKind::Send || c.kind == ChakraKind::Recv || c.kind == ChakraKind::Coll) {
     if (!has_size) bad_node(file, c.id, std::string(to_string(c.kind)) + " has no comm_size attribute");
@@ -145,7 +160,12 @@ ChakraNode convert(const chakra::Node& n, const std::string& file) {
   return c;
 }
 
-ChakraRank read_rank(const std::string& file) {
+// What a dependency error adds when control dependencies were read.
+constexpr const char* kDepsHint =
+    " (a PyTorch trace converted by Chakra keeps operator nesting in ctrl_deps; \"ChakraDeps\": \"data\" "
+    "reads data_deps only, as ASTRA-sim does)";
+
+ChakraRank read_rank(const std::string& file, bool data_only) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw ConfigError("Chakra trace: cannot open rank file '" + file + "'");
   in.seekg(0, std::ios::end);
@@ -182,7 +202,7 @@ ChakraRank read_rank(const std::string& file) {
   if (!next(meta, "GlobalMetadata")) throw ConfigError("Chakra trace '" + file + "': empty file (no GlobalMetadata)");
   chakra::Node node;
   while (next(node, "Node")) {
-    rank.nodes.push_back(convert(node, file));
+    rank.nodes.push_back(convert(node, file, data_only));
     node.Clear();
   }
   // Ids unique, dependencies known, no cycle (Kahn's order over the rank's nodes).
@@ -196,7 +216,9 @@ ChakraRank read_rank(const std::string& file) {
     for (std::uint64_t d : rank.nodes[i].deps) {
       const auto it = index.find(d);
       if (it == index.end())
-        bad_node(file, rank.nodes[i].id, "depends on node " + std::to_string(d) + ", which the file does not hold");
+        bad_node(
+            file, rank.nodes[i].id,
+            "depends on node " + std::to_string(d) + ", which the file does not hold" + (data_only ? "" : kDepsHint));
       children[it->second].push_back(i);
       ++waiting[i];
     }
@@ -221,7 +243,7 @@ ChakraRank read_rank(const std::string& file) {
       if (waiting[i] != 0) ids << (shown++ ? ", " : "") << rank.nodes[i].id;
     }
     throw ConfigError("Chakra trace '" + file + "': a dependency cycle: " + std::to_string(rank.nodes.size() - done) +
-                      " nodes never become ready (among them " + ids.str() + ")");
+                      " nodes never become ready (among them " + ids.str() + ")" + (data_only ? "" : kDepsHint));
   }
   return rank;
 }
@@ -235,10 +257,10 @@ unsigned count_chakra_ranks(const std::string& prefix) {
   return n;
 }
 
-ChakraTrace read_chakra(const std::string& prefix, unsigned ranks) {
+ChakraTrace read_chakra(const std::string& prefix, unsigned ranks, bool data_only) {
   GOOGLE_PROTOBUF_VERIFY_VERSION;
   ChakraTrace t;
-  for (unsigned r = 0; r < ranks; ++r) t.ranks.push_back(read_rank(rank_file(prefix, r)));
+  for (unsigned r = 0; r < ranks; ++r) t.ranks.push_back(read_rank(rank_file(prefix, r), data_only));
   // Across ranks: peers in range; every send matched by a receive of the same size, in order per
   // (source, destination, tag); every rank's collectives the same sequence.
   std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::vector<const ChakraNode*>> sends, recvs;

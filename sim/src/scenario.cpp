@@ -308,6 +308,11 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       if (!v.is_array()) bad(key, v.dump(), "a list of host numbers, one per rank");
       s.chakra_hosts.clear();
       for (const auto& h : v) s.chakra_hosts.push_back(static_cast<unsigned>(get_uint(h, key, 0, 0xffffffffULL)));
+    } else if (key == "ChakraDeps") {
+      if (!v.is_string() || (v.get<std::string>() != "all" && v.get<std::string>() != "data")) {
+        bad(key, v.dump(), "\"all\" (ctrl_deps and data_deps), \"data\" (data_deps only, as ASTRA-sim reads them)");
+      }
+      s.chakra_data_deps = v.get<std::string>() == "data";
     } else if (key == "ChakraTraces") {
       if (!v.is_string() || v.get<std::string>().empty()) bad(key, v.dump(), "a rank files' prefix (prefix.R.et)");
       s.chakra_traces = v.get<std::string>();

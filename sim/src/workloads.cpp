@@ -138,7 +138,7 @@ void build_workload(Scenario& sc) {
       }
     }
     if (!sc.chakra || sc.chakra->ranks.size() != ranks)
-      sc.chakra = std::make_shared<const ChakraTrace>(read_chakra(prefix, ranks));
+      sc.chakra = std::make_shared<const ChakraTrace>(read_chakra(prefix, ranks, sc.chakra_data_deps));
   } else {
     bad("Workload", "\"" + sc.workload + "\"",
         "\"permutation\", \"incast\", \"all-to-all\", \"ring\", \"list\", \"chakra\"");

@@ -83,8 +83,9 @@ struct Writer {
   }
 };
 
-Scenario chakra_scenario(const std::string& prefix) {
+Scenario chakra_scenario(const std::string& prefix, bool data_deps_only = false) {
   Scenario s;
+  s.chakra_data_deps = data_deps_only;
   s.leaves = 2;
   s.spines = 2;
   s.hosts_per_leaf = 4;
@@ -178,6 +179,44 @@ TEST_CASE("sim chakra: a run that cannot finish reports the stuck nodes and ends
   REQUIRE_THAT(r.workload_stuck,
                Catch::Contains("rank 0 node 1 (COMM_RECV_NODE n1): waits for the message from rank 1"));
   REQUIRE_THAT(r.workload_stuck, Catch::Contains("rank 1 node 1"));
+}
+
+TEST_CASE("sim chakra: host-side operators and control dependencies as converted PyTorch traces have them",
+          "[sim][chakra]") {
+  // A collective launched on the host (is_cpu_op, no sizes) is compute time; a control dependency names
+  // the parent operator, which the trace does not hold, and another forms a cycle with data dependencies.
+  const std::string p = tmp_prefix("pytorch");
+  Writer w;
+  for (int r = 0; r < 2; ++r) {
+    auto& host = w.add(r, 1, pb::COMM_COLL_NODE);
+    host.set_duration_micros(7);
+    auto* a = host.add_attr();
+    a->set_name("is_cpu_op");
+    a->set_bool_val(true);
+    host.add_ctrl_deps(99);  // the parent operator: not in the file
+    w.coll(r, 2, pb::ALL_REDUCE, 8192, {1}).add_ctrl_deps(3);
+    w.comp(r, 3, 2, {2}).add_ctrl_deps(2);
+  }
+  w.write(p);
+  // Read with control dependencies (the default): refused, with the way to read it.
+  REQUIRE_THROWS_WITH(chakra_scenario(p), Catch::Contains("depends on node 99, which the file does not hold") &&
+                                              Catch::Contains("\"ChakraDeps\": \"data\""));
+  // With data dependencies only (ASTRA-sim's reading): it runs; the host-side node is 7 us of compute,
+  // the all-reduce follows it, and the compute node follows the all-reduce.
+  Scenario sc = chakra_scenario(p, true);
+  REQUIRE(sc.chakra->ranks[0].nodes[0].kind == ChakraKind::Comp);
+  Fabric f(sc, test::model_factory());
+  const RunSummary r = f.run();
+  REQUIRE(r.workload_stuck.empty());
+  REQUIRE(r.workload_nodes_done == 6);
+  const std::string dir = std::string(UETSIM_TEST_TMP) + "/chakra/pytorch_out";
+  std::filesystem::create_directories(dir);
+  f.write_records(dir);
+  const std::string coll = slurp(dir + "/collectives.csv");
+  REQUIRE(lines(coll) == 3);  // header, the all-reduce on each rank (the host-side node is not one)
+  REQUIRE(coll.find("0,2,n2,ALL_REDUCE,ring,8192,7000,") != std::string::npos);
+  REQUIRE(slurp(dir + "/chakra-nodes.csv").find("0,1,COMP_NODE,0,7000,1") != std::string::npos);
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"ChakraDeps":"ctrl"})", "t"), Catch::Contains("'ChakraDeps'"));
 }
 
 TEST_CASE("sim chakra: bad traces are refused with the file, the node and what is wrong", "[sim][chakra][errors]") {

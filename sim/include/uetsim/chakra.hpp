@@ -43,7 +43,8 @@ struct ChakraTrace {
 /// fabric cannot run, an unknown or duplicate node id, a dependency cycle, a peer rank out of range, a
 /// send without its receive (or a receive without its send, or sizes that differ), collectives that differ
 /// between ranks.
-ChakraTrace read_chakra(const std::string& prefix, unsigned ranks);
+/// `data_only`: dependencies are the nodes' data_deps alone (ASTRA-sim's reading); else ctrl_deps too.
+ChakraTrace read_chakra(const std::string& prefix, unsigned ranks, bool data_only = false);
 
 /// The number of consecutive rank files `prefix.0.et`, `prefix.1.et`, ... that exist.
 unsigned count_chakra_ranks(const std::string& prefix);

@@ -93,9 +93,10 @@ struct Scenario {
   std::string chakra_traces;  ///< workload "chakra": the rank files' prefix (prefix.R.et; relative: to the
                               ///< scenario file's folder)
   std::shared_ptr<const ChakraTrace> chakra;  ///< workload "chakra": the traces, read and checked by finalize()
-  std::vector<unsigned> chakra_hosts;         ///< workload "chakra": the host of each rank (empty: rank r on host r)
-  std::string base_dir;                       ///< the scenario file's folder ("" for the default scenario)
-  std::vector<Message> messages;              ///< built from the workload (empty for "chakra": the trace makes them)
+  bool chakra_data_deps = false;       ///< ChakraDeps "data": dependencies are data_deps only (ASTRA-sim's reading)
+  std::vector<unsigned> chakra_hosts;  ///< workload "chakra": the host of each rank (empty: rank r on host r)
+  std::string base_dir;                ///< the scenario file's folder ("" for the default scenario)
+  std::vector<Message> messages;       ///< built from the workload (empty for "chakra": the trace makes them)
   std::uint32_t seed = 1;
   TimeNs max_time_ns = 50'000'000;  ///< stop here even if messages remain
 
