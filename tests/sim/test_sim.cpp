@@ -441,7 +441,7 @@ TEST_CASE("sim NIC defaults: the product's NIC unless an option says otherwise",
   REQUIRE(late.lb_feedback < every.lb_feedback);
 }
 
-TEST_CASE("sim congestion control: NSCC keeps an incast's queues shorter than a fixed window", "[sim][cc]") {
+TEST_CASE("sim congestion control: both NSCCs keep an incast's queues shorter than a fixed window", "[sim][cc]") {
   Scenario s = Scenario::from_json(R"({"Workload":"incast","IncastSenders":8,"MessageBytes":4194304})", "incast.json");
   const RunSummary fixed = Fabric(s, model_factory()).run();
   s.congestion_control = "nscc";
@@ -449,6 +449,13 @@ TEST_CASE("sim congestion control: NSCC keeps an incast's queues shorter than a 
   REQUIRE(nscc.completed == nscc.messages);
   REQUIRE(nscc.trims + nscc.drops_queue < fixed.trims + fixed.drops_queue);
   REQUIRE(nscc.ecn_marks < fixed.ecn_marks);
+  s.congestion_control = "nscc-uec";  // the UEC's NSCC: the same, through its quick adapt and decreases
+  const RunSummary uec = Fabric(s, model_factory()).run();
+  REQUIRE(uec.completed == uec.messages);
+  REQUIRE(uec.trims + uec.drops_queue < fixed.trims + fixed.drops_queue);
+  REQUIRE(uec.ecn_marks < fixed.ecn_marks);
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"CongestionControl":"nscc-x"})", "t"),
+                      Catch::Contains("'CongestionControl'") && Catch::Contains("\"nscc-uec\""));
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"NsccTargetDelay":0})", "t"), Catch::Contains("'NsccTargetDelay'"));
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"NsccMaxWindowBdp":0.5})", "t"), Catch::Contains("'NsccMaxWindowBdp'"));
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"PriorityControl":"yes"})", "t"), Catch::Contains("'PriorityControl'"));
