@@ -26,7 +26,7 @@ protoc --cpp_out="$work/gen" -I"$root/sim/proto" "$root/sim/proto/chakra_et.prot
 # shellcheck disable=SC2046  # pkg-config's flags are a list
 clang++ -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   -I"$root/model/include" -I"$root/sim/include" -I"$work/gen" \
-  "$root/tests/fuzz/fuzz_parsers.cpp" "$root"/model/src/*.cpp "$root/sim/src/scenario.cpp" "$root/sim/src/hash.cpp" \
+  "$root/tests/fuzz/fuzz_parsers.cpp" "$root"/model/src/*.cpp "$root/sim/src/scenario.cpp" "$root/sim/src/workloads.cpp" "$root/sim/src/hash.cpp" \
   "$root/sim/src/chakra.cpp" "$work/gen/chakra_et.pb.cc" $(pkg-config --cflags --libs protobuf) \
   -o "$work/fuzz_parsers" >>"$work/build.log" 2>&1 || { tail -20 "$work/build.log"; exit 1; }
 
