@@ -86,11 +86,9 @@ bool NsccUec::quick_adapt(Window& w, bool loss, bool marked, double delay, TimeN
 }
 
 void NsccUec::on_ack(Window& w, std::uint32_t bytes, bool marked, TimeNs rtt, TimeNs base_rtt, TimeNs now) {
-  constexpr double kWeight = 0.0125;
-  const double base = static_cast<double>(base_rtt);
   const double delay = rtt > base_rtt ? static_cast<double>(rtt - base_rtt) : 0.0;
   // The average: an unmarked acknowledgement over target counts as a quarter of the base RTT (htsim).
-  w.avg_delay = kWeight * (!marked && delay > target_ ? base * 0.25 : delay) + (1.0 - kWeight) * w.avg_delay;
+  average(w, !marked && delay > target_ ? static_cast<double>(base_rtt) * 0.25 : delay);
   w.achieved += bytes;
   w.ignored += bytes;
   if (quick_adapt(w, false, marked, delay, base_rtt, now)) return;
@@ -136,9 +134,8 @@ void NsccUec::on_ack(Window& w, std::uint32_t bytes, bool marked, TimeNs rtt, Ti
 }
 
 void NsccUec::on_nack(Window& w, TimeNs base_rtt, TimeNs now) {
-  constexpr double kWeight = 0.0125;
   // A trimmed packet waited about a base RTT's worth of queue (htsim's estimate of the trimming depth).
-  w.avg_delay = kWeight * static_cast<double>(base_rtt) + (1.0 - kWeight) * w.avg_delay;
+  average(w, static_cast<double>(base_rtt));
   w.ignored += static_cast<std::uint64_t>(packet_);
   w.qa_trigger = true;
   if (quick_adapt(w, true, true, 0.0, base_rtt, now)) return;

@@ -20,6 +20,15 @@ Network::Network(const Scenario& sc) : sc_(sc) {
   for (const auto& f : sc.failures) link_ports(f);  // refuse unknown links before the run
 }
 
+Network::Counts Network::counts(const Scenario& sc) {
+  const std::uint64_t hosts = sc.hosts();
+  if (sc.topology == "fat-tree") {  // k^3 switch-to-switch ports: edge and aggregation ups and downs, core downs
+    const std::uint64_t k = sc.k;
+    return {2 * hosts + k * k * k, 5 * k * k / 4, k * k / 2};
+  }
+  return {2 * hosts + 2ULL * sc.leaves * sc.spines, std::uint64_t{sc.leaves} + sc.spines, sc.leaves};
+}
+
 std::uint32_t Network::add_port(std::uint64_t rate, NodeKind to_kind, std::uint32_t to_id, bool last_hop) {
   Port p;
   p.rate_bps = rate;

@@ -45,10 +45,7 @@ bool Port::admit(Packet p, bool switch_port, const QueueRules& rules, UnitRng& r
       ++counters.drops_queue;
       return false;
     }
-    if (!rules.ecn_on_dequeue && p.kind == Kind::Data && !p.ecn && ecn_marks(rules, rng)) {
-      p.ecn = true;
-      ++counters.ecn_marks;
-    }
+    if (!rules.ecn_on_dequeue) mark(p, rules, rng, counters);
   }
   if (rules.priority_control && (p.kind != Kind::Data || p.trimmed)) {
     control.push_back(std::move(p));
@@ -65,6 +62,14 @@ void Port::trim(Packet& p, QueueCounters& counters) const {
   p.last_hop = last_hop;
   p.size = kHeaderBytes;
   ++counters.trims;
+}
+
+// A data packet not yet marked is marked when the queue's depth says so (counted).
+void Port::mark(Packet& p, const QueueRules& rules, UnitRng& rng, QueueCounters& counters) const {
+  if (p.kind == Kind::Data && !p.ecn && ecn_marks(rules, rng)) {
+    p.ecn = true;
+    ++counters.ecn_marks;
+  }
 }
 
 // ECN at the queue's depth: above EcnBytes, or with EcnMaxBytes set, with a probability rising linearly from
@@ -92,10 +97,7 @@ Packet Port::finish_tx(bool switch_port, const QueueRules& rules, UnitRng& rng, 
   Packet p = std::move(from.front());
   from.pop_front();
   if (!tx_control) queued_bytes -= p.size;
-  if (switch_port && rules.ecn_on_dequeue && p.kind == Kind::Data && !p.trimmed && !p.ecn && ecn_marks(rules, rng)) {
-    p.ecn = true;
-    ++counters.ecn_marks;
-  }
+  if (switch_port && rules.ecn_on_dequeue && !p.trimmed) mark(p, rules, rng, counters);
   ++packets;
   bytes += p.size;
   busy = false;

@@ -135,11 +135,9 @@ std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
   // The network: ports (each with two queues; an empty std::deque holds a 64-byte map and a 512-byte
   // block), switches with their down ranges and counters, routing's table of switches by last switch.
   constexpr Wide kEmptyDeque = 64 + 512;
-  const Wide switches = sc.topology == "fat-tree" ? Wide{5} * sc.k * sc.k / 4 : Wide{sc.leaves} + sc.spines;
-  const Wide last = sc.topology == "fat-tree" ? Wide{sc.k} * sc.k / 2 : Wide{sc.leaves};
-  const Wide inner = sc.topology == "fat-tree" ? Wide{sc.k} * sc.k * sc.k : Wide{2} * sc.leaves * sc.spines;
-  const Wide ports = 2 * hosts + inner;
-  bytes += ports * (sizeof(Port) + 2 * kEmptyDeque) + switches * (sizeof(Switch) + last) +
+  const Network::Counts n = Network::counts(sc);
+  const Wide inner = n.ports - 2 * hosts;  // switch-to-switch ports: a down range or an ECMP member each
+  bytes += Wide{n.ports} * (sizeof(Port) + 2 * kEmptyDeque) + Wide{n.switches} * (sizeof(Switch) + n.last_switches) +
            inner * (sizeof(Switch::DownRange) + 2 * sizeof(std::uint64_t));
   return bytes > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
                                                            : static_cast<std::uint64_t>(bytes);

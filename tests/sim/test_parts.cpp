@@ -292,6 +292,15 @@ TEST_CASE("sim network: topologies, routing around a failed link, one-way and re
   ft.topology = "fat-tree";
   ft.k = 4;
   Network b(ft);
+  // What counts() says without building (the memory estimate) is what the builders make.
+  for (const Network* net : {&a, &b}) {
+    const Network::Counts c = Network::counts(net == &a ? ls : ft);
+    REQUIRE(c.ports == net->ports.size());
+    REQUIRE(c.switches == net->switches.size());
+    std::set<std::uint32_t> last;
+    for (std::uint32_t h : net->host_up) last.insert(net->ports[h].to_id);
+    REQUIRE(c.last_switches == last.size());
+  }
   REQUIRE(b.switches.size() == 8 + 8 + 4);
   REQUIRE(b.host_up.size() == 16);
   std::vector<std::uint32_t> m;

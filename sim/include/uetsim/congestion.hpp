@@ -114,6 +114,8 @@ class NsccUec final : public CongestionControl {
  private:
   /// Quick adapt at `now`; true when it acted or passes over this feedback (the update stops there).
   bool quick_adapt(Window& w, bool loss, bool marked, double delay, TimeNs base_rtt, TimeNs now) const;
+  /// The averaged delay takes a sample with weight 1/80.
+  static void average(Window& w, double sample) { w.avg_delay = 0.0125 * sample + (1.0 - 0.0125) * w.avg_delay; }
   double packet_, max_window_, target_, alpha_, fi_, eta_, fast_scale_;
 };
 

@@ -21,6 +21,12 @@ class Network {
   /// Builds the scenario's topology and routing; refuses a LinkFailures entry that names no link.
   explicit Network(const Scenario& sc);
 
+  /// What the builders make for a scenario, without building it (the memory estimate reads it).
+  struct Counts {
+    std::uint64_t ports, switches, last_switches;  ///< last switches: those with hosts below them
+  };
+  static Counts counts(const Scenario& sc);
+
   bool host_port(std::uint32_t port) const { return port < host_up.size(); }
   /// A switch's number by name; a ConfigError naming LinkFailures when there is none.
   std::uint32_t switch_id(const std::string& name) const;

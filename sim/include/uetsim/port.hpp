@@ -59,6 +59,7 @@ struct Port {
  private:
   void trim(Packet& p, QueueCounters& counters) const;
   bool ecn_marks(const QueueRules& rules, UnitRng& rng) const;
+  void mark(Packet& p, const QueueRules& rules, UnitRng& rng, QueueCounters& counters) const;
 };
 
 }  // namespace uetsim
