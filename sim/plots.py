@@ -27,50 +27,8 @@ def natural(name):
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name)]
 
 
-def main():
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    out = sys.argv[1]
-    present = [(d, label) for d, label in TYPES if os.path.isdir(os.path.join(out, d))]
-    if not present and os.path.exists(os.path.join(out, "messages.csv")):
-        present = [(".", "this run")]  # a single run: the records are in OUT itself
-    if not present:
-        print(f"plots.py: no run directories in {out}", file=sys.stderr)
-        return 1
-
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for d, label in present:
-        fct = sorted(int(r["fct_ns"]) / 1000 for r in rows(os.path.join(out, d, "messages.csv")) if r["completed"] == "1")
-        if fct:
-            ax.step(fct, [(i + 1) / len(fct) for i in range(len(fct))], where="post", label=label)
-    ax.set_xlabel("message completion time (us)")
-    ax.set_ylabel("fraction of messages")
-    ax.set_title("Completion-time CDF")
-    ax.grid(alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "fct-cdf.png"), dpi=110)
-
-    fig, axes = plt.subplots(1, len(present), figsize=(4.2 * len(present), 4), sharey=True, squeeze=False)
-    for ax, (d, label) in zip(axes[0], present):
-        data = rows(os.path.join(out, d, "scala-switch-load-balancing-stats.csv"))
-        tier = "leaf" if any(r["switch"].startswith("leaf") for r in data) else "edge"
-        data = [r for r in data if r["switch"].startswith(tier)]
-        switches = sorted({r["switch"] for r in data}, key=natural)
-        members = sorted({r["member"] for r in data}, key=natural)
-        width = 0.8 / max(1, len(members))
-        for k, m in enumerate(members):
-            vals = [sum(int(r["bytes"]) for r in data if r["switch"] == s and r["member"] == m) / 1e6 for s in switches]
-            ax.bar([i + k * width for i in range(len(switches))], vals, width, label=m)
-        ax.set_xticks([i + 0.4 - width / 2 for i in range(len(switches))], switches)
-        ax.set_title(label, fontsize=10)
-        ax.set_ylabel("MB sent per uplink member")
-    axes[0][-1].legend(fontsize=8)
-    fig.suptitle("Per-member load of each first-tier switch's ECMP set")
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "ecmp-load.png"), dpi=110)
-
+def monitor_plots(out, present):
+    """The EVs one group used over time, and retransmissions over time (from uet-monitor.csv)."""
     fig, axes = plt.subplots(len(present), 1, figsize=(7, 2.6 * len(present)), sharex=True, squeeze=False)
     for ax, (d, label) in zip(axes[:, 0], present):
         mon = rows(os.path.join(out, d, "uet-monitor.csv"))
@@ -116,7 +74,57 @@ def main():
     ax.legend()
     fig.tight_layout()
     fig.savefig(os.path.join(out, "retx-over-time.png"), dpi=110)
-    drawn = ["fct-cdf.png", "ecmp-load.png", "ev-over-time.png", "retx-over-time.png"]
+    return ["ev-over-time.png", "retx-over-time.png"]
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    out = sys.argv[1]
+    present = [(d, label) for d, label in TYPES if os.path.isdir(os.path.join(out, d))]
+    if not present and os.path.exists(os.path.join(out, "messages.csv")):
+        present = [(".", "this run")]  # a single run: the records are in OUT itself
+    if not present:
+        print(f"plots.py: no run directories in {out}", file=sys.stderr)
+        return 1
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for d, label in present:
+        fct = sorted(int(r["fct_ns"]) / 1000 for r in rows(os.path.join(out, d, "messages.csv")) if r["completed"] == "1")
+        if fct:
+            ax.step(fct, [(i + 1) / len(fct) for i in range(len(fct))], where="post", label=label)
+    ax.set_xlabel("message completion time (us)")
+    ax.set_ylabel("fraction of messages")
+    ax.set_title("Completion-time CDF")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "fct-cdf.png"), dpi=110)
+
+    fig, axes = plt.subplots(1, len(present), figsize=(4.2 * len(present), 4), sharey=True, squeeze=False)
+    for ax, (d, label) in zip(axes[0], present):
+        data = rows(os.path.join(out, d, "scala-switch-load-balancing-stats.csv"))
+        tier = "leaf" if any(r["switch"].startswith("leaf") for r in data) else "edge"
+        data = [r for r in data if r["switch"].startswith(tier)]
+        switches = sorted({r["switch"] for r in data}, key=natural)
+        members = sorted({r["member"] for r in data}, key=natural)
+        width = 0.8 / max(1, len(members))
+        for k, m in enumerate(members):
+            vals = [sum(int(r["bytes"]) for r in data if r["switch"] == s and r["member"] == m) / 1e6 for s in switches]
+            ax.bar([i + k * width for i in range(len(switches))], vals, width, label=m)
+        ax.set_xticks([i + 0.4 - width / 2 for i in range(len(switches))], switches)
+        ax.set_title(label, fontsize=10)
+        ax.set_ylabel("MB sent per uplink member")
+    axes[0][-1].legend(fontsize=8)
+    fig.suptitle("Per-member load of each first-tier switch's ECMP set")
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "ecmp-load.png"), dpi=110)
+
+    drawn = ["fct-cdf.png", "ecmp-load.png"]
+    # (A run with --no-monitor kept no uet-monitor.csv: no EV or retransmission plots then.)
+    if all(os.path.exists(os.path.join(out, d, "uet-monitor.csv")) for d, _ in present):
+        drawn += monitor_plots(out, present)
     if all(os.path.exists(os.path.join(out, d, "chakra-nodes.csv")) for d, _ in present):
         drawn += chakra_plots(out, present)
     print("plots: " + ", ".join(f"{out}/{name}" for name in drawn))

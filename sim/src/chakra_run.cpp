@@ -61,9 +61,17 @@ void ChakraRun::start(TimeNs now) {
   drain(now);
 }
 
-void ChakraRun::note_msg(std::uint32_t msg, MsgInfo info) {
-  if (msgs_.size() <= msg) msgs_.resize(msg + 1, MsgInfo{MsgKind::Send, 0, 0});
-  msgs_[msg] = info;
+void ChakraRun::send(unsigned src, unsigned dst, std::uint64_t bytes, MsgInfo info) {
+  std::uint32_t slot;
+  if (free_msgs_.empty()) {
+    slot = static_cast<std::uint32_t>(msgs_.size());
+    msgs_.push_back(info);
+  } else {
+    slot = free_msgs_.back();
+    free_msgs_.pop_back();
+    msgs_[slot] = info;
+  }
+  send_(src, dst, bytes, std::uint64_t{slot} + 1);  // (token 0: none)
 }
 
 // Starts the ready nodes (in the order they became ready; a node finishing at once readies its children).
@@ -92,7 +100,7 @@ void ChakraRun::begin(std::uint32_t rank, std::uint32_t node, TimeNs now) {
       if (x.comm_size == 0) {  // nothing to send: done at once
         send_done(rank, node, now);
       } else {
-        note_msg(send_(rank, x.peer, x.comm_size), MsgInfo{MsgKind::Send, rank, node});
+        send(rank, x.peer, x.comm_size, MsgInfo{MsgKind::Send, rank, node});
       }
       break;
     }
@@ -134,9 +142,10 @@ void ChakraRun::timer_done(std::uint64_t token, TimeNs now) {
   drain(now);
 }
 
-void ChakraRun::message_done(std::uint32_t msg, TimeNs now) {
-  if (msg >= msgs_.size()) return;
-  const MsgInfo m = msgs_[msg];
+void ChakraRun::message_done(std::uint64_t token, TimeNs now) {
+  const auto slot = static_cast<std::uint32_t>(token - 1);
+  const MsgInfo m = msgs_.at(slot);
+  free_msgs_.push_back(slot);
   if (m.kind == MsgKind::Send) {
     send_done(m.rank, m.node, now);
   } else {
@@ -170,11 +179,11 @@ void ChakraRun::coll_join(std::uint32_t rank, std::uint32_t node, TimeNs now) {
       }
     } else if (c.type == ChakraColl::AllToAll) {
       for (std::uint32_t d = 0; d < n(); ++d) {
-        if (d != rank) note_msg(send_(rank, d, c.chunk), MsgInfo{MsgKind::CollStep, rank, node, ci, 0, d});
+        if (d != rank) send(rank, d, c.chunk, MsgInfo{MsgKind::CollStep, rank, node, ci, 0, d});
       }
     } else if (rank == 0) {  // Broadcast: rank 0 sends the whole buffer to every other rank
       for (std::uint32_t d = 1; d < n(); ++d) {
-        note_msg(send_(0, d, c.bytes), MsgInfo{MsgKind::CollStep, 0, node, ci, 0, d});
+        send(0, d, c.bytes, MsgInfo{MsgKind::CollStep, 0, node, ci, 0, d});
       }
     }
   }
@@ -183,7 +192,7 @@ void ChakraRun::coll_join(std::uint32_t rank, std::uint32_t node, TimeNs now) {
 
 void ChakraRun::coll_send(std::uint32_t c, std::uint32_t rank, std::uint32_t step) {
   const std::uint32_t dst = (rank + 1) % n();
-  note_msg(send_(rank, dst, colls_[c].chunk), MsgInfo{MsgKind::CollStep, rank, colls_[c].r[rank].node, c, step, dst});
+  send(rank, dst, colls_[c].chunk, MsgInfo{MsgKind::CollStep, rank, colls_[c].r[rank].node, c, step, dst});
 }
 
 // A rank's part of a collective is done once it joined and its own sends and receives are.

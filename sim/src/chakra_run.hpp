@@ -20,16 +20,16 @@ namespace uetsim {
 
 class ChakraRun {
  public:
-  /// `send(src, dst, bytes)` starts a message now and returns its number; `timer(at, token)` calls
-  /// timer_done(token) at `at`.
-  using SendFn = std::function<std::uint32_t(unsigned src, unsigned dst, std::uint64_t bytes)>;
+  /// `send(src, dst, bytes, token)` starts a message now (token >= 1); the fabric calls message_done(token)
+  /// when it is done. `timer(at, token)` calls timer_done(token) at `at`.
+  using SendFn = std::function<void(unsigned src, unsigned dst, std::uint64_t bytes, std::uint64_t token)>;
   using TimerFn = std::function<void(TimeNs at, std::uint64_t token)>;
 
   /// `link_rate_bps`: the hosts' link rate (for each collective's bandwidth bound in the records).
   ChakraRun(const ChakraTrace& trace, SendFn send, TimerFn timer, std::uint64_t link_rate_bps);
   /// Starts every node with no dependency (time 0).
   void start(TimeNs now);
-  void message_done(std::uint32_t msg, TimeNs now);
+  void message_done(std::uint64_t token, TimeNs now);
   void timer_done(std::uint64_t token, TimeNs now);
 
   bool done() const { return nodes_done_ == nodes_total_; }
@@ -90,13 +90,16 @@ class ChakraRun {
   TimerFn timer_;
   std::vector<Rank> ranks_;
   std::vector<Coll> colls_;
-  std::vector<MsgInfo> msgs_;  // by message number (the fabric's numbers are dense from 0)
+  // The messages in flight, by token (a slot, reused once its message is done: a ring all-reduce over
+  // thousands of ranks sends hundreds of millions of messages, a few thousand at a time).
+  std::vector<MsgInfo> msgs_;
+  std::vector<std::uint32_t> free_msgs_;
   std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, Pair> pairs_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ready_;  // (rank, node) to start
   std::size_t nodes_done_ = 0, nodes_total_ = 0;
   TimeNs end_ = 0;
 
-  void note_msg(std::uint32_t msg, MsgInfo info);
+  void send(unsigned src, unsigned dst, std::uint64_t bytes, MsgInfo info);
   void drain(TimeNs now);
   void begin(std::uint32_t rank, std::uint32_t node, TimeNs now);
   void finish(std::uint32_t rank, std::uint32_t node, TimeNs now);

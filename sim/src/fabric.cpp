@@ -25,12 +25,12 @@ Fabric::Impl::Impl(const Scenario& scenario, EngineFactory engine_factory)
       sc.window_bdp * static_cast<double>(sc.link_rate_bps) * static_cast<double>(sc.path_rtt_ns()) / 8e9));
   cc = CongestionControl::make(sc, mss + uetlb::kPacketOverheadBytes, window_bytes);
   build_nics();
-  messages = sc.messages;
+  message_count = static_cast<std::uint32_t>(sc.messages.size());
   dependents.resize(sc.messages.size());
   for (const auto& m : sc.messages) total_packets += (m.bytes + mss - 1) / mss;
   for (std::uint32_t m = 0; m < sc.messages.size(); ++m) {
     if (sc.messages[m].after < 0) {
-      schedule(sc.messages[m].start, ev::MessageStart{m});
+      start_scenario_message(m, sc.messages[m].start);
     } else {
       dependents[static_cast<std::size_t>(sc.messages[m].after)].push_back(m);
     }
@@ -42,22 +42,23 @@ Fabric::Impl::Impl(const Scenario& scenario, EngineFactory engine_factory)
   if (sc.chakra) {
     chakra = std::make_unique<ChakraRun>(
         *sc.chakra,
-        [this](unsigned src, unsigned dst, std::uint64_t bytes) {
+        [this](unsigned src, unsigned dst, std::uint64_t bytes, std::uint64_t token) {
           const auto host = [this](unsigned rank) { return sc.chakra_hosts.empty() ? rank : sc.chakra_hosts[rank]; };
-          return add_message(host(src), host(dst), bytes);
+          add_message(host(src), host(dst), bytes, token);
         },
         [this](TimeNs at, std::uint64_t token) { schedule(at, ev::Compute{token}); }, sc.link_rate_bps);
     chakra->start(0);
   }
 }
 
-std::uint32_t Fabric::Impl::add_message(unsigned src, unsigned dst, std::uint64_t bytes) {
-  const auto m = static_cast<std::uint32_t>(messages.size());
-  messages.push_back({now, src, dst, bytes});
-  dependents.emplace_back();
+void Fabric::Impl::start_scenario_message(std::uint32_t m, TimeNs at) {
+  const Message& x = sc.messages[m];
+  schedule(at, ev::MessageStart{m, x.src, x.dst, x.bytes, 0});
+}
+
+void Fabric::Impl::add_message(unsigned src, unsigned dst, std::uint64_t bytes, std::uint64_t token) {
   total_packets += (bytes + mss - 1) / mss;
-  schedule(now, ev::MessageStart{m});
-  return m;
+  schedule(now, ev::MessageStart{message_count++, src, dst, bytes, token});
 }
 
 void Fabric::Impl::dispatch(Event& e) {
@@ -65,7 +66,7 @@ void Fabric::Impl::dispatch(Event& e) {
     Impl& s;
     void operator()(ev::TxDone& x) { s.tx_done(x.port); }
     void operator()(ev::Arrive& x) { s.arrive(x.kind, x.node, std::move(x.pkt)); }
-    void operator()(ev::MessageStart& x) { s.message_start(x.message); }
+    void operator()(ev::MessageStart& x) { s.message_start(x); }
     void operator()(ev::Rto& x) { s.rto(x); }
     void operator()(ev::LinkFail& x) { s.link_fail(s.sc.failures[x.failure]); }
     void operator()(ev::Reconverge& x) { s.link_reroute(s.sc.failures[x.failure]); }
@@ -178,7 +179,7 @@ RunSummary Fabric::run(std::ostream* progress) {
         const double elapsed = std::chrono::duration<double>(t - t0).count();
         std::ostringstream line;
         line << "\r  " << uetlb::to_string(s.sc.lb.packet_spraying_type) << ": " << std::fixed << std::setprecision(1)
-             << 100.0 * done << " % of packets acknowledged, " << s.sum.completed << "/" << s.messages.size()
+             << 100.0 * done << " % of packets acknowledged, " << s.sum.completed << "/" << s.message_count
              << " messages, t = " << s.now / 1000 << " us, " << std::setprecision(0) << elapsed << " s elapsed";
         if (done > 0.01) line << ", about " << elapsed * (1.0 - done) / done << " s left";
         *progress << line.str() << "   " << std::flush;
@@ -186,7 +187,7 @@ RunSummary Fabric::run(std::ostream* progress) {
         reported = true;
       }
     }
-    if (s.chakra ? s.chakra->done() : (s.sum.completed == s.messages.size() && s.sum.completed > 0)) break;
+    if (s.chakra ? s.chakra->done() : (s.sum.completed == s.message_count && s.sum.completed > 0)) break;
   }
   if (reported) *progress << "\n";
   s.summarize();

@@ -27,20 +27,31 @@ struct PacketState {
   std::uint32_t rto_gen = 0;
 };
 
-struct Pdc {  // one message = one PDC
-  std::uint32_t msg = 0, src = 0, dst = 0, group = 0;
+// A PDC's sending and receiving state while it runs (one message = one PDC). It lives in a slot that a
+// later PDC reuses once this one is done: a Chakra run of millions of messages keeps only the records.
+struct Pdc {
+  std::uint32_t src = 0, dst = 0, group = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t token = 0;  // the workload's (a Chakra run's message: what it completes; 0: none)
   std::uint16_t local_port = 0;
   std::uint32_t packets = 0, next_new = 0, acked = 0;
-  std::uint64_t bytes = 0;
   Window win;
   std::vector<PacketState> pkt;
-  Fifo<std::uint32_t> retx;  // psns waiting to be sent again
-  TimeNs start = 0, end = 0;
-  bool done = false;
+  Fifo<std::uint32_t> retx;   // psns waiting to be sent again
   bool waiting_port = false;  // in its NIC's `waiting` list
   // Receiver side.
   std::uint32_t next_expected = 0, buffered = 0;
   std::vector<bool> received;
+};
+
+// What every PDC keeps from its start to the end of the run (messages.csv, the summary's completion
+// times, and the group a late ACK of a finished PDC names): 48 bytes.
+struct PdcRecord {
+  std::uint32_t msg = 0, src = 0, dst = 0, group = 0;
+  std::uint64_t bytes = 0;
+  TimeNs start = 0, end = 0;
+  std::uint32_t slot = 0;  // its Pdc in Impl::slots while not done
+  bool done = false;
 };
 
 struct GroupSlot {
@@ -91,11 +102,13 @@ struct Fabric::Impl {
   EcmpRules ecmp_rules;
   QueueCounters queue_counters;
   EventQueue events;
-  std::vector<Message> messages;                       // the scenario's, and those a Chakra trace starts
-  std::vector<std::vector<std::uint32_t>> dependents;  // by message: messages that start when it completes
+  std::uint32_t message_count = 0;                     // the scenario's messages and those a Chakra trace started
+  std::vector<std::vector<std::uint32_t>> dependents;  // by scenario message: messages that start when it completes
   std::unique_ptr<ChakraRun> chakra;                   // workload "chakra"
   std::vector<Nic> nics;
-  std::vector<Pdc> pdcs;
+  std::vector<PdcRecord> pdcs;  // by PDC number (the order PDCs started)
+  std::vector<Pdc> slots;       // the running PDCs' state
+  std::vector<std::uint32_t> free_slots;
   std::unique_ptr<CongestionControl> cc;
   TimeNs now = 0;
   std::uint32_t window_bytes = 0;
@@ -111,6 +124,7 @@ struct Fabric::Impl {
 
   static std::uint32_t ip_of(std::uint32_t host) { return 0x0A000000U + host; }
   void schedule(TimeNs at, EventBody body) { events.push(at, std::move(body)); }
+  Pdc& live(std::uint32_t pdc_id) { return slots[pdcs[pdc_id].slot]; }  // (a PDC not done)
   void dispatch(Event& e);
 
   // Links, switches and failures (fabric.cpp).
@@ -125,8 +139,9 @@ struct Fabric::Impl {
   // NICs (transport.cpp).
   void build_nics();
   std::uint32_t take_group(Nic& nic);
-  void message_start(std::uint32_t m);
-  std::uint32_t add_message(unsigned src, unsigned dst, std::uint64_t bytes);  // started now (an event)
+  void start_scenario_message(std::uint32_t m, TimeNs at);
+  void message_start(const ev::MessageStart& m);
+  void add_message(unsigned src, unsigned dst, std::uint64_t bytes, std::uint64_t token);  // started now (an event)
   void try_send(std::uint32_t pdc_id);
   void send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, bool retx);
   std::uint32_t data_size(const Pdc& pdc, std::uint32_t psn) const;
@@ -137,7 +152,7 @@ struct Fabric::Impl {
   void efd_retransmit(const ev::EfdRetx& e);
   void rto(const ev::Rto& e);
   void lb_tick(const ev::LbTick& e);
-  bool outstanding(const Pdc& pdc, std::uint32_t psn) const;
+  bool outstanding(std::uint32_t pdc_id, std::uint32_t psn);
   void host_receive(std::uint32_t host, Packet p);
   void receive_ack(Nic& nic, const Packet& p);
   void receive_nack(Nic& nic, const Packet& p);

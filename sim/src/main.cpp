@@ -30,6 +30,8 @@ spines with one leaf-spine link failed, under None, Default Packet Spraying and 
   --seed N               overrides the scenario's seed (ECMP salts, workload)
   --compare              run the scenario under all three spraying types (default without a scenario)
   --no-plots             do not draw the PNG plots
+  --no-monitor           do not keep or write uet-monitor.csv (a row per data packet sent: 8 GB for a
+                         ring all-reduce over 8,192 ranks)
   --check                read and check the scenario, print what it describes, and stop (no run)
   --quiet                print only the summary table
   --help
@@ -63,7 +65,7 @@ std::string shell_quoted(const std::string& s) {
 int main(int argc, char** argv) {
   std::string scenario_file, out = "out/fabric", engine = "model";
   std::optional<std::uint32_t> seed;
-  bool compare = false, plots = true, quiet = false, check_only = false;
+  bool compare = false, plots = true, quiet = false, check_only = false, monitor = true;
   uetlb::cli::Args cl(argc, argv, "uet-fabric");
   while (cl.more()) {
     const std::string a = cl.next();
@@ -82,6 +84,8 @@ int main(int argc, char** argv) {
       compare = true;
     } else if (a == "--no-plots") {
       plots = false;
+    } else if (a == "--no-monitor") {
+      monitor = false;
     } else if (a == "--check") {
       check_only = true;
     } else if (a == "--quiet") {
@@ -103,15 +107,16 @@ int main(int argc, char** argv) {
       base.finalize();
     }
     {  // Refused up front when it cannot fit (it ran into std::bad_alloc at 6 GB).
-      const std::uint64_t need = uetsim::memory_estimate(base, true);
+      const std::uint64_t need = uetsim::memory_estimate(base, monitor);
       const std::uint64_t have =
           static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
       if (need > have) {
         std::ostringstream m;
         m << (scenario_file.empty() ? std::string("the default scenario") : scenario_file)
           << ": the run needs at least " << need / (1ULL << 20) << " MiB (" << base.hosts() << " hosts, "
-          << base.messages.size() << " messages and their packets' state and records), more than this machine's "
-          << have / (1ULL << 20) << " MiB; use fewer hosts or smaller messages";
+          << base.messages.size() << " messages and their packets' state and records"
+          << (monitor ? ", uet-monitor.csv's rows" : "") << "), more than this machine's " << have / (1ULL << 20)
+          << " MiB; use fewer hosts or smaller messages";
         throw uetlb::ConfigError(m.str());
       }
     }
@@ -121,7 +126,7 @@ int main(int argc, char** argv) {
     if (check_only) {
       std::cout << "uet-fabric: " << (scenario_file.empty() ? "the default scenario" : scenario_file)
                 << " is valid: " << base.hosts() << " hosts, " << sends << "; it needs at least "
-                << uetsim::memory_estimate(base, true) / (1ULL << 20) << " MiB\n";
+                << uetsim::memory_estimate(base, monitor) / (1ULL << 20) << " MiB\n";
       return 0;
     }
     uetsim::EngineFactory factory;
@@ -162,7 +167,7 @@ int main(int argc, char** argv) {
       sc.lb.packet_spraying_type = t;
       for (const auto& w : sc.warnings()) std::cerr << "uet-fabric: warning: " << w << "\n";
       uetsim::Fabric fabric(sc, factory);
-      fabric.set_monitor(true);
+      fabric.set_monitor(monitor);
       // The progress line only for a person watching: not with --quiet, not into a file or a pipe.
       const uetsim::RunSummary r = fabric.run(quiet || !::isatty(STDERR_FILENO) ? nullptr : &std::cerr);
       if (!r.workload_stuck.empty()) {  // no records: a run that did not finish is not a result

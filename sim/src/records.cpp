@@ -1,14 +1,62 @@
 // What a run leaves: the summary (flow completion times, counters, ECMP balance), the CSV records and the
 // memory a scenario needs.
 #include <algorithm>
+#include <charconv>
+#include <filesystem>
 #include <iomanip>
 #include <limits>
 #include <sstream>
+#include <string_view>
 
 #include "fabric_impl.hpp"
 #include "uetlb/output.hpp"
 
 namespace uetsim {
+
+namespace {
+
+// CSV rows of integers and words, formatted by std::to_chars into a buffer that goes to the stream in
+// large blocks (an ostream formats each number through its locale: a Chakra run writes hundreds of
+// millions of rows).
+class Rows {
+ public:
+  explicit Rows(std::ostream& out) : out_(out) {}
+  Rows(const Rows&) = delete;
+  Rows& operator=(const Rows&) = delete;
+  ~Rows() { flush(); }
+  Rows& operator<<(std::uint64_t v) {
+    room(24);
+    used_ = static_cast<std::size_t>(std::to_chars(buf_ + used_, buf_ + sizeof buf_, v).ptr - buf_);
+    return *this;
+  }
+  Rows& operator<<(std::uint32_t v) { return *this << std::uint64_t{v}; }
+  Rows& operator<<(std::uint16_t v) { return *this << std::uint64_t{v}; }
+  Rows& operator<<(char c) {
+    room(1);
+    buf_[used_++] = c;
+    return *this;
+  }
+  Rows& operator<<(std::string_view w) {
+    room(w.size());
+    w.copy(buf_ + used_, w.size());
+    used_ += w.size();
+    return *this;
+  }
+  void flush() {
+    out_.write(buf_, static_cast<std::streamsize>(used_));
+    used_ = 0;
+  }
+
+ private:
+  void room(std::size_t n) {
+    if (used_ + n > sizeof buf_) flush();
+  }
+  std::ostream& out_;
+  char buf_[1 << 16];
+  std::size_t used_ = 0;
+};
+
+}  // namespace
 
 void Fabric::Impl::summarize() {
   for (auto& nic : nics) {
@@ -23,7 +71,7 @@ void Fabric::Impl::summarize() {
   sum.trims = queue_counters.trims;
   sum.ecn_marks = queue_counters.ecn_marks;
   sum.spraying = uetlb::to_string(sc.lb.packet_spraying_type);
-  sum.messages = messages.size();
+  sum.messages = message_count;
   if (chakra) {
     sum.workload_end_ns = chakra->end_time();
     sum.workload_nodes = chakra->nodes_total();
@@ -31,18 +79,24 @@ void Fabric::Impl::summarize() {
     if (!chakra->done()) sum.workload_stuck = chakra->stuck();
   }
   sum.end_time = now;
-  std::vector<double> fct;
+  // Completion times in ns; the order statistics by selection (a Chakra run has hundreds of millions).
+  std::vector<TimeNs> fct;
+  fct.reserve(sum.completed);
+  unsigned __int128 total = 0;
   for (const auto& p : pdcs) {
-    if (p.done) fct.push_back(static_cast<double>(p.end - p.start) / 1000.0);
+    if (!p.done) continue;
+    fct.push_back(p.end - p.start);
+    total += p.end - p.start;
   }
-  std::sort(fct.begin(), fct.end());
   if (!fct.empty()) {
-    double total = 0;
-    for (double f : fct) total += f;
-    sum.fct_mean_us = total / static_cast<double>(fct.size());
-    sum.fct_p50_us = fct[fct.size() / 2];
-    sum.fct_p99_us = fct[std::min(fct.size() - 1, fct.size() * 99 / 100)];
-    sum.fct_max_us = fct.back();
+    const auto at = [&fct](std::size_t k) {
+      std::nth_element(fct.begin(), fct.begin() + static_cast<std::ptrdiff_t>(k), fct.end());
+      return static_cast<double>(fct[k]) / 1000.0;
+    };
+    sum.fct_mean_us = static_cast<double>(total) / static_cast<double>(fct.size()) / 1000.0;
+    sum.fct_max_us = at(fct.size() - 1);
+    sum.fct_p99_us = at(std::min(fct.size() - 1, fct.size() * 99 / 100));
+    sum.fct_p50_us = at(fct.size() / 2);
   }
   // Imbalance over the switches' up sets that carried traffic.
   double worst = 0;
@@ -61,15 +115,23 @@ void Fabric::write_records(const std::string& dir) const {
   const Impl& s = *impl_;
   // Each record under a temporary name, renamed into place once written (uetlb/output.hpp).
   auto open = [&](const std::string& name) { return uetlb::output::AtomicFile("record", dir + "/" + name); };
-  {
+  if (s.monitor_on) {
     auto file = open("uet-monitor.csv");
     file.stream() << "time_ns,nic,group,psn,direction,entropy_value,decision,bytes,dst,pdc\n";
-    for (const auto& r : s.monitor) {
-      file.stream() << r.time << ',' << r.nic << ',' << r.group << ',' << r.psn << ',' << (r.retx ? "ReTx" : "Tx")
-                    << ',' << r.ev << ',' << uetlb::to_string(r.decision) << ',' << r.bytes << ',' << r.dst << ','
-                    << r.pdc << '\n';
+    {
+      Rows out(file.stream());
+      for (const auto& r : s.monitor) {
+        out << r.time << ',' << r.nic << ',' << r.group << ',' << r.psn << ',' << (r.retx ? "ReTx" : "Tx") << ','
+            << r.ev << ',' << uetlb::to_string(r.decision) << ',' << r.bytes << ',' << r.dst << ',' << r.pdc << '\n';
+      }
     }
     file.commit();
+  } else {
+    // (A record of an earlier run in this folder would read as this run's.)
+    std::error_code ignored;
+    if (std::filesystem::is_regular_file(dir + "/uet-monitor.csv", ignored)) {
+      std::filesystem::remove(dir + "/uet-monitor.csv", ignored);
+    }
   }
   {
     auto file = open("uet-transport-stats.csv");
@@ -97,9 +159,12 @@ void Fabric::write_records(const std::string& dir) const {
   {
     auto file = open("messages.csv");
     file.stream() << "message,src,dst,bytes,start_ns,end_ns,fct_ns,completed\n";
-    for (const auto& p : s.pdcs) {
-      file.stream() << p.msg << ',' << p.src << ',' << p.dst << ',' << p.bytes << ',' << p.start << ',' << p.end << ','
-                    << (p.done ? p.end - p.start : 0) << ',' << (p.done ? 1 : 0) << '\n';
+    {
+      Rows out(file.stream());
+      for (const auto& p : s.pdcs) {
+        out << p.msg << ',' << p.src << ',' << p.dst << ',' << p.bytes << ',' << p.start << ',' << p.end << ','
+            << (p.done ? p.end - p.start : 0) << ',' << (p.done ? '1' : '0') << '\n';
+      }
     }
     file.commit();
   }
@@ -121,14 +186,29 @@ std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
   const Wide per_packet = sizeof(PacketState) + 1 + (monitor ? sizeof(MonitorRow) : 0);  // (a bit, rounded up)
   // Per message: its PDC, its peer's in-flight count (a hash-map node), its packets.
   constexpr Wide kPeerEntry = 4 * sizeof(void*);
-  for (const auto& m : sc.messages) bytes += sizeof(Pdc) + kPeerEntry + Wide{(m.bytes + mss - 1) / mss} * per_packet;
-  if (sc.chakra) {  // every send's bytes, and a collective's twice its size per rank (a ring all-reduce)
+  // (Every message of the list may run at once.)
+  for (const auto& m : sc.messages) {
+    bytes += sizeof(PdcRecord) + sizeof(Pdc) + kPeerEntry + Wide{(m.bytes + mss - 1) / mss} * per_packet;
+  }
+  if (sc.chakra) {
+    // A record per message: a send is one; a collective is, per rank, 2(N-1) messages of size / N for a
+    // ring all-reduce, N-1 for the other rings and all-to-all, N-1 of the whole size from rank 0 for a
+    // broadcast. A running message's state is held per rank at a time (a ring's step), plus its packets.
+    const Wide ranks = sc.chakra->ranks.size();
     for (const auto& r : sc.chakra->ranks) {
       for (const auto& n : r.nodes) {
-        const Wide b = n.kind == ChakraKind::Send   ? n.comm_size
-                       : n.kind == ChakraKind::Coll ? 2 * Wide{n.comm_size}
-                                                    : 0;
-        if (b > 0) bytes += sizeof(Pdc) + (b + mss - 1) / mss * per_packet;
+        Wide count = 0, size = 0;
+        if (n.kind == ChakraKind::Send) {
+          count = 1, size = n.comm_size;
+        } else if (n.kind == ChakraKind::Coll && ranks > 1) {
+          const Wide chunk = std::max<Wide>(1, n.comm_size / ranks);
+          count = (n.coll == ChakraColl::AllReduce ? 2 : 1) * (ranks - 1);
+          size = n.coll == ChakraColl::Broadcast ? n.comm_size : chunk;
+        }
+        if (count == 0) continue;
+        const Wide packets = (size + mss - 1) / mss;
+        bytes += count * (sizeof(PdcRecord) + (monitor ? packets * sizeof(MonitorRow) : 0)) + sizeof(Pdc) + kPeerEntry +
+                 packets * (sizeof(PacketState) + 1);
       }
     }
   }

@@ -41,20 +41,39 @@ std::uint32_t Fabric::Impl::take_group(Nic& nic) {
   return nic.next_group++;
 }
 
-void Fabric::Impl::message_start(std::uint32_t m) {
-  const Message msg = messages[m];
-  Pdc pdc;
-  pdc.msg = m;
+void Fabric::Impl::message_start(const ev::MessageStart& msg) {
+  const auto pdc_id = static_cast<std::uint32_t>(pdcs.size());
+  PdcRecord rec;
+  rec.msg = msg.message;
+  rec.src = msg.src;
+  rec.dst = msg.dst;
+  rec.bytes = msg.bytes;
+  rec.start = now;
+  if (free_slots.empty()) {
+    rec.slot = static_cast<std::uint32_t>(slots.size());
+    slots.emplace_back();
+  } else {
+    rec.slot = free_slots.back();
+    free_slots.pop_back();
+  }
+  Pdc& pdc = slots[rec.slot];
+  {  // a fresh PDC that keeps the slot's packet vectors' storage
+    std::vector<PacketState> pkt = std::move(pdc.pkt);
+    std::vector<bool> received = std::move(pdc.received);
+    pdc = Pdc{};
+    pdc.pkt = std::move(pkt);
+    pdc.received = std::move(received);
+  }
   pdc.src = msg.src;
   pdc.dst = msg.dst;
   pdc.bytes = msg.bytes;
+  pdc.token = msg.token;
   pdc.packets = static_cast<std::uint32_t>((msg.bytes + mss - 1) / mss);
-  pdc.pkt.resize(pdc.packets);
+  pdc.pkt.assign(pdc.packets, PacketState{});
   pdc.received.assign(pdc.packets, false);
-  pdc.start = now;
   pdc.win.cwnd = window_bytes;
   // The application's local UDP port of this PDC (the EV under None).
-  pdc.local_port = static_cast<std::uint16_t>(1024 + (static_cast<std::uint32_t>(pdcs.size()) * 7919U) % 60000U);
+  pdc.local_port = static_cast<std::uint16_t>(1024 + (pdc_id * 7919U) % 60000U);
   Nic& nic = nics[msg.src];
   if (sc.lb.pdc_groups_enabled) {
     // A message to a peer with no message in flight in either direction opens a new group.
@@ -76,14 +95,16 @@ void Fabric::Impl::message_start(std::uint32_t m) {
     lb_of(nic).open(now, pdc.group, pdc.local_port);
   }
   nic.in_flight_to[msg.dst]++;
-  nic.pdcs_of_group[pdc.group].push_back(static_cast<std::uint32_t>(pdcs.size()));
-  pdcs.push_back(std::move(pdc));
-  try_send(static_cast<std::uint32_t>(pdcs.size() - 1));
+  nic.pdcs_of_group[pdc.group].push_back(pdc_id);
+  rec.group = pdc.group;
+  pdcs.push_back(rec);
+  try_send(pdc_id);
 }
 
 void Fabric::Impl::try_send(std::uint32_t pdc_id) {
-  Pdc& pdc = pdcs[pdc_id];
-  while (!pdc.done) {
+  if (pdcs[pdc_id].done) return;
+  Pdc& pdc = live(pdc_id);
+  for (;;) {
     std::uint32_t psn = 0;
     bool retx = false;
     if (!pdc.retx.empty()) {
@@ -117,7 +138,7 @@ void Fabric::Impl::try_send(std::uint32_t pdc_id) {
 }
 
 void Fabric::Impl::send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, bool retx) {
-  Pdc& pdc = pdcs[pdc_id];
+  Pdc& pdc = live(pdc_id);
   Nic& nic = nics[pdc.src];
   const Choice c = lb_of(nic).request(now, pdc.group, psn, retx);
   PacketState& st = pdc.pkt[psn];
@@ -144,7 +165,7 @@ void Fabric::Impl::send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint3
   p.retx = retx;
   p.sent_at = now;
   enqueue(net.host_up[pdc.src], std::move(p));
-  schedule(now + sc.rto_ns, ev::Rto{pdc_id, psn, st.rto_gen});
+  events.push_in_line(now + sc.rto_ns, ev::Rto{pdc_id, psn, st.rto_gen});  // (RTOs are one length)
   // The load balancer's early-failure timer of this packet runs on its own: if no event reaches the NIC's
   // load balancer within half a base RTT after the deadline (M x base RTT), time does (a call after the
   // deadline has applied it already: most ticks find one and cost nothing).
@@ -180,8 +201,8 @@ uetlb::Engine& Fabric::Impl::lb_of(Nic& nic) {
 
 // Sends a packet of a PDC again: out of flight, to the back of its retransmission queue.
 void Fabric::Impl::resend(std::uint32_t pdc_id, std::uint32_t psn) {
-  leave_flight(pdcs[pdc_id], psn);
-  pdcs[pdc_id].retx.push_back(psn);
+  leave_flight(live(pdc_id), psn);
+  live(pdc_id).retx.push_back(psn);
   try_send(pdc_id);
 }
 
@@ -191,9 +212,10 @@ void Fabric::Impl::wake_senders(std::uint32_t host) {
   for (std::size_t n = nic.waiting.size(); n > 0 && !nic.waiting.empty(); --n) {
     const std::uint32_t id = nic.waiting.front();
     nic.waiting.pop_front();
-    pdcs[id].waiting_port = false;
+    if (pdcs[id].done) continue;  // (it finished while waiting; its slot may be another PDC's by now)
+    live(id).waiting_port = false;
     try_send(id);
-    if (pdcs[id].waiting_port) break;  // the port is full again
+    if (!pdcs[id].done && live(id).waiting_port) break;  // the port is full again
   }
 }
 
@@ -202,9 +224,9 @@ void Fabric::Impl::wake_senders(std::uint32_t host) {
 void Fabric::Impl::efd_retransmit(const ev::EfdRetx& e) {
   auto it = nics[e.host].pdcs_of_group.find(e.group);
   if (it == nics[e.host].pdcs_of_group.end()) return;
-  for (std::uint32_t id : it->second) {
-    Pdc& pdc = pdcs[id];
-    if (pdc.done || e.psn >= pdc.packets) continue;
+  for (std::uint32_t id : it->second) {  // (the running PDCs of the group)
+    Pdc& pdc = live(id);
+    if (e.psn >= pdc.packets) continue;
     PacketState& st = pdc.pkt[e.psn];
     if (st.acked || !st.in_flight || st.ev != e.ev) continue;
     ++sum.efd_retransmits;
@@ -213,8 +235,8 @@ void Fabric::Impl::efd_retransmit(const ev::EfdRetx& e) {
 }
 
 void Fabric::Impl::rto(const ev::Rto& e) {
-  Pdc& pdc = pdcs[e.pdc];
-  if (pdc.done) return;
+  if (pdcs[e.pdc].done) return;
+  Pdc& pdc = live(e.pdc);
   PacketState& st = pdc.pkt[e.psn];
   if (st.acked || st.rto_gen != e.generation || !st.in_flight) return;
   Nic& nic = nics[pdc.src];
@@ -227,8 +249,8 @@ void Fabric::Impl::rto(const ev::Rto& e) {
 // Whether the load balancer reads feedback for packet `psn` of `pdc`: while the packet is outstanding (sent,
 // not yet acknowledged, its PDC not finished), as the product's NIC does; with FeedbackForEveryPacket,
 // always (a finished PDC's feedback then goes to its old group number, which another peer may use by now).
-bool Fabric::Impl::outstanding(const Pdc& pdc, std::uint32_t psn) const {
-  return sc.feedback_every_packet || (!pdc.done && !pdc.pkt[psn].acked);
+bool Fabric::Impl::outstanding(std::uint32_t pdc_id, std::uint32_t psn) {
+  return sc.feedback_every_packet || (!pdcs[pdc_id].done && !live(pdc_id).pkt[psn].acked);
 }
 
 void Fabric::Impl::host_receive(std::uint32_t host, Packet p) {
@@ -240,32 +262,33 @@ void Fabric::Impl::host_receive(std::uint32_t host, Packet p) {
 }
 
 void Fabric::Impl::receive_nack(Nic& nic, const Packet& p) {
-  Pdc& pdc = pdcs[p.pdc];
+  const PdcRecord& rec = pdcs[p.pdc];
   ++nic.nacks;
   ++sum.nacks;
-  if (outstanding(pdc, p.psn)) {
-    lb_of(nic).feedback(now, pdc.group, p.last_hop ? FeedbackKind::NackTrimLastHop : FeedbackKind::NackTrim, p.echo_ev,
+  if (outstanding(p.pdc, p.psn)) {
+    lb_of(nic).feedback(now, rec.group, p.last_hop ? FeedbackKind::NackTrimLastHop : FeedbackKind::NackTrim, p.echo_ev,
                         p.psn);
   }
-  if (!pdc.done) cc->on_nack(pdc.win, nic.base_rtt, now);
-  if (!pdc.done && !pdc.pkt[p.psn].acked && pdc.pkt[p.psn].in_flight && pdc.pkt[p.psn].ev == p.echo_ev) {
-    resend(p.pdc, p.psn);
-  }
+  if (rec.done) return;
+  Pdc& pdc = live(p.pdc);
+  cc->on_nack(pdc.win, nic.base_rtt, now);
+  if (!pdc.pkt[p.psn].acked && pdc.pkt[p.psn].in_flight && pdc.pkt[p.psn].ev == p.echo_ev) resend(p.pdc, p.psn);
 }
 
 void Fabric::Impl::receive_ack(Nic& nic, const Packet& p) {
-  Pdc& pdc = pdcs[p.pdc];
   ++nic.acks;
   if (p.ecn) ++nic.ecn;
-  if (outstanding(pdc, p.psn)) {
-    lb_of(nic).feedback(now, pdc.group, p.ecn ? FeedbackKind::AckEcn : FeedbackKind::Ack, p.echo_ev, p.psn);
+  if (outstanding(p.pdc, p.psn)) {
+    lb_of(nic).feedback(now, pdcs[p.pdc].group, p.ecn ? FeedbackKind::AckEcn : FeedbackKind::Ack, p.echo_ev, p.psn);
   }
   const TimeNs rtt = now - p.sent_at;
   if (rtt > 0 && rtt < nic.base_rtt) {  // congestion control adopts a lower measured RTT
     nic.base_rtt = rtt;
     lb_of(nic).set_base_rtt(now, rtt);
   }
-  if (pdc.done || pdc.pkt[p.psn].acked) return;
+  if (pdcs[p.pdc].done) return;
+  Pdc& pdc = live(p.pdc);
+  if (pdc.pkt[p.psn].acked) return;
   cc->on_ack(pdc.win, data_size(pdc, p.psn), p.ecn, rtt, nic.base_rtt, now);
   leave_flight(pdc, p.psn);
   pdc.pkt[p.psn].acked = true;
@@ -280,36 +303,35 @@ void Fabric::Impl::receive_ack(Nic& nic, const Packet& p) {
 // Every packet of a PDC is acknowledged: its message completes, its dependents start, and its group is
 // free for reuse once nothing else uses it.
 void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
-  Pdc& pdc = pdcs[pdc_id];
-  pdc.done = true;
-  pdc.end = now;
-  // Its per-packet state is no longer read (every use checks done first): a Chakra run of millions of
-  // messages keeps only each one's record.
-  std::vector<PacketState>().swap(pdc.pkt);
-  std::vector<bool>().swap(pdc.received);
-  pdc.retx.release();
+  PdcRecord& rec = pdcs[pdc_id];
+  rec.done = true;
+  rec.end = now;
+  // Its state is no longer read (every use checks done first): the slot goes to the next PDC that starts.
+  const std::uint64_t token = live(pdc_id).token;
+  free_slots.push_back(rec.slot);
   ++sum.completed;
-  for (std::uint32_t m : dependents[pdc.msg]) schedule(now, ev::MessageStart{m});
-  Nic& snd = nics[pdc.src];
-  auto& same_group = snd.pdcs_of_group[pdc.group];
+  if (rec.msg < dependents.size()) {
+    for (std::uint32_t m : dependents[rec.msg]) start_scenario_message(m, now);
+  }
+  Nic& snd = nics[rec.src];
+  auto& same_group = snd.pdcs_of_group[rec.group];
   same_group.erase(std::remove(same_group.begin(), same_group.end(), pdc_id), same_group.end());
-  snd.message_ends(pdc.dst);
+  snd.message_ends(rec.dst);
   if (sc.lb.pdc_groups_enabled) {
-    auto it = snd.group_of_peer.find(pdc.dst);
-    if (it != snd.group_of_peer.end() && --it->second.messages == 0 && snd.in_flight(pdc.dst) == 0 &&
-        nics[pdc.dst].in_flight(pdc.src) == 0) {
+    auto it = snd.group_of_peer.find(rec.dst);
+    if (it != snd.group_of_peer.end() && --it->second.messages == 0 && snd.in_flight(rec.dst) == 0 &&
+        nics[rec.dst].in_flight(rec.src) == 0) {
       snd.free_groups.push_back(it->second.id);
       snd.group_of_peer.erase(it);
     }
   } else {
-    snd.free_groups.push_back(pdc.group);
+    snd.free_groups.push_back(rec.group);
   }
-  if (chakra) chakra->message_done(pdc.msg, now);  // (last: it may add messages)
+  if (token != 0) chakra->message_done(token, now);  // (last: it may add messages)
 }
 
 // A data packet (or its trimmed header) reaches its destination: an ACK (a NACK) goes back.
 void Fabric::Impl::receive_data(std::uint32_t host, const Packet& p) {
-  Pdc& pdc = pdcs[p.pdc];
   Nic& nic = nics[host];
   Packet r;
   r.src = host;
@@ -328,7 +350,9 @@ void Fabric::Impl::receive_data(std::uint32_t host, const Packet& p) {
     r.ecn = p.ecn;
     // Out-of-order arrival: ahead of the next expected PSN. (A finished PDC received every packet: this
     // is a duplicate.)
-    if (!pdc.done && !pdc.received[p.psn]) {
+    Pdc* live_pdc = pdcs[p.pdc].done ? nullptr : &live(p.pdc);
+    if (live_pdc != nullptr && !live_pdc->received[p.psn]) {
+      Pdc& pdc = *live_pdc;
       pdc.received[p.psn] = true;
       if (p.psn == pdc.next_expected) {
         while (pdc.next_expected < pdc.packets && pdc.received[pdc.next_expected]) {

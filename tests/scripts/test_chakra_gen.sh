@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # uet-chakra-gen writes traces the fabric runs: 16 ranks, an all-reduce after a compute node, twice; every
-# rank's collectives complete. It refuses to overwrite a trace and rejects bad options with exit 2.
+# rank's collectives complete. It refuses to overwrite a trace and rejects bad options with exit 2. The
+# fabric's --no-monitor leaves uet-monitor.csv out (an earlier run's is removed) and changes no other record.
 #   test_chakra_gen.sh GEN FABRIC TMPDIR
 set -euo pipefail
 gen=$1 fabric=$2 dir=$3
@@ -18,6 +19,15 @@ rows=$(tail -n +2 "$dir/out/collectives.csv" | wc -l)
 awk -F, 'NR > 1 && $9 != 1 { bad = 1 } END { exit bad }' "$dir/out/collectives.csv" || fail "a collective did not finish"
 awk -F, 'NR > 1 { n[$1]++; if (n[$1] == 1) end1[$1] = $8; else if ($7 < end1[$1] + 3000) bad = 1 }
          END { exit bad }' "$dir/out/collectives.csv" || fail "a second all-reduce began before the first + 3 us"
+[ -s "$dir/out/uet-monitor.csv" ] || fail "no uet-monitor.csv without --no-monitor"
+cp -r "$dir/out" "$dir/with-monitor"
+"$fabric" "$dir/s.json" --quiet --no-plots --no-monitor --out "$dir/out" >/dev/null
+[ ! -e "$dir/out/uet-monitor.csv" ] || fail "--no-monitor left uet-monitor.csv (an earlier run's) in place"
+for f in messages.csv collectives.csv chakra-nodes.csv uet-transport-stats.csv; do
+  cmp -s "$dir/out/$f" "$dir/with-monitor/$f" || fail "--no-monitor changed $f"
+done
+cmp -s <(cut -d, -f1-25 "$dir/out/summary.csv") <(cut -d, -f1-25 "$dir/with-monitor/summary.csv") ||
+  fail "--no-monitor changed summary.csv"
 sum=$(md5sum "$dir/ar.0.et")
 if "$gen" --ranks 16 --collective all_reduce --bytes 1 --out "$dir/ar" 2>/dev/null; then fail "overwrote a trace"; fi
 [ "$(md5sum "$dir/ar.0.et")" = "$sum" ] || fail "a refused run changed ar.0.et"

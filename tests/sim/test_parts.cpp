@@ -35,7 +35,7 @@ TEST_CASE("sim events: earliest first, equal times in the order scheduled, each 
   EventQueue q;
   q.push(30, ev::TxDone{7});
   q.push(10, ev::Rto{1, 2, 3});
-  q.push(30, ev::MessageStart{4});
+  q.push(30, ev::MessageStart{4, 0, 0, 0, 0});
   q.push(10, ev::LbTick{5, 6});
   REQUIRE(q.size() == 4);
   Event a = q.pop(), b = q.pop(), c = q.pop(), d = q.pop();
@@ -47,10 +47,10 @@ TEST_CASE("sim events: earliest first, equal times in the order scheduled, each 
   REQUIRE(a.seq < b.seq);
 }
 
-TEST_CASE("sim events: the calendar and the far heap leave in one heap's order", "[sim][parts]") {
+TEST_CASE("sim events: the calendar, the far heap and the line leave in one heap's order", "[sim][parts]") {
   // Against a plain ordered set of (time, order): times near and far from the last one popped, ties
-  // across the calendar and the heap, times before the last popped (kept in the heap), and a run that
-  // wraps the calendar many times over.
+  // across the calendar, the heap and the line (timers of one length, some tied with each other), times
+  // before the last popped (kept in the heap), and a run that wraps the calendar many times over.
   EventQueue q;
   std::set<std::pair<TimeNs, std::uint64_t>> ref;
   std::uint64_t state = 12345, order = 0;
@@ -59,11 +59,13 @@ TEST_CASE("sim events: the calendar and the far heap leave in one heap's order",
     return state >> 33;
   };
   TimeNs now = 0;
-  std::size_t far_pushes = 0, past_pushes = 0;
+  std::size_t far_pushes = 0, past_pushes = 0, line_pushes = 0;
+  TimeNs line_last = 0;
   for (int step = 0; step < 200000; ++step) {
     if (ref.empty() || next() % 8 < 5) {
       TimeNs at;
-      switch (next() % 6) {
+      bool in_line = false;
+      switch (next() % 7) {
         case 0: at = now; break;
         case 1: at = now + next() % 16; break;
         case 2: at = now + next() % EventQueue::kWheelNs; break;
@@ -72,12 +74,22 @@ TEST_CASE("sim events: the calendar and the far heap leave in one heap's order",
           at = now + EventQueue::kWheelNs + next() % (4 * EventQueue::kWheelNs);
           ++far_pushes;
           break;
+        case 5:  // a timer of one length (40 us, or 300 us: beyond the calendar), set now or a little ago
+          at = std::max(line_last, now + (next() % 4 == 0 ? 300'000 : 40'000) - next() % 3);
+          line_last = at;
+          in_line = true;
+          ++line_pushes;
+          break;
         default:
           at = now > 10 ? now - 1 - next() % 10 : now;
           ++past_pushes;
           break;
       }
-      q.push(at, ev::MessageStart{static_cast<std::uint32_t>(order)});
+      if (in_line) {
+        q.push_in_line(at, ev::MessageStart{static_cast<std::uint32_t>(order), 0, 0, 0, 0});
+      } else {
+        q.push(at, ev::MessageStart{static_cast<std::uint32_t>(order), 0, 0, 0, 0});
+      }
       ref.insert({at, order++});
     } else {
       const auto want = *ref.begin();
@@ -92,6 +104,7 @@ TEST_CASE("sim events: the calendar and the far heap leave in one heap's order",
   }
   REQUIRE(far_pushes > 1000);
   REQUIRE(past_pushes > 1000);
+  REQUIRE(line_pushes > 1000);
   REQUIRE(now > 4 * EventQueue::kWheelNs);  // the calendar wrapped several times
 }
 
