@@ -1,7 +1,7 @@
 // Benchmark: events the Verilated core (--cc, plain C++ harness) accepts per cycle on each traffic
 // pattern, with a request and a feedback offered every cycle and every response taken; and
 // the simulation speed. Events per second of the core = this figure x the placed-and-routed Fmax
-// (scripts/perf_report.py joins the two). With the scoreboard on, every response is compared with the
+// (scripts/hw/fpga.sh joins the two in docs/fpga.md). With the scoreboard on, every response is compared with the
 // golden model's (exit 1 on any difference).
 //   bench_rtl [cycles] [--no-scoreboard]
 // Patterns (the feedback stream carries, per cycle, an ACK of an answered packet when there is one, else a

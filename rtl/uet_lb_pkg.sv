@@ -4,7 +4,7 @@
 package uet_lb_pkg;
 
   // The facts the RTL, the C++ (tb/include/uetlb/rtl_pkg.hpp) and the docs share, written once here
-  // (scripts/pkg.py generates the C++ mirror and the GTKWave filters; CTest pkg_in_step checks them).
+  // (scripts/gen/pkg.py generates the C++ mirror and the GTKWave filters; CTest pkg_in_step checks them).
   // A block linted on its own uses only some of them.
   /* verilator lint_off UNUSEDPARAM */
 

@@ -2,7 +2,8 @@
 # Configures and builds the project in build/ (or $UETLB_BUILD_DIR), installing missing tools first.
 # Reuses the build directory, so repeated calls are incremental.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
 # With UETLB_BUILD_LOG=FILE the configure and compiler output goes to FILE: one line says what is built
 # and where the log is, and a failure prints the log's last lines.
 "$root/scripts/setup.sh"
@@ -14,7 +15,7 @@ steps() {
   elif [ $# -gt 0 ]; then
     cmake "$build" "$@" >/dev/null
   fi
-  "$root/scripts/cmake_build.sh" "$build" -j"${UETLB_JOBS:-2}"
+  "$root/scripts/lib/cmake_build.sh" "$build" -j"${UETLB_JOBS:-2}"
 }
 if [ -z "$log" ]; then
   steps "$@"

@@ -4,7 +4,8 @@
 # fresh machine.
 #   scripts/run.sh [OUT_DIR]       (default out/)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
 out=${1:-$root/out}
 mkdir -p "$out"
 UETLB_BUILD_LOG="$out/build.log" "$root/scripts/build.sh"

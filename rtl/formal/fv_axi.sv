@@ -325,7 +325,7 @@ module fv_axi (
     end
   end
 
-  // Reached within the depth (each flag stays set once its case is seen; scripts/formal.sh asks for a
+  // Reached within the depth (each flag stays set once its case is seen; scripts/hw/formal.sh asks for a
   // trace that sets each): a refused write answered, a read and a write answered at once, a local answer
   // taken, a core response held under back-pressure.
   (* keep *) logic seen_refused_q, seen_both_q, seen_local_q, seen_held_q;

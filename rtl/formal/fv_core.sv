@@ -1,16 +1,16 @@
 // Formal harness of the core (small parameters: 2 groups, B <= 1, a 4-place tracker in one run, 16-bit
 // time, 4-bit PSN), under any traffic on every stream, any back-pressure on the response and any
-// register writes. Proves, by bounded model checking from reset (scripts/formal.sh, proof "core"):
+// register writes. Proves, by bounded model checking from reset (scripts/hw/formal.sh, proof "core"):
 //   - every request accepted is answered exactly once, in the order accepted, with its own group, PSN
 //     and retransmit flag, and no response comes without a request;
 //   - a response not taken is held, unchanged, until it is;
 //   - the request lane takes at most one event a cycle (an open or a request, never both).
-// (The core's own assertions are removed for this proof, scope "own" in scripts/formal.sh: they are
+// (The core's own assertions are removed for this proof, scope "own" in scripts/hw/formal.sh: they are
 // checked in every simulation, the testbench's millions of cycles included.)
-// The cover flags (seen_*_q, which scripts/formal.sh asks Yosys's SAT solver to set by the last step)
+// The cover flags (seen_*_q, which scripts/hw/formal.sh asks Yosys's SAT solver to set by the last step)
 // show the rules are not vacuous: a response, one held under back-pressure, a request and a feedback
 // accepted in one cycle, an open and a feedback accepted in one cycle, three requests owed at once. A response leaves 9 cycles after its request, so
-// the depth in scripts/formal.sh sees several responses and their back-pressure. The SystemC testbench and
+// the depth in scripts/hw/formal.sh sees several responses and their back-pressure. The SystemC testbench and
 // the equivalence tests check the same rules over millions of cycles, at full size.
 `default_nettype none
 

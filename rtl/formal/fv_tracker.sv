@@ -3,7 +3,7 @@
 // taken reaching t0 six cycles later (stage X); the feedback lane carries a clear, or the early failure in
 // a cycle the tracker fires (the clear offered then waits), its stages B to L shown to the tracker;
 // nothing is taken while stop_o holds the streams; time moves on by 0 to 7 ns a cycle and a deadline is
-// 1 to 31 ns after its packet's send. Proves, by bounded model checking from reset (scripts/formal.sh,
+// 1 to 31 ns after its packet's send. Proves, by bounded model checking from reset (scripts/hw/formal.sh,
 // proof "tracker"), with every assertion of the tracker and its run checked too (scope "all"):
 //   - a fire is never early: it comes in a cycle whose events are past the packet's deadline;
 //   - a fire takes no request-lane cycle: in the cycle of a lone fire (one packet tracked, nothing in

@@ -175,7 +175,7 @@ Knobs parse_args(uetlb::cli::Args& cl) {
       k.rtl_coverage = cl.value(opt);
       check_out(cl, opt, k.rtl_coverage);
 #if !VM_COVERAGE
-      cl.fail("--rtl-coverage needs a build configured with -DUETLB_TB_COVERAGE=ON (scripts/rtl_coverage.sh)");
+      cl.fail("--rtl-coverage needs a build configured with -DUETLB_TB_COVERAGE=ON (scripts/hw/rtl_coverage.sh)");
 #endif
     } else if (opt == "--require-coverage") {
       k.require_coverage = true;

@@ -6,7 +6,7 @@
 //   3  message list CSV (a scenario with "Workload": "list" reading it from a temporary file)
 //   4  a Chakra trace's rank file (protobuf, length-delimited; uetsim::read_chakra of one rank)
 // A parser may refuse an input only with its documented error (ConfigError, StimulusError); any other
-// exception, a crash or a sanitizer report is a finding. Built two ways: with libFuzzer (scripts/fuzz.sh,
+// exception, a crash or a sanitizer report is a finding. Built two ways: with libFuzzer (scripts/release/fuzz.sh,
 // clang -fsanitize=fuzzer,address,undefined) and with a plain main that replays files (CTest
 // fuzz_regressions, tests/fuzz/regressions/ and the seed corpus).
 #include <unistd.h>

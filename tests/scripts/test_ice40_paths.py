@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks scripts/ice40_paths.py on a hand-built nextpnr report: endpoints of three registers, two of
+"""Checks scripts/hw/ice40_paths.py on a hand-built nextpnr report: endpoints of three registers, two of
 them (four endpoints) later than the period; the tool must count them, group them by the RTL name in
 their cell names, list the worse register first, count the endpoints and registers later than each
 step of --histogram, and refuse a report without net timings, a bad period and a bad --top with exit
@@ -10,7 +10,7 @@ import subprocess
 import sys
 import tempfile
 
-SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "ice40_paths.py")
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "hw", "ice40_paths.py")
 
 
 def endpoint(cell, port, delay):

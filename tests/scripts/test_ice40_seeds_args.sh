@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# scripts/ice40_seeds.sh refuses bad arguments before it synthesizes anything: exit 2 and a message that
+# scripts/hw/ice40_seeds.sh refuses bad arguments before it synthesizes anything: exit 2 and a message that
 # names the argument.
 set -uo pipefail
-script="$(cd "$(dirname "$0")/../.." && pwd)/scripts/ice40_seeds.sh"
+script="$(cd "$(dirname "$0")/../.." && pwd)/scripts/hw/ice40_seeds.sh"
 fail=0
 check() {  # expected-text args...
   local want=$1 out rc

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks scripts/logic_levels.py on a hand-built netlist whose depths are known:
+"""Checks scripts/hw/logic_levels.py on a hand-built netlist whose depths are known:
 a -> LUT -> LUT -> b (2 LUT levels), c -> LUT -> CARRY -> d (1 LUT level, 2 logic levels) and c into
 the first LUT of a's path (so c starts a 2-level path too), and b -> e through a LUT-RAM read (1 level).
 Two LUT-RAMs have their write address at the end of a's 2-level path: a read port with its own
@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 
-SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "logic_levels.py")
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "hw", "logic_levels.py")
 
 
 def cell(kind, inputs, outputs):

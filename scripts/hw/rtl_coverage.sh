@@ -2,15 +2,16 @@
 # Verilator line and toggle coverage of the RTL under the SystemC testbench: builds an instrumented
 # uetlb-tb in build-cov/, runs seeds over the three spraying types, merges, annotates the sources and
 # prints the totals.
-#   scripts/rtl_coverage.sh [SEEDS] [CYCLES]   (default 10 seeds x 200000 cycles)
+#   scripts/hw/rtl_coverage.sh [SEEDS] [CYCLES]   (default 10 seeds x 200000 cycles)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 seeds=${1:-10}
 cycles=${2:-200000}
 "$root/scripts/setup.sh"
 build="$root/build-cov"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DUETLB_TB_COVERAGE=ON >/dev/null
-"$root/scripts/cmake_build.sh" "$build" -j"${UETLB_JOBS:-2}" --target uetlb-tb >/dev/null
+"$root/scripts/lib/cmake_build.sh" "$build" -j"${UETLB_JOBS:-2}" --target uetlb-tb >/dev/null
 out="$build/rtl-coverage"
 rm -rf "$out"
 mkdir -p "$out"

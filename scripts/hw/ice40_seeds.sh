@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # iCE40 Fmax of one core configuration over several placement seeds, to tell a change of the RTL from
 # the draw of one placement (docs/fpga.md, "Reading the table"):
-#   scripts/ice40_seeds.sh [-j JOBS] [--pnr "OPTIONS"] [--synth "OPTIONS"] [--tracker N] [--paths NS]
+#   scripts/hw/ice40_seeds.sh [-j JOBS] [--pnr "OPTIONS"] [--synth "OPTIONS"] [--tracker N] [--paths NS]
 #                          [RTL_DIR] [SEEDS...]
 # RTL_DIR defaults to this checkout's rtl/ (another checkout's, or a changed copy's, may be given to
 # compare two versions on the same seeds); SEEDS default to 1..9. Synthesizes the core (uet_lb) with
@@ -9,13 +9,14 @@
 # longer a target, the script stays for placement studies), places and routes it on the HX8K once per seed, JOBS
 # at a time (default 2), and prints each seed's Fmax, then the sorted list, the median and the mean.
 # --pnr adds nextpnr options to every placement (docs/fpga.md's measurements of nextpnr's options), for
-# example --pnr "--placer-heap-timingweight 30"; the table of scripts/fpga.sh uses none. --synth adds
+# example --pnr "--placer-heap-timingweight 30"; the table of scripts/hw/fpga.sh uses none. --synth adds
 # options to synth_ice40 (for example --synth "-abc9"), --tracker sets TrackerEntries (default 4, the
 # table's row) to measure how the core's size moves its clock. --paths NS also writes each placement's
 # detailed timing report and prints, per seed, how many endpoints and registers arrive later than NS
-# (scripts/ice40_paths.py): how many places a clock of 1000/NS MHz still needs work on.
+# (scripts/hw/ice40_paths.py): how many places a clock of 1000/NS MHz still needs work on.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 jobs=2
 if [ "${1:-}" = "-j" ]; then
   jobs=${2:?"ice40_seeds.sh: -j needs a number"}
@@ -61,8 +62,8 @@ for s in "${seeds[@]}"; do
   [[ "$s" =~ ^[0-9]+$ ]] || { echo "ice40_seeds.sh: seed '$s': expected a number" >&2; exit 2; }
 done
 
-# shellcheck source=scripts/ice40_flow.sh
-. "$root/scripts/ice40_flow.sh"
+# shellcheck source=scripts/hw/ice40_flow.sh
+. "$root/scripts/hw/ice40_flow.sh"
 work="$root/build-fpga/seeds"
 mkdir -p "$work"
 srcs=$(fpga_srcs "$rtl")
@@ -99,7 +100,7 @@ print(f"median {statistics.median(v):.2f} MHz, mean {statistics.mean(v):.2f} MHz
 PY
 if [ -n "$paths" ]; then
   # Each seed's report read once: its summary line, and its late registers into the count over seeds.
-  python3 - "$root/scripts" "$work" "$paths" "${seeds[@]}" <<'PY'
+  python3 - "$root/scripts/hw" "$work" "$paths" "${seeds[@]}" <<'PY'
 import collections, json, sys
 sys.path.insert(0, sys.argv[1])
 from ice40_paths import endpoints, late_groups, summary

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Formal proofs with Yosys 0.23 (read_verilog -formal) and yosys-smtbmc (z3 by default).
-#   scripts/formal.sh [fast|all|NAME ...]
-#   scripts/formal.sh --save-file NAME    prints the save file that opens NAME's counterexample
-#   scripts/formal.sh --speed NAME        prints NAME's speed, fast (in CI) or full
+#   scripts/hw/formal.sh [fast|all|NAME ...]
+#   scripts/hw/formal.sh --save-file NAME    prints the save file that opens NAME's counterexample
+#   scripts/hw/formal.sh --speed NAME        prints NAME's speed, fast (in CI) or full
 # Each proof: bounded model checking from reset to the given depth, then k-induction where it converges.
 # A failing proof leaves its counterexample as build-formal/NAME/trace.vcd; the committed save file
 # rtl/formal/fv_NAME.gtkw opens it (gtkwave build-formal/NAME/trace.vcd rtl/formal/fv_NAME.gtkw).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-rtl=${UETLB_RTL_DIR:-$root/rtl}  # the RTL to prove (scripts/formal_mutants.sh points it at a mutated copy)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+rtl=${UETLB_RTL_DIR:-$root/rtl}  # the RTL to prove (scripts/hw/formal_mutants.sh points it at a mutated copy)
 work=${UETLB_FORMAL_DIR:-$root/build-formal}
 mkdir -p "$work"
 
@@ -31,8 +32,8 @@ mkdir -p "$work"
 # "sat:FLAG,...": the harness keeps a flag per cover, set once it is reached, and Yosys sat must find a
 # trace that sets each by the last step (the core: smtbmc with cvc4 had passed 6 minutes at
 # step 10); "skip" where another proof of the same harness reaches them.
-# Speed "fast" runs in CI (scripts/formal.sh fast, CTest rtl_formal_fast, under 5 minutes in all); "full"
-# only in scripts/formal.sh all or by name: tracker_deep, the tracker proof 24 cycles deep (about 5 to 8
+# Speed "fast" runs in CI (scripts/hw/formal.sh fast, CTest rtl_formal_fast, under 5 minutes in all); "full"
+# only in scripts/hw/formal.sh all or by name: tracker_deep, the tracker proof 24 cycles deep (about 5 to 8
 # minutes), far enough for a fire killed by its check (a packet tracked, chosen, due, and cleared just
 # before it fires). The cache keeps its count as the pointers plus a full flag, so no group state bit is
 # redundant: a redundant bit, arbitrary in the RAM until a group opens, once took the core's proof (then

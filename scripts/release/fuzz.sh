@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the three input parsers (configuration, stimulus, scenario and message list) with libFuzzer.
 #
-#   scripts/fuzz.sh [SECONDS]    default 300: builds fuzz_parsers in build-fuzz/cmake (CMake with
+#   scripts/release/fuzz.sh [SECONDS]    default 300: builds fuzz_parsers in build-fuzz/cmake (CMake with
 #                                UETLB_FUZZ: clang, -fsanitize=fuzzer,address,undefined), seeds a
 #                                corpus from examples/ and tests/vectors/ (one copy per parser, tagged
 #                                by its first byte), fuzzes for SECONDS on
@@ -9,14 +9,15 @@
 #                                (crash, sanitizer report, undocumented exception, timeout) is copied to
 #                                tests/fuzz/regressions/, which CTest fuzz_regressions replays; exit 1.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 secs=${1:-300}
 case "$secs" in ''|*[!0-9]*) echo "fuzz.sh: SECONDS '$secs' is not a whole number" >&2; exit 2 ;; esac
 [ $# -le 1 ] || { echo "fuzz.sh: one argument at most (SECONDS)" >&2; exit 2; }
 "$root/scripts/setup.sh"  # clang and its libFuzzer runtime, when missing
 work=$root/build-fuzz
 mkdir -p "$work/corpus" "$work/findings"
-trap 'echo "fuzz.sh: stopped at line $LINENO: $BASH_COMMAND" >&2' ERR
+say_why_stopped fuzz.sh
 
 echo "fuzz: building ${work#"$root"/}/cmake/tests/fuzz_parsers (log: ${work#"$root"/}/build.log)"
 # CMake's own build of the libraries the programs link (every parser source, instrumented), with clang.

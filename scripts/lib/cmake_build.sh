@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cmake --build BUILD_DIR [ARGS...], run a second time when Verilator renamed its generated files:
-#   scripts/cmake_build.sh BUILD_DIR [ARGS...]
+#   scripts/lib/cmake_build.sh BUILD_DIR [ARGS...]
 # verilate() (the CMake function of Verilator 5.006) takes the list of a model's generated C++ files from
 # a file Verilator writes, read when CMake configures. Verilator names some of those files by a hash, so
 # an RTL change can rename them; the build that re-runs Verilator then still compiles the old list and

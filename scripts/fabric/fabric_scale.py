@@ -2,7 +2,7 @@
 """How the fabric simulator's wall time and memory grow with the fabric: one 2 MiB permutation under REPS
 on k-ary fat trees at 100 Gb/s (k = 8, 16, 32, 64: 128, 1,024, 8,192 and 65,536 hosts), each run alone.
 
-  scripts/fabric_scale.py [--k 8,16,32] [--fabric BIN] [--plot PNG]
+  scripts/fabric/fabric_scale.py [--k 8,16,32] [--fabric BIN] [--plot PNG]
 
 Prints a Markdown table (hosts, data packets, events, wall seconds, events and data packets per wall
 second, peak resident memory) and, with --plot, draws wall time and peak memory against hosts. The peak
@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def run_one(fabric, k, work):

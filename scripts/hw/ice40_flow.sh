@@ -1,4 +1,4 @@
-# Shared by scripts/fpga.sh and scripts/ice40_seeds.sh (sourced, not run): the iCE40 place-and-route
+# Shared by scripts/hw/fpga.sh and scripts/hw/ice40_seeds.sh (sourced, not run): the iCE40 place-and-route
 # command and the reading of its Fmax, so the seed sweep measures exactly what the table does.
 
 # The Verilog sources of the core in the FPGA wrapper, from an RTL directory's uet_lb.f.
@@ -7,7 +7,7 @@ fpga_srcs() {  # rtl-dir
 }
 
 # nextpnr-ice40 on the HX8K (ct256) with one placement seed, and any further nextpnr options after
-# it (scripts/ice40_seeds.sh --pnr); its exit status is nextpnr's.
+# it (scripts/hw/ice40_seeds.sh --pnr); its exit status is nextpnr's.
 ice40_pnr() {  # json log seed [option...]
   nextpnr-ice40 --hx8k --package ct256 --json "$1" --freq 50 --timing-allow-fail --seed "$3" "${@:4}" >"$2" 2>&1
 }

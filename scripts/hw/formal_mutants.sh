@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Shows the formal proofs are not vacuous: each mutant plants one bug in a copy of the RTL, and the proof
 # that covers it must fail. Exits 1 if any mutant survives.
-#   scripts/formal_mutants.sh        the mutants of the fast proofs (CI)
-#   scripts/formal_mutants.sh all    also those of the full proofs (none at present)
+#   scripts/hw/formal_mutants.sh        the mutants of the fast proofs (CI)
+#   scripts/hw/formal_mutants.sh all    also those of the full proofs (none at present)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 case "${1:-}" in
   "") full=0 ;;
   all) full=1 ;;
@@ -40,7 +41,7 @@ skipped=0
 for m in "${mutants[@]}"; do
   IFS='@' read -r file proof from to what <<<"$m"
   # A mutant of a full proof (formal.sh's speed column) runs only with "all".
-  if [ "$full" = 0 ] && [ "$("$root/scripts/formal.sh" --speed "$proof")" = full ]; then
+  if [ "$full" = 0 ] && [ "$("$root/scripts/hw/formal.sh" --speed "$proof")" = full ]; then
     skipped=$((skipped + 1))
     continue
   fi
@@ -54,23 +55,23 @@ if old not in text:
     sys.exit(f"formal_mutants.sh: '{old}' not found in {path}: update the mutant")
 open(path, "w").write(text.replace(old, new, 1))
 PY
-  UETLB_RTL_DIR="$tmp/rtl" UETLB_FORMAL_DIR="$tmp/formal" "$root/scripts/formal.sh" "$proof" >"$tmp/out.txt" 2>&1 || true
+  UETLB_RTL_DIR="$tmp/rtl" UETLB_FORMAL_DIR="$tmp/formal" "$root/scripts/hw/formal.sh" "$proof" >"$tmp/out.txt" 2>&1 || true
   if ! grep -q "FAIL in BMC" "$tmp/out.txt"; then  # a counterexample, not a tool failure
     echo "mutant survived: $what ($file, proof $proof): $(cat "$tmp/out.txt")"
     survivors=$((survivors + 1))
   else
     echo "mutant killed:   $what (proof $proof)"
     # Every proof has a committed save file, and it must open the counterexample whole.
-    save=$("$root/scripts/formal.sh" --save-file "$proof")
+    save=$("$root/scripts/hw/formal.sh" --save-file "$proof")
     if [ -z "$save" ]; then
-      echo "  proof $proof has no save file rtl/formal/fv_$proof.gtkw (scripts/make_gtkw.py writes one from a counterexample)"
+      echo "  proof $proof has no save file rtl/formal/fv_$proof.gtkw (scripts/gen/make_gtkw.py writes one from a counterexample)"
       survivors=$((survivors + 1))
-    elif ! python3 "$root/scripts/check_gtkw.py" "$tmp/formal/$proof/trace.vcd" "$save" >/dev/null; then
-      echo "  $save does not open the counterexample: $(python3 "$root/scripts/check_gtkw.py" "$tmp/formal/$proof/trace.vcd" "$save" 2>&1)"
+    elif ! python3 "$root/scripts/gen/check_gtkw.py" "$tmp/formal/$proof/trace.vcd" "$save" >/dev/null; then
+      echo "  $save does not open the counterexample: $(python3 "$root/scripts/gen/check_gtkw.py" "$tmp/formal/$proof/trace.vcd" "$save" 2>&1)"
       survivors=$((survivors + 1))
     fi
   fi
 done
 run=$((${#mutants[@]} - skipped))
-echo "$((run - survivors)) of $run mutants killed$([ "$skipped" = 0 ] || echo " ($skipped of full proofs not run: scripts/formal_mutants.sh all)")"
+echo "$((run - survivors)) of $run mutants killed$([ "$skipped" = 0 ] || echo " ($skipped of full proofs not run: scripts/hw/formal_mutants.sh all)")"
 [ "$survivors" -eq 0 ]

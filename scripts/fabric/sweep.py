@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Parameter sweeps of uet-fabric as independent jobs, run by an existing runner (no scheduler here).
 
-  scripts/sweep.py expand SWEEP.json DIR [FABRIC] [--max-jobs N]
+  scripts/fabric/sweep.py expand SWEEP.json DIR [FABRIC] [--max-jobs N]
                                            one scenario per point in DIR/jobs/, one command per
                                            line in DIR/jobs.txt (FABRIC: the uet-fabric to run, default
                                            build/sim/uet-fabric); at most N jobs (default 10000): a
@@ -9,8 +9,8 @@
                                            written
   parallel --will-cite -j2 --bar < DIR/jobs.txt  run them on this machine (GNU parallel; --bar: a progress bar
                                            with the fraction done and the time left), or on a cluster:
-  sbatch --array=1-N scripts/sweep.slurm DIR   the same lines as a Slurm array (N = lines of jobs.txt)
-  scripts/sweep.py gather DIR              DIR/results.csv (one row per job) and DIR/results.png
+  sbatch --array=1-N scripts/fabric/sweep.slurm DIR   the same lines as a Slurm array (N = lines of jobs.txt)
+  scripts/fabric/sweep.py gather DIR              DIR/results.csv (one row per job) and DIR/results.png
 
 A sweep file (examples/sweeps/*.json) has a base scenario and axes; every combination is one job:
   {"base": {scenario keys},
@@ -34,7 +34,7 @@ import shlex
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MAX_JOBS = 10000  # the default cap on a sweep's jobs (--max-jobs overrides it)
 # The columns of each run's summary.csv (written by uet-fabric) gathered into results.csv: all but the wall
 # time, so that results.csv is the same wherever the jobs ran.
@@ -139,7 +139,7 @@ def expand(sweep_path, out, fabric, max_jobs):
     with open(os.path.join(out, "index.json"), "w") as f:
         json.dump(index, f, indent=1)
     print(f"sweep.py: {len(lines)} jobs in {out}/jobs.txt (parallel --will-cite -j2 --bar < {out}/jobs.txt, or "
-          f"sbatch --array=1-{len(lines)} scripts/sweep.slurm {out})")
+          f"sbatch --array=1-{len(lines)} scripts/fabric/sweep.slurm {out})")
 
 
 def gather(out):

@@ -10,7 +10,7 @@ Needs fst2vcd (GTKWave) to read an FST's signal names and widths.
 
 Enum-typed ports (declared with a uet_lb_pkg::*_e type in rtl/uet_lb.sv) read as names: in an FST through
 the enum tables Verilator writes from the package (the trace flag GTKWave itself saves for them), in a VCD
-(a formal counterexample, no enum tables) through the translate filters scripts/pkg.py generates from the
+(a formal counterexample, no enum tables) through the translate filters scripts/gen/pkg.py generates from the
 package, tb/gtkwave/<enum>.txt, named relative to rtl/formal/ where those save files live.
 """
 import os
@@ -19,7 +19,7 @@ import sys
 
 from vcd_header import variables
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ENUM_PORT_RE = re.compile(r"^\s*(?:input|output)\s+(?:logic\s+)?uet_lb_pkg::(\w+)_e\s+(\w+)\s*,?")
 ENUM_FLAGS = "@100000028"  # GTKWave's enum display (bit 32) over binary, right-justified, as GTKWave saves it
 FILTER_FLAGS = "@2024"     # a translate filter file (bit 13) over decimal, right-justified
@@ -72,7 +72,7 @@ def harness(path: str) -> int:
     inputs = sorted(n for n in names if n[0].endswith("_i") and n not in first)
     regs = sorted(n for n in names if n[0].endswith("_q"))
     rest = sorted(n for n in names if n not in first and n not in inputs and n not in regs)
-    out = [f"[*] {top}: a counterexample of its proof (scripts/make_gtkw.py --harness)",
+    out = [f"[*] {top}: a counterexample of its proof (scripts/gen/make_gtkw.py --harness)",
            "[timestart] 0", "[size] 1600 1000", "[sst_width] 260", "[signals_width] 300",
            "[sst_expanded] 1", "[sst_vpaned_height] 300"]
     for title, group in (("Inputs", first + inputs), ("Registers", regs), ("Other signals", rest)):
@@ -105,7 +105,7 @@ def main() -> int:
     names = by_scope[cores[0]]
     enums = enum_ports()
     vcd_input = sys.argv[1].endswith(".vcd")
-    out = ["[*] uet_lb: interfaces and the state of the group on dbg_group_i (scripts/make_gtkw.py)",
+    out = ["[*] uet_lb: interfaces and the state of the group on dbg_group_i (scripts/gen/make_gtkw.py)",
            "[timestart] 0", "[size] 1600 1000", "[sst_width] 260", "[signals_width] 300",
            "[sst_expanded] 1", "[sst_vpaned_height] 300"]
     for title, sigs in GROUPS:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Verilator -Wall lint of the whole RTL (as one design, and each block on its own). Fails on any warning.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 cd "$root"
 pkg=rtl/uet_lb_pkg.sv
 # Every module of the core (rtl/uet_lb.f less the package), linted together and each on its own.

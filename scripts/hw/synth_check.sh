@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Yosys 0.23 synthesis check: reads the RTL as SystemVerilog, synthesizes a top at a small size,
 # and fails on latches, unsupported constructs or any problem `check` reports.
-#   scripts/synth_check.sh [NumGroups] [TOP [PARAM=VALUE ...]]     (default 4 uet_lb; uet_lb_axi too)
+#   scripts/hw/synth_check.sh [NumGroups] [TOP [PARAM=VALUE ...]]     (default 4 uet_lb; uet_lb_axi too)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 groups=${1:-4}
 top=${2:-uet_lb}
 params="-set NumGroups $groups -set TrackerEntries 4"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The FuseSoC core (uet_lb.core): its file lists are rtl/uet_lb.f and rtl/uet_lb_axi.f, in order, and a
 # target runs from the repository root as a user would run it.
-#   scripts/fusesoc_check.sh lint|sim [BUILD_ROOT]     (default build root: build-fusesoc/)
+#   scripts/hw/fusesoc_check.sh lint|sim [BUILD_ROOT]     (default build root: build-fusesoc/)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 target=${1:-}
 case "$target" in
   lint|sim) ;;

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The installed package works for another project: installs BUILD_DIR into a fresh prefix, builds
 # tests/package (find_package(uetlb)) against it, runs it and the installed uetlb-run.
-#   scripts/package_check.sh BUILD_DIR WORK_DIR
+#   scripts/release/package_check.sh BUILD_DIR WORK_DIR
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -eq 2 ] || { echo "usage: scripts/package_check.sh BUILD_DIR WORK_DIR" >&2; exit 2; }
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+[ $# -eq 2 ] || { echo "usage: scripts/release/package_check.sh BUILD_DIR WORK_DIR" >&2; exit 2; }
 build=$1
 work=$2
 rm -rf "$work"

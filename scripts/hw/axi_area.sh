@@ -3,7 +3,8 @@
 # maps them for the ECP5 (LUT4, flip-flops) and UltraScale+ (LUTs, flip-flops): what the wrapper adds to
 # the core. Prints a Markdown table (docs/integration.md).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "| block | ECP5 LUT4 | ECP5 FF | UltraScale+ LUT | UltraScale+ FF |"

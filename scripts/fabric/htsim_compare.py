@@ -3,7 +3,7 @@
 prints one Markdown table: tail FCT, retransmissions and drops per load balancer, healthy, degraded and
 failed, beside htsim's figures where the project has them (issue 27), and whether the goals hold.
 
-  scripts/htsim_compare.py [--big] [--cc fixed|dctcp|nscc] [--hash crc32WithSalt|crc32SaltPrepended] [--fabric PATH]
+  scripts/fabric/htsim_compare.py [--big] [--cc fixed|dctcp|nscc] [--hash crc32WithSalt|crc32SaltPrepended] [--fabric PATH]
                            [--htsim PATH]
 
   (default)  perm_128n_128c_2MB: 128 hosts, k = 8 fat tree, 400 Gb/s, 2 MiB permutation; healthy, one
@@ -22,7 +22,7 @@ independently, as htsim's switches do) unless --hash crc32SaltPrepended asks for
                 "fixed" (after the profile), htsim's -sender_cc_only -sender_cc_algo constant. With congestion
                 control out of the way the rows compare the load balancers and the fabrics alone.
 
-  --htsim PATH  also runs uet-htsim's htsim_uec (built by scripts/htsim_build.sh CHECKOUT) on the same
+  --htsim PATH  also runs uet-htsim's htsim_uec (built by scripts/fabric/htsim_build.sh CHECKOUT) on the same
                 workloads in the same run: the same permutation (written as htsim's connection matrix and as
                 the fabric's message list, 2,000,000-byte messages), its `reps` against our REPS and its
                 `oblivious` against our Default, healthy and with htsim's -failed N (N links at 25 %) against
@@ -38,7 +38,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TYPES = [("none", "None"), ("default", "Default"), ("reps", "REPS")]
 
 MESSAGE_BYTES = 2000000  # htsim's regression matrices use 2,000,000-byte flows
@@ -139,12 +139,12 @@ def main():
                     help="a constant 1.5-BDP window on both sides (the fabric's fixed window, htsim's constant "
                          "sender algorithm): the load balancers without congestion control")
     ap.add_argument("--fabric", default=os.path.join(ROOT, "build", "sim", "uet-fabric"))
-    ap.add_argument("--htsim", help="htsim_uec to run beside the fabric (scripts/htsim_build.sh CHECKOUT)")
+    ap.add_argument("--htsim", help="htsim_uec to run beside the fabric (scripts/fabric/htsim_build.sh CHECKOUT)")
     a = ap.parse_args()
     if not os.access(a.fabric, os.X_OK):
         sys.exit(f"htsim_compare.py: {a.fabric} is not built (scripts/build.sh)")
     if a.htsim and (not os.access(a.htsim, os.X_OK) or os.path.isdir(a.htsim)):
-        sys.exit(f"htsim_compare.py: --htsim {a.htsim} is not an executable htsim_uec (scripts/htsim_build.sh)")
+        sys.exit(f"htsim_compare.py: --htsim {a.htsim} is not an executable htsim_uec (scripts/fabric/htsim_build.sh)")
 
     # (hosts, case, scenario, htsim's -failed count or None where htsim has no such case, link Mb/s)
     cases = []
@@ -182,7 +182,7 @@ def main():
     if a.constant_window:
         setup += ", constant 1.5-BDP window on both sides"
     acks = "; htsim ACKs every packet" if a.htsim_ack_per_packet else ""
-    print(f"uet-fabric against uet-htsim ({setup}, {a.hash}; {side}{acks}; scripts/htsim_compare.py)\n")
+    print(f"uet-fabric against uet-htsim ({setup}, {a.hash}; {side}{acks}; scripts/fabric/htsim_compare.py)\n")
     print("| hosts | case | LB | tail FCT (us) | retx | drops | completed | data pkts/s (M) | htsim LB | htsim tail (us) "
           "| htsim retx | tail ratio | htsim data pkts/s (M) |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
