@@ -83,9 +83,15 @@ module uet_lb_forward #(
     else if (hit[0]) pick = z_s_f;
     else pick = word;
   endfunction
-  logic [3:0] c_fwd_f;
-  assign c_fwd_f = {c_inr_f_i && d_src_r_i && d_g_r_i == c_g_f_i, c_inr_f_i && d_src_f_i && d_g_f_i == c_g_f_i,
-                    c_inr_f_i && l_src_r_i && l_g_r_i == c_g_f_i, c_inr_f_i && l_src_f_i && l_g_f_i == c_g_f_i};
+  // Stage C: a lane's group against L's events next cycle (the loop: D's now) and at D (x: L's now),
+  // {lr, lf, xr, xf}.
+  function automatic logic [3:0] c_hits_of(input logic [GroupW-1:0] g, input logic inr);
+    c_hits_of = {inr && d_src_r_i && d_g_r_i == g, inr && d_src_f_i && d_g_f_i == g,
+                 inr && l_src_r_i && l_g_r_i == g, inr && l_src_f_i && l_g_f_i == g};
+  endfunction
+  logic [3:0] c_fwd_f, c_fwd_r;
+  assign c_fwd_f = c_hits_of(c_g_f_i, c_inr_f_i);
+  assign c_fwd_r = c_hits_of(c_g_r_i, c_inr_r_i);
   always_ff @(posedge clk_i) begin
     c_hit_f_q   <= hits_of(b_g_f_i, b_inr_f_i);
     c_hit_r_q   <= hits_of(b_g_r_i, b_inr_r_i);
@@ -94,8 +100,8 @@ module uet_lb_forward #(
     fwd_f_o     <= c_fwd_f;
     fwd_l_f_o   <= c_fwd_f[3] || c_fwd_f[2];
     fwd_x_f_o   <= c_fwd_f[1] || c_fwd_f[0];
-    fwd_r_o     <= {c_inr_r_i && d_src_r_i && d_g_r_i == c_g_r_i, c_inr_r_i && d_src_f_i && d_g_f_i == c_g_r_i};
-    x_fwd_r_q   <= {c_inr_r_i && l_src_r_i && l_g_r_i == c_g_r_i, c_inr_r_i && l_src_f_i && l_g_f_i == c_g_r_i};
+    fwd_r_o     <= c_fwd_r[3:2];
+    x_fwd_r_q   <= c_fwd_r[1:0];
     open_prev_o <= d_open_r_i && d_g_r_i == c_g_f_i;
   end
   // Stage D: x's word when the group is x's.
