@@ -118,9 +118,9 @@ echo
 if [ -n "${UETLB_HTSIM:-}" ]; then
   "$root/scripts/fabric/htsim_compare.py" --big --freezing --htsim "$UETLB_HTSIM" --fabric "$b/sim/uet-fabric" || true
   echo
-  echo "### With the fabric's htsim profile, htsim ACKing every packet (\`--profile htsim --htsim-ack-per-packet --big\`)"
+  echo "### With the fabric's htsim profile, htsim ACKing every packet, five seeds (\`--profile htsim --htsim-ack-per-packet --big --seeds 5\`)"
   echo
-  "$root/scripts/fabric/htsim_compare.py" --big --profile htsim --htsim-ack-per-packet --htsim "$UETLB_HTSIM" \
+  "$root/scripts/fabric/htsim_compare.py" --big --profile htsim --htsim-ack-per-packet --seeds 5 --htsim "$UETLB_HTSIM" \
     --fabric "$b/sim/uet-fabric" || true
   echo
   echo "### The same with a constant 1.5-BDP window on both sides (\`... --constant-window\`)"
