@@ -16,6 +16,7 @@
 #include "uetsim/congestion.hpp"
 #include "uetsim/events.hpp"
 #include "uetsim/fabric.hpp"
+#include "uetsim/fifo.hpp"
 #include "uetsim/network.hpp"
 
 namespace uetsim {

@@ -9,7 +9,6 @@
 #include <variant>
 #include <vector>
 
-#include "uetsim/fifo.hpp"
 #include "uetsim/packet.hpp"
 
 namespace uetsim {
@@ -134,8 +133,7 @@ class EventQueue {
       const Far first{line_.front().time, line_.front().seq, 0};
       if ((b == kNone || later(Far{slots_[head_[b]].time, slots_[head_[b]].seq, 0}, first)) &&
           (far_.empty() || later(far_.front(), first))) {
-        Event e = std::move(line_.front());
-        line_.pop_front();
+        Event e = line_.pop_front();
         --size_;
         now_ = std::max(now_, e.time);
         return e;
@@ -174,6 +172,37 @@ class EventQueue {
   };
   static bool later(const Far& a, const Far& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
 
+  /// A ring of events in push order, doubled when full: it holds at most twice its longest length (a
+  /// vector drained from the front, as Fifo, holds up to four times it, and moves what is left each time
+  /// it reclaims: a line of millions of timers made a 65,536-host run 0.9 GB larger and slower).
+  class Line {
+   public:
+    bool empty() const { return size_ == 0; }
+    const Event& front() const { return items_[head_]; }
+    const Event& back() const { return items_[(head_ + size_ - 1) & (items_.size() - 1)]; }
+    void push_back(Event e) {
+      if (size_ == items_.size()) grow();
+      items_[(head_ + size_) & (items_.size() - 1)] = std::move(e);
+      ++size_;
+    }
+    Event pop_front() {
+      Event e = std::move(items_[head_]);
+      head_ = (head_ + 1) & (items_.size() - 1);
+      --size_;
+      return e;
+    }
+
+   private:
+    void grow() {
+      std::vector<Event> bigger(std::max<std::size_t>(64, 2 * items_.size()));  // (a power of two)
+      for (std::size_t i = 0; i < size_; ++i) bigger[i] = std::move(items_[(head_ + i) & (items_.size() - 1)]);
+      items_.swap(bigger);
+      head_ = 0;
+    }
+    std::vector<Event> items_;
+    std::size_t head_ = 0, size_ = 0;
+  };
+
   /// The calendar's first bucket in use, counting from the bucket of `now_` (every event in the calendar
   /// falls in [now_, now_ + kWheelNs), so the first in circular order is the earliest); kNone if empty.
   std::uint32_t first_bucket() const {
@@ -195,7 +224,7 @@ class EventQueue {
   std::vector<std::uint32_t> head_, tail_;  ///< per bucket: first and last slot, kNone when empty
   std::vector<std::uint64_t> used_;         ///< per bucket: one bit, set while the bucket holds an event
   std::vector<Far> far_;                    ///< events beyond the calendar, a heap
-  Fifo<Event> line_;                        ///< push_in_line()'s events, in push order
+  Line line_;                               ///< push_in_line()'s events, in push order
   TimeNs now_ = 0;                          ///< the latest time popped: the calendar starts here
   std::uint64_t seq_ = 0;
   std::size_t size_ = 0, in_wheel_ = 0;
