@@ -86,7 +86,7 @@ TEST_CASE("sim events: the calendar, the far heap and the line leave in one heap
           break;
       }
       if (in_line) {
-        q.push_in_line(at, ev::MessageStart{static_cast<std::uint32_t>(order), 0, 0, 0, 0});
+        q.push_in_line(at, ev::Rto{static_cast<std::uint32_t>(order), 0, 0});
       } else {
         q.push(at, ev::MessageStart{static_cast<std::uint32_t>(order), 0, 0, 0, 0});
       }
@@ -97,7 +97,9 @@ TEST_CASE("sim events: the calendar, the far heap and the line leave in one heap
       REQUIRE(q.top_time() == want.first);
       const Event e = q.pop();
       REQUIRE(e.time == want.first);
-      REQUIRE(std::get<ev::MessageStart>(e.body).message == static_cast<std::uint32_t>(want.second));
+      const auto* start = std::get_if<ev::MessageStart>(&e.body);
+      REQUIRE((start != nullptr ? start->message : std::get<ev::Rto>(e.body).pdc) ==
+              static_cast<std::uint32_t>(want.second));
       now = std::max(now, e.time);
     }
     REQUIRE(q.size() == ref.size());
