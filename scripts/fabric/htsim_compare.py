@@ -3,8 +3,9 @@
 prints one Markdown table: tail FCT, retransmissions and drops per load balancer, healthy, degraded and
 failed, beside htsim's figures where the project has them (issue 27), and whether the goals hold.
 
-  scripts/fabric/htsim_compare.py [--big] [--cc fixed|dctcp|nscc] [--hash crc32WithSalt|crc32SaltPrepended] [--fabric PATH]
-                           [--htsim PATH]
+  scripts/fabric/htsim_compare.py [--big] [--freezing] [--cc fixed|dctcp|nscc] [--hash crc32WithSalt|crc32SaltPrepended]
+                                  [--profile htsim] [--htsim-ack-per-packet] [--constant-window] [--seeds N]
+                                  [--fabric PATH] [--htsim PATH]
 
   (default)  perm_128n_128c_2MB: 128 hosts, k = 8 fat tree, 400 Gb/s, 2 MiB permutation; healthy, one
              aggregation-core link slowed to 25 % (htsim's -failed), the same link down
