@@ -20,6 +20,7 @@ uet_lb_store.sv
 uet_lb_forward.sv
 uet_lb_respond.sv
 uet_lb_tracker_run.sv
+uet_lb_tracker_fire.sv
 uet_lb_tracker.sv
 uet_lb_counter.sv
 uet_lb_regs.sv

@@ -400,11 +400,10 @@ module uet_lb_tracker #(
   logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
   logic [Runs-1:0]       r_h0stays, r_popd, r_flfire;
   logic [EntW-1:0]       rec_way;
-  logic [SeqW-1:0]       cseq_q;  // the candidate's allocation number (below)
-  logic [SeqW-1:0]       fseq1_q; // the number of the element fired at the last edge, and its run (fv_q[1])
-  logic [RunW-1:0]       fr1_q;
-  localparam int unsigned FpDepth = 6;  // the fire pipeline's stages (below)
-  logic [FpDepth:1]      fv_q;
+  logic [Runs-1:0]       r_fired;
+  logic [SeqW-1:0]       cseq;   // the fire candidate's allocation number (uet_lb_tracker_fire, below)
+  logic [SeqW-1:0]       fseq1;  // the number of the element fired at the last edge (r_fired: its run)
+  localparam int unsigned FpDepth = 6;  // cycles from a fire to its free (uet_lb_tracker_fire)
   assign rec_way = (Ways > 1) ? EntW'({rec0_q.aset, rec0_q.awy}) : EntW'(rec0_q.aset);
 
   for (genvar r = 0; r < Runs; r++) begin : g_run
@@ -416,8 +415,8 @@ module uet_lb_tracker #(
       .valid_i (valid_q), .seq_we_i (rec0_q.alc), .seq_way_i (rec_way), .seq_i (rec0_q.seq),
       .clr_free_i (rec0_q.clr), .clr_set_i (rec0_q.cset), .clr_mask_i (rec0_q.cmask),
       .clr_next_set_i (rec_d.cset),
-      .now_i (now_i), .fire_i (r_fire[r]), .fire_seq_i (cseq_q), .skip_i (r_skip[r]), .skip_seq_i (cseq_q),
-      .fired_i (fv_q[1] && fr1_q == RunW'(r)), .fired_seq_i (fseq1_q),
+      .now_i (now_i), .fire_i (r_fire[r]), .fire_seq_i (cseq), .skip_i (r_skip[r]), .skip_seq_i (cseq),
+      .fired_i (r_fired[r]), .fired_seq_i (fseq1),
       .fl_valid_o (r_flv[r]), .fl_way_o (r_flway[r]), .fl_seq_o (r_flseq[r]), .fl_deadline_o (r_fldl[r]),
       .sl_valid_o (r_slv[r]), .sl_way_o (r_slway[r]), .sl_seq_o (r_slseq[r]), .sl_deadline_o (r_sldl[r]),
       .unseen_o (r_unseen[r]), .hold_o (r_hold[r]),
@@ -644,217 +643,52 @@ module uet_lb_tracker #(
                         (rec1_q.alc && ts_before(rec1_q.dl, now_i));
 
   // ---------------------------------------------------------------------------------------------
-  // The candidate: the first live element of each run (fl, as the runs register it: a cycle old), the
-  // earliest of them by deadline, then send order. Its run, way, number and deadline are registered when
-  // it is chosen and its data read out of the data RAM (two cycles). The runs' order is registered from
-  // their fl, so it is another cycle old: a candidate is chosen only when no fl changed, and no packet
-  // landed in another run in the cycle the fl do not show yet. A run whose window holds no live element
-  // but more past it (unseen) may hold an earlier one: nothing is chosen then. The candidate stays until
-  // it fires, a record frees its way (ck1_q), or a packet with an earlier deadline lands in another run.
-  // When it fires and every other run is empty, its run's second live element (sl) is chosen at once.
-  typedef enum logic [1:0] {CS_IDLE, CS_READ1, CS_READ2, CS_READY} cstate_e;
-  cstate_e            cs_q;
-  logic [RunW-1:0]    cr_q;
-  logic [EntW-1:0]    cway_q;
-  logic [TsWidth-1:0] cdl_q;
-  logic               ck1_q;       // a record freed its way since it was chosen (it is dead)
-  logic [Runs-1:0]    flv_q;       // each run's fl a cycle ago
-  logic [SeqW-1:0]    flseq_q [Runs];
-  logic [Runs-1:0]    fl_chg;      // a run's fl is not last cycle's
-  logic               cand_gone;   // the candidate is dead, or a packet before it landed in another run
-  logic               next_sl;     // the candidate fires, and its run's second live element follows it
-  logic               armed;       // the candidate's data are read out, or will be next cycle
-  logic [Runs-1:0]    ord_q [Runs];  // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's
-  logic               can_load, abandon, fire_d, fire_q, slow_ok;
-  // The candidate's own copy of the record applied now (c0) and at the last edge (c1): the record reaches
-  // every run's window, and a copy placed near the candidate's registers routes shorter (uet_lb_dup).
-  localparam int unsigned CrecW = 1 + SetW + Ways + 1 + RunW + TsWidth;
-  logic                c0_clr, c0_alc, c1_clr, c1_alc;
-  logic [SetW-1:0]     c0_cset, c1_cset;
-  logic [Ways-1:0]     c0_cmask, c1_cmask;
-  logic [RunW-1:0]     c0_run, c1_run;
-  logic [TsWidth-1:0]  c0_dl, c1_dl;
-  uet_lb_dup #(.W (CrecW)) u_crec (
-    .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (flush_i),
-    .d_i ({rec_d.clr, rec_d.cset, rec_d.cmask, rec_d.alc, rec_d.run, rec_d.dl}),
-    .q_o ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl})
+  // The candidate, its fire, and the fire's check and free (uet_lb_tracker_fire). A fire waits while an
+  // allocation here or a request in the core's stages is past due (it may go first).
+  localparam int unsigned KClears = 9;
+  logic                   fp_busy;      // a fire's check or free is on its way
+  logic [Runs-1:0]        hold_run_q;   // per run: its hold_o, registered (the hold, below)
+  logic                   hold_inf_q, unsettled_q, interlock_q;
+  logic [KClears-1:0]     kclr;     // the key clears a fire is checked against: core B, C, D, L; t0; t1..t4
+  logic [KClears*KeyW-1:0] kkey;
+  assign kclr = {op4_q.clr && !op4_q.dir, op3_q.clr && !op3_q.dir, op2_q.clr && !op2_q.dir,
+                 op1_q.clr && !op1_q.dir, clr_valid_i, pre_clr_i};
+  assign kkey = {op4_q.ckey, op3_q.ckey, op2_q.ckey, op1_q.ckey, op0.ckey,
+                 pre_group_i[3 * GroupW +: GroupW], pre_psn_i[3 * PsnWidth +: PsnWidth],
+                 pre_group_i[2 * GroupW +: GroupW], pre_psn_i[2 * PsnWidth +: PsnWidth],
+                 pre_group_i[1 * GroupW +: GroupW], pre_psn_i[1 * PsnWidth +: PsnWidth],
+                 pre_group_i[0 * GroupW +: GroupW], pre_psn_i[0 * PsnWidth +: PsnWidth]};
+  logic [Runs*EntW-1:0]    fl_way_v, sl_way_v;
+  logic [Runs*SeqW-1:0]    fl_seq_v, sl_seq_v;
+  logic [Runs*TsWidth-1:0] fl_dl_v, sl_dl_v;
+  for (genvar r = 0; r < Runs; r++) begin : g_fl
+    assign fl_way_v[r * EntW +: EntW]       = r_flway[r];
+    assign sl_way_v[r * EntW +: EntW]       = r_slway[r];
+    assign fl_seq_v[r * SeqW +: SeqW]       = r_flseq[r];
+    assign sl_seq_v[r * SeqW +: SeqW]       = r_slseq[r];
+    assign fl_dl_v[r * TsWidth +: TsWidth]  = r_fldl[r];
+    assign sl_dl_v[r * TsWidth +: TsWidth]  = r_sldl[r];
+  end
+  uet_lb_tracker_fire #(
+    .Entries (Entries), .Ways (Ways), .Runs (Runs), .KeyW (KeyW), .TsWidth (TsWidth), .SeqW (SeqW),
+    .KClears (KClears), .FpDepth (FpDepth)
+  ) u_fire (
+    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
+    .fl_valid_i (r_flv), .fl_way_i (fl_way_v), .fl_seq_i (fl_seq_v), .fl_deadline_i (fl_dl_v),
+    .fl_is_fire_i (r_flfire),
+    .sl_valid_i (r_slv), .sl_way_i (sl_way_v), .sl_seq_i (sl_seq_v), .sl_deadline_i (sl_dl_v),
+    .unseen_i (r_unseen),
+    .run_fire_o (r_fire), .run_skip_o (r_skip), .run_fired_o (r_fired), .cand_seq_o (cseq), .fired_seq_o (fseq1),
+    .rec_next_i ({rec_d.clr, rec_d.cset, rec_d.cmask, rec_d.alc, rec_d.run, rec_d.dl}),
+    .rec_i ({rec0_q.clr, rec0_q.cset, rec0_q.cmask, rec0_q.alc, rec0_q.run, rec0_q.dl}),
+    .data_raddr_o (data_raddr), .cand_key_i (data_rd[DataW-1 -: KeyW]),
+    .wait_i (inflight_due || core_due_next_i), .fire_block_i (fire_block_i), .interlock_i (interlock_q),
+    .quiet_i (quiet_i), .ops_busy_i (ops_busy), .runs_hold_i (hold_run_q != '0),
+    .fire_next_o (fire_next_o), .fire_due_o (fire_due_o), .fire_o (fire_o), .fire_deadline_o (fire_deadline_o),
+    .kclr_i (kclr), .kkey_i (kkey), .fire_kill_o (fire_kill_o), .dfree_o (dfree), .dfree_way_o (dfree_way),
+    .busy_o (fp_busy)
   );
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) {c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} <= '0;
-    else {c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} <= {c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl};
-  end
-  logic [RunW-1:0]    pick;
-  logic [Runs-1:0]    hold_run_q;  // per run: its hold_o, registered
-  logic               hold_inf_q, unsettled_q, interlock_q;
-
-  // A record frees way w.
-  function automatic logic rec_frees(input logic [EntW-1:0] w, input logic clr, input logic [SetW-1:0] cset,
-                                     input logic [Ways-1:0] cmask);
-    rec_frees = clr && way_set(w) == cset && cmask[(Ways > 1) ? 32'(WayW'(w)) : 0];
-  endfunction
-  // Allocation number x before y (numbers are unique among the elements in the runs, less than half the
-  // number range apart).
-  // A record appends a packet before the candidate to a run other than the candidate's (the same
-  // deadline and a later send is after it).
-  function automatic logic lands_before(input logic alc, input logic [RunW-1:0] run, input logic [TsWidth-1:0] dl,
-                                        input logic [RunW-1:0] cr, input logic [TsWidth-1:0] cdl);
-    lands_before = alc && run != cr && ts_before(dl, cdl);
-  endfunction
-  function automatic logic seq_before(input logic [SeqW-1:0] x, input logic [SeqW-1:0] y);
-    logic [SeqW-1:0] d;
-    d          = x - y;
-    seq_before = d[SeqW-1];
-  endfunction
-
-  always_ff @(posedge clk_i) begin
-    for (int r = 0; r < Runs; r++) begin
-      flv_q[r]   <= r_flv[r];
-      flseq_q[r] <= r_flseq[r];
-      for (int t = 0; t < Runs; t++) begin
-        ord_q[r][t] <= ts_before(r_fldl[r], r_fldl[t]) ||
-                       (r_fldl[r] == r_fldl[t] && seq_before(r_flseq[r], r_flseq[t]));
-      end
-    end
-  end
-  always_comb begin
-    for (int r = 0; r < Runs; r++) fl_chg[r] = r_flv[r] != flv_q[r] || (r_flv[r] && r_flseq[r] != flseq_q[r]);
-    pick = '0;
-    for (int r = Runs - 1; r >= 0; r--) begin
-      logic first;
-      first = r_flv[r];
-      for (int t = 0; t < Runs; t++) if (t != r && r_flv[t] && !ord_q[r][t]) first = 1'b0;
-      if (first) pick = RunW'(r);
-    end
-    // (Nor in the cycle after a fire: the fl then still show the packet that fired.)
-    can_load = cs_q == CS_IDLE && fl_chg == '0 && r_flv != '0 && r_unseen == '0 &&
-               !(c1_alc && c1_run != pick) && !fv_q[1];
-  end
-  always_comb begin
-    cand_gone = ck1_q || lands_before(c0_alc, c0_run, c0_dl, cr_q, cdl_q) ||
-                lands_before(c1_alc, c1_run, c1_dl, cr_q, cdl_q);
-    // (The run's fl a cycle ago is the candidate, so its sl then follows it.)
-    next_sl = fire_o && r_flv[cr_q] && r_flfire[cr_q] && r_slv[cr_q] &&
-              !(c0_alc && c0_run != cr_q) && !(c1_alc && c1_run != cr_q);
-    for (int r = 0; r < Runs; r++) if (RunW'(r) != cr_q && (r_flv[r] || r_unseen[r])) next_sl = 1'b0;
-  end
-  assign armed = cs_q == CS_READ2 || cs_q == CS_READY;
-  assign abandon = flush_i || (cs_q != CS_IDLE && cand_gone) || fire_o;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
-      cs_q <= CS_IDLE;
-    end else if (next_sl) begin
-      cs_q <= CS_READ1;
-    end else if (abandon) begin
-      cs_q <= CS_IDLE;
-    end else begin
-      unique case (cs_q)
-        CS_IDLE:  if (can_load) cs_q <= CS_READ1;
-        CS_READ1: cs_q <= CS_READ2;
-        CS_READ2: cs_q <= CS_READY;
-        CS_READY: cs_q <= CS_READY;
-        default:  cs_q <= CS_IDLE;
-      endcase
-    end
-  end
-  // (The runs' fl and sl are a cycle old: the records of the last edge and this one may have freed them.
-  // Each run's are tested on their own and the results selected, so that the record's compare runs beside
-  // the choice of the run, not after it.)
-  logic [Runs-1:0] fl_freed, sl_freed;
-  always_comb begin
-    for (int r = 0; r < Runs; r++) begin
-      fl_freed[r] = rec_frees(r_flway[r], c0_clr, c0_cset, c0_cmask) || rec_frees(r_flway[r], c1_clr, c1_cset, c1_cmask);
-      sl_freed[r] = rec_frees(r_slway[r], c0_clr, c0_cset, c0_cmask) || rec_frees(r_slway[r], c1_clr, c1_cset, c1_cmask);
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (next_sl) begin
-      cway_q <= r_slway[cr_q];
-      cseq_q <= r_slseq[cr_q];
-      cdl_q  <= r_sldl[cr_q];
-      ck1_q  <= sl_freed[cr_q];
-    end else if (cs_q == CS_IDLE) begin
-      cr_q   <= pick;
-      cway_q <= r_flway[pick];
-      cseq_q <= r_flseq[pick];
-      cdl_q  <= r_fldl[pick];
-      ck1_q  <= fl_freed[pick];
-    end else begin
-      ck1_q  <= ck1_q || rec_frees(cway_q, c0_clr, c0_cset, c0_cmask);
-    end
-  end
-  assign data_raddr = cway_q;
-
-  // Firing: in the first cycle whose events are past the candidate's deadline (decided a cycle ahead from
-  // now_i). A fire decided for a cycle in which a request of the core's stages or an allocation here is
-  // past due too waits (it may go first). While a run is nearly full (interlock), a fire waits until the
-  // core holds its streams with nothing in flight, so every allocation's room decision sees the runs as
-  // the model does.
-  logic fp_busy;  // a fire's check or free is on its way (below)
-  assign slow_ok = !interlock_q || (quiet_i && !ops_busy && !fp_busy && hold_run_q != '0);
-  logic cand_due;
-  assign cand_due = armed && ts_before(cdl_q, now_i);
-  assign fire_d   = cand_due && !abandon && !fire_block_i && slow_ok;
-  // A fire waits while an allocation here or a request in the core's stages is past due (it may go first):
-  // decided with fire_d, from the same cycle's comparisons, so that fire_o is a flip-flop (it reaches the
-  // candidate's registers and every run).
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) fire_q <= 1'b0;
-    else fire_q <= fire_d && !inflight_due && !core_due_next_i;
-  end
-  assign fire_o      = fire_q;
-  assign fire_next_o = fire_d;
-  assign fire_due_o  = cand_due;
-  for (genvar r = 0; r < Runs; r++) begin : g_fire
-    assign r_fire[r] = fire_o && cr_q == RunW'(r);
-    // The hold leaves out the armed candidate: it fires in the first cycle whose events are past its
-    // deadline, unless it is dead, a packet before it is on its way (that one holds), or the core holds
-    // its streams anyway (fire_block_i, a past-due request). Not while a run is nearly full: a fire then
-    // waits for the core to hold.
-    assign r_skip[r] = armed && !interlock_q && cr_q == RunW'(r);
-  end
   assign {fire_group_o, fire_psn_o, fire_ev_o, fire_gen_o} = data_rd;
-  assign fire_deadline_o = cdl_q;
-
-  // The fire's check and free. Stage k of the pipeline holds the fire of k cycles ago. Every clear taken
-  // before the fire is, a cycle after it, in the core's stages B, C, D, L or here at t0..t4 (compared by
-  // key with the packet's, registered), or was applied since the candidate was chosen (ck1_q and the
-  // records since, by way); the ones applied before that are in its liveness.
-  logic [FpDepth:1] fkill_q;
-  logic [EntW-1:0]  fway_q [1:FpDepth];
-  logic [KeyW-1:0]  fkey1_q;
-  logic             fk1_1_q, fk1_2_q, kill2;
-  logic [8:0]       eq1, eq2_q;  // a clear of the fired packet's key: core B, C, D, L; t0; t1..t4
-  always_comb begin
-    for (int k = 0; k < 4; k++) begin
-      eq1[k] = pre_clr_i[k] && {pre_group_i[k * GroupW +: GroupW], pre_psn_i[k * PsnWidth +: PsnWidth]} == fkey1_q;
-    end
-    eq1[4] = clr_valid_i && op0.ckey == fkey1_q;
-    eq1[5] = op1_q.clr && !op1_q.dir && op1_q.ckey == fkey1_q;
-    eq1[6] = op2_q.clr && !op2_q.dir && op2_q.ckey == fkey1_q;
-    eq1[7] = op3_q.clr && !op3_q.dir && op3_q.ckey == fkey1_q;
-    eq1[8] = op4_q.clr && !op4_q.dir && op4_q.ckey == fkey1_q;
-    kill2 = fk1_2_q || eq2_q != '0;
-  end
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) fv_q <= '0;
-    else fv_q <= {fv_q[FpDepth-1:1], fire_o};
-  end
-  always_ff @(posedge clk_i) begin
-    fway_q[1] <= cway_q;
-    fseq1_q   <= cseq_q;
-    fr1_q     <= cr_q;
-    fkey1_q   <= data_rd[DataW-1 -: KeyW];
-    fk1_1_q   <= ck1_q || rec_frees(cway_q, rec0_q.clr, rec0_q.cset, rec0_q.cmask);
-    fway_q[2] <= fway_q[1];
-    eq2_q     <= eq1;
-    fk1_2_q   <= fk1_1_q || rec_frees(fway_q[1], rec0_q.clr, rec0_q.cset, rec0_q.cmask);
-    fkill_q   <= {fkill_q[FpDepth-1:3], kill2, 2'b00};  // (stages 1 and 2 unused: the check is not made yet)
-    for (int k = 3; k <= FpDepth; k++) fway_q[k] <= fway_q[k - 1];
-  end
-  assign fp_busy     = fv_q != '0;
-  assign fire_kill_o = fv_q[3] && fkill_q[3];
-  assign dfree       = fv_q[FpDepth] && !fkill_q[FpDepth];
-  assign dfree_way   = fway_q[FpDepth];
 
   // The hold: in flip-flops, each run's and the allocations', so that no OR follows the time comparisons
   // beyond each run's own (the core ORs them with its own stall flip-flops anyway).
@@ -886,19 +720,6 @@ module uet_lb_tracker #(
     vc3_ref_q <= set_bits(valid_q, op2_q.cset);
     va3_ref_q <= set_bits(valid_q, op2_q.aset);
   end
-  // The pick as the runs' fl give it directly: the registered order must agree.
-  logic [RunW-1:0] pick_ref;
-  always_comb begin
-    pick_ref = '0;
-    for (int r = Runs - 1; r >= 0; r--) begin
-      if (r_flv[r]) begin
-        if (!r_flv[pick_ref] || ts_before(r_fldl[r], r_fldl[pick_ref]) ||
-            (r_fldl[r] == r_fldl[pick_ref] && seq_before(r_flseq[r], r_flseq[pick_ref]))) begin
-          pick_ref = RunW'(r);
-        end
-      end
-    end
-  end
   // A fire's free, on its way to t4 (a cycle a stage): its way must still be valid there, after every
   // record before it.
   logic [Ways-1:0] v4_ref;
@@ -907,24 +728,8 @@ module uet_lb_tracker #(
     if (rec0_q.clr && rec0_q.cset == op4_q.cset) v4_ref = v4_ref & ~rec0_q.cmask;
     if (rec0_q.alc && rec0_q.aset == op4_q.cset) v4_ref = v4_ref | alloc_hit(1'b1, rec0_q.awy, 1'b1);
   end
-  // The fire as it was decided before fire_q took the waits in (fire_q then gated by the registered
-  // waits), and the candidate's copies of the record.
-  logic fire_ref_q, core_due_ref_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) fire_ref_q <= 1'b0;
-    else fire_ref_q <= fire_d;
-    core_due_ref_q <= core_due_next_i;
-  end
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
-      a_fire_waits: assert (fire_o == (fire_ref_q && !hold_inf_q && !core_due_ref_q));
-      a_crec0: assert ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl} ==
-                       {rec0_q.clr, rec0_q.cset, rec0_q.cmask, rec0_q.alc, rec0_q.run, rec0_q.dl});
-      a_crec1: assert ({c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} ==
-                       {rec1_q.clr, rec1_q.cset, rec1_q.cmask, rec1_q.alc, rec1_q.run, rec1_q.dl});
-      if (can_load) a_pick: assert (pick == pick_ref);
-      // A fire is the candidate, read out.
-      if (fire_q) a_fire_armed: assert (cs_q == CS_READY);
       // A fire's free takes a t0 whose clear slot is free (the core's stage X holds its early failure).
       a_fire_free_slot: assert (!(dfree && clr_valid_i));
       if (op4_q.clr && op4_q.dir) a_fire_frees_valid: assert (v4_ref[op4_q.dway]);

@@ -32,6 +32,8 @@ mutants=(
   "uet_lb_cfg.sv@cfg@((PtrW'(window_i) & cmask_o) == (PtrW'(2) & cmask_o))@((PtrW'(window_i) & cmask_o) == (PtrW'(1) & cmask_o))@position 2 of a window explores when position 1 should"
   "uet_lb_respond.sv@respond@    if (x_match) x_ev = rec_ev_i;@    if (1'b0) x_ev = rec_ev_i;@a reuse misses the value a recycle writes to its slot in the same cycle"
   "uet_lb_store.sv@store@        else if (fr_q[g / Cols] && fc_q[g % Cols]) lvt_q[g] <= 1'b0;@        else if (fr_q[g / Cols]) lvt_q[g] <= 1'b0;@a feedback-lane write moves every group of its row to bank F"
+  "uet_lb_tracker_fire.sv@tracker_fire@    else fire_q <= fire_d && !wait_i;@    else fire_q <= fire_d;@an early failure fires while a packet that may go first is past due"
+  "uet_lb_tracker_fire.sv@tracker_fire@    kill2 = fk1_2_q || eq2_q != '0;@    kill2 = fk1_2_q;@a fire stands though a clear of its packet was in flight"
   "uet_lb_axil.sv@axi@      end else if (bready_i) begin@      end else begin@B dropped without BREADY"
   "uet_lb_axil.sv@axi@  assign want_wr = aw_v_q && w_v_q && !b_v_q && !busy;@  assign want_wr = aw_v_q && !b_v_q && !busy;@a write issued before its data arrived"
   "uet_lb_axis.sv@axi@  assign req_ok         = !loc_v_q && (req_bad ? owed_q == '0 : req_ready_i);@  assign req_ok         = !loc_v_q && (req_bad || req_ready_i);@a local answer overtakes the core's responses"

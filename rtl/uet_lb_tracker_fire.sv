@@ -1,0 +1,361 @@
+// The tracker's early failures (SPEC section 6): which tracked packet fires next, when it fires, and the
+// check and free that follow each fire. Part of uet_lb_tracker, which holds the packets and their runs.
+//
+// Candidate. Each run shows its first live element (fl) and the one after it (sl), a cycle old. The
+// earliest fl by deadline, then send order, is chosen and read out of the tracker's data RAM (two
+// cycles) before its deadline. A candidate stays until it fires, a record frees its way, or a packet
+// with an earlier deadline lands in another run.
+//
+// Fire. In the first cycle whose events are past the candidate's deadline (decided a cycle ahead from
+// now_i) fire_o rises for one cycle, a flip-flop. It waits while the caller says a packet that may go
+// first is past due (wait_i), while the core holds its streams (fire_block_i), and, while a run is nearly
+// full, until nothing is in flight.
+//
+// Check and free. A fire is decided before the clears taken ahead of it reach the tracker's tables, so
+// its key is compared with every key clear in flight (kclr_i, kkey_i, a cycle after the fire) and its way
+// with the records applied since it was chosen: fire_kill_o, three cycles after fire_o, says the packet
+// had been cleared. A fire that stands frees its way (dfree_o) FpDepth cycles after fire_o, in the
+// tracker's clear slot.
+`default_nettype none
+
+module uet_lb_tracker_fire #(
+  parameter int unsigned Entries = 1024,  ///< the tracker's ways
+  parameter int unsigned Ways    = 4,     ///< ways per set
+  parameter int unsigned Runs    = 2,
+  parameter int unsigned KeyW    = 36,    ///< a packet's key: group and PSN
+  parameter int unsigned TsWidth = 32,
+  parameter int unsigned SeqW    = 14,    ///< allocation numbers
+  parameter int unsigned KClears = 9,     ///< key clears a fire is checked against
+  parameter int unsigned FpDepth = 6,     ///< cycles from a fire to its free
+  // Derived, do not override.
+  parameter int unsigned Sets    = Entries / Ways,
+  parameter int unsigned SetW    = (Sets > 1) ? $clog2(Sets) : 1,
+  parameter int unsigned WayW    = (Ways > 1) ? $clog2(Ways) : 1,
+  parameter int unsigned EntW    = (Entries > 1) ? $clog2(Entries) : 1,
+  parameter int unsigned RunW    = (Runs > 1) ? $clog2(Runs) : 1,
+  parameter int unsigned CrecW   = 1 + SetW + Ways + 1 + RunW + TsWidth
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,        ///< synchronous, active low
+  input  logic                    flush_i,       ///< drop the candidate and every fire in flight
+  input  logic [TsWidth-1:0]      now_i,         ///< the time of the events the core accepts next cycle
+  // Each run's first and second live elements, a cycle old (run r at slice r).
+  input  logic [Runs-1:0]         fl_valid_i,
+  input  logic [Runs*EntW-1:0]    fl_way_i,
+  input  logic [Runs*SeqW-1:0]    fl_seq_i,
+  input  logic [Runs*TsWidth-1:0] fl_deadline_i,
+  input  logic [Runs-1:0]         fl_is_fire_i,  ///< the fl is the element fired at the last edge
+  input  logic [Runs-1:0]         sl_valid_i,
+  input  logic [Runs*EntW-1:0]    sl_way_i,
+  input  logic [Runs*SeqW-1:0]    sl_seq_i,
+  input  logic [Runs*TsWidth-1:0] sl_deadline_i,
+  input  logic [Runs-1:0]         unseen_i,      ///< live elements past the run's window, none in it
+  output logic [Runs-1:0]         run_fire_o,    ///< the run whose fl fires now
+  output logic [Runs-1:0]         run_skip_o,    ///< the run whose hold leaves out the armed candidate
+  output logic [Runs-1:0]         run_fired_o,   ///< the run whose element fired at the last edge
+  output logic [SeqW-1:0]         cand_seq_o,    ///< the candidate's allocation number
+  output logic [SeqW-1:0]         fired_seq_o,   ///< the number of the element fired at the last edge
+  // The tracker's record, {clr, cset, cmask, alc, run, dl}: the one decided now (the candidate keeps a
+  // registered copy of its own, placed near it) and the one applying now.
+  input  logic [CrecW-1:0]        rec_next_i,
+  input  logic [CrecW-1:0]        rec_i,
+  // The data RAM: the candidate's way, and its key read out.
+  output logic [EntW-1:0]         data_raddr_o,
+  input  logic [KeyW-1:0]         cand_key_i,
+  // When a fire may go.
+  input  logic                    wait_i,        ///< a packet that may go first is past due: no fire next cycle
+  input  logic                    fire_block_i,  ///< the core holds its streams next cycle: no fire then
+  input  logic                    interlock_i,   ///< a run is nearly full
+  input  logic                    quiet_i,       ///< no clear or allocation in flight before the tracker
+  input  logic                    ops_busy_i,    ///< an operation in flight in the tracker
+  input  logic                    runs_hold_i,   ///< a run holds the core (its hold flags, registered)
+  output logic                    fire_next_o,   ///< fire_o may rise next cycle
+  output logic                    fire_due_o,    ///< the candidate is read and past due at now_i
+  output logic                    fire_o,        ///< the candidate fires now
+  output logic [TsWidth-1:0]      fire_deadline_o,
+  // The check and the free.
+  input  logic [KClears-1:0]      kclr_i,        ///< key clears taken before the fire of a cycle ago
+  input  logic [KClears*KeyW-1:0] kkey_i,        ///< their keys
+  output logic                    fire_kill_o,   ///< the fire of three cycles ago changes nothing
+  output logic                    dfree_o,       ///< free way dfree_way_o now (the fire of FpDepth ago stood)
+  output logic [EntW-1:0]         dfree_way_o,
+  output logic                    busy_o         ///< a fire's check or free is on its way
+);
+  // x strictly before y, modulo 2^TsWidth.
+  function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
+    logic [TsWidth-1:0] d;
+    d         = x - y;
+    ts_before = d[TsWidth-1];
+  endfunction
+  // The set of a way number.
+  function automatic logic [SetW-1:0] way_set(input logic [EntW-1:0] way);
+    way_set = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
+  endfunction
+
+  // The runs' elements as arrays.
+  logic [EntW-1:0]    fl_way [Runs], sl_way [Runs];
+  logic [SeqW-1:0]    fl_seq [Runs], sl_seq [Runs];
+  logic [TsWidth-1:0] fl_dl [Runs], sl_dl [Runs];
+  for (genvar r = 0; r < Runs; r++) begin : g_in
+    assign fl_way[r] = fl_way_i[r * EntW +: EntW];
+    assign sl_way[r] = sl_way_i[r * EntW +: EntW];
+    assign fl_seq[r] = fl_seq_i[r * SeqW +: SeqW];
+    assign sl_seq[r] = sl_seq_i[r * SeqW +: SeqW];
+    assign fl_dl[r]  = fl_deadline_i[r * TsWidth +: TsWidth];
+    assign sl_dl[r]  = sl_deadline_i[r * TsWidth +: TsWidth];
+  end
+  // The ways the record applying now frees.
+  logic            rec_clr;
+  logic [SetW-1:0] rec_cset;
+  logic [Ways-1:0] rec_cmask;
+  assign rec_clr   = rec_i[CrecW-1];
+  assign rec_cset  = rec_i[CrecW-2 -: SetW];
+  assign rec_cmask = rec_i[CrecW-2-SetW -: Ways];
+  logic [SeqW-1:0] cseq_q, fseq1_q;  // the candidate's number; the one fired at the last edge
+  logic [RunW-1:0] fr1_q;            // the run of the one fired at the last edge
+  logic [FpDepth:1] fv_q;            // a fire 1..FpDepth cycles ago
+  assign cand_seq_o  = cseq_q;
+  assign fired_seq_o = fseq1_q;
+  for (genvar r = 0; r < Runs; r++) begin : g_fired
+    assign run_fired_o[r] = fv_q[1] && fr1_q == RunW'(r);
+  end
+
+  // The candidate: the first live element of each run (fl, as the runs register it: a cycle old), the
+  // earliest of them by deadline, then send order. Its run, way, number and deadline are registered when
+  // it is chosen and its data read out of the data RAM (two cycles). The runs' order is registered from
+  // their fl, so it is another cycle old: a candidate is chosen only when no fl changed, and no packet
+  // landed in another run in the cycle the fl do not show yet. A run whose window holds no live element
+  // but more past it (unseen) may hold an earlier one: nothing is chosen then. The candidate stays until
+  // it fires, a record frees its way (ck1_q), or a packet with an earlier deadline lands in another run.
+  // When it fires and every other run is empty, its run's second live element (sl) is chosen at once.
+  typedef enum logic [1:0] {CS_IDLE, CS_READ1, CS_READ2, CS_READY} cstate_e;
+  cstate_e            cs_q;
+  logic [RunW-1:0]    cr_q;
+  logic [EntW-1:0]    cway_q;
+  logic [TsWidth-1:0] cdl_q;
+  logic               ck1_q;       // a record freed its way since it was chosen (it is dead)
+  logic [Runs-1:0]    flv_q;       // each run's fl a cycle ago
+  logic [SeqW-1:0]    flseq_q [Runs];
+  logic [Runs-1:0]    fl_chg;      // a run's fl is not last cycle's
+  logic               cand_gone;   // the candidate is dead, or a packet before it landed in another run
+  logic               next_sl;     // the candidate fires, and its run's second live element follows it
+  logic               armed;       // the candidate's data are read out, or will be next cycle
+  logic [Runs-1:0]    ord_q [Runs];  // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's
+  logic               can_load, abandon, fire_d, fire_q, slow_ok;
+  // The candidate's own copy of the record applied now (c0) and at the last edge (c1): the record reaches
+  // every run's window, and a copy placed near the candidate's registers routes shorter (uet_lb_dup).
+  logic                c0_clr, c0_alc, c1_clr, c1_alc;
+  logic [SetW-1:0]     c0_cset, c1_cset;
+  logic [Ways-1:0]     c0_cmask, c1_cmask;
+  logic [RunW-1:0]     c0_run, c1_run;
+  logic [TsWidth-1:0]  c0_dl, c1_dl;
+  uet_lb_dup #(.W (CrecW)) u_crec (
+    .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (flush_i),
+    .d_i (rec_next_i),
+    .q_o ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl})
+  );
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) {c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} <= '0;
+    else {c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} <= {c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl};
+  end
+  logic [RunW-1:0]    pick;
+
+  // A record frees way w.
+  function automatic logic rec_frees(input logic [EntW-1:0] w, input logic clr, input logic [SetW-1:0] cset,
+                                     input logic [Ways-1:0] cmask);
+    rec_frees = clr && way_set(w) == cset && cmask[(Ways > 1) ? 32'(WayW'(w)) : 0];
+  endfunction
+  // Allocation number x before y (numbers are unique among the elements in the runs, less than half the
+  // number range apart).
+  // A record appends a packet before the candidate to a run other than the candidate's (the same
+  // deadline and a later send is after it).
+  function automatic logic lands_before(input logic alc, input logic [RunW-1:0] run, input logic [TsWidth-1:0] dl,
+                                        input logic [RunW-1:0] cr, input logic [TsWidth-1:0] cdl);
+    lands_before = alc && run != cr && ts_before(dl, cdl);
+  endfunction
+  function automatic logic seq_before(input logic [SeqW-1:0] x, input logic [SeqW-1:0] y);
+    logic [SeqW-1:0] d;
+    d          = x - y;
+    seq_before = d[SeqW-1];
+  endfunction
+
+  always_ff @(posedge clk_i) begin
+    for (int r = 0; r < Runs; r++) begin
+      flv_q[r]   <= fl_valid_i[r];
+      flseq_q[r] <= fl_seq[r];
+      for (int t = 0; t < Runs; t++) begin
+        ord_q[r][t] <= ts_before(fl_dl[r], fl_dl[t]) ||
+                       (fl_dl[r] == fl_dl[t] && seq_before(fl_seq[r], fl_seq[t]));
+      end
+    end
+  end
+  always_comb begin
+    for (int r = 0; r < Runs; r++) fl_chg[r] = fl_valid_i[r] != flv_q[r] || (fl_valid_i[r] && fl_seq[r] != flseq_q[r]);
+    pick = '0;
+    for (int r = Runs - 1; r >= 0; r--) begin
+      logic first;
+      first = fl_valid_i[r];
+      for (int t = 0; t < Runs; t++) if (t != r && fl_valid_i[t] && !ord_q[r][t]) first = 1'b0;
+      if (first) pick = RunW'(r);
+    end
+    // (Nor in the cycle after a fire: the fl then still show the packet that fired.)
+    can_load = cs_q == CS_IDLE && fl_chg == '0 && fl_valid_i != '0 && unseen_i == '0 &&
+               !(c1_alc && c1_run != pick) && !fv_q[1];
+  end
+  always_comb begin
+    cand_gone = ck1_q || lands_before(c0_alc, c0_run, c0_dl, cr_q, cdl_q) ||
+                lands_before(c1_alc, c1_run, c1_dl, cr_q, cdl_q);
+    // (The run's fl a cycle ago is the candidate, so its sl then follows it.)
+    next_sl = fire_o && fl_valid_i[cr_q] && fl_is_fire_i[cr_q] && sl_valid_i[cr_q] &&
+              !(c0_alc && c0_run != cr_q) && !(c1_alc && c1_run != cr_q);
+    for (int r = 0; r < Runs; r++) if (RunW'(r) != cr_q && (fl_valid_i[r] || unseen_i[r])) next_sl = 1'b0;
+  end
+  assign armed = cs_q == CS_READ2 || cs_q == CS_READY;
+  assign abandon = flush_i || (cs_q != CS_IDLE && cand_gone) || fire_o;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      cs_q <= CS_IDLE;
+    end else if (next_sl) begin
+      cs_q <= CS_READ1;
+    end else if (abandon) begin
+      cs_q <= CS_IDLE;
+    end else begin
+      unique case (cs_q)
+        CS_IDLE:  if (can_load) cs_q <= CS_READ1;
+        CS_READ1: cs_q <= CS_READ2;
+        CS_READ2: cs_q <= CS_READY;
+        CS_READY: cs_q <= CS_READY;
+        default:  cs_q <= CS_IDLE;
+      endcase
+    end
+  end
+  // (The runs' fl and sl are a cycle old: the records of the last edge and this one may have freed them.
+  // Each run's are tested on their own and the results selected, so that the record's compare runs beside
+  // the choice of the run, not after it.)
+  logic [Runs-1:0] fl_freed, sl_freed;
+  always_comb begin
+    for (int r = 0; r < Runs; r++) begin
+      fl_freed[r] = rec_frees(fl_way[r], c0_clr, c0_cset, c0_cmask) || rec_frees(fl_way[r], c1_clr, c1_cset, c1_cmask);
+      sl_freed[r] = rec_frees(sl_way[r], c0_clr, c0_cset, c0_cmask) || rec_frees(sl_way[r], c1_clr, c1_cset, c1_cmask);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (next_sl) begin
+      cway_q <= sl_way[cr_q];
+      cseq_q <= sl_seq[cr_q];
+      cdl_q  <= sl_dl[cr_q];
+      ck1_q  <= sl_freed[cr_q];
+    end else if (cs_q == CS_IDLE) begin
+      cr_q   <= pick;
+      cway_q <= fl_way[pick];
+      cseq_q <= fl_seq[pick];
+      cdl_q  <= fl_dl[pick];
+      ck1_q  <= fl_freed[pick];
+    end else begin
+      ck1_q  <= ck1_q || rec_frees(cway_q, c0_clr, c0_cset, c0_cmask);
+    end
+  end
+  assign data_raddr_o = cway_q;
+
+  // Firing: in the first cycle whose events are past the candidate's deadline (decided a cycle ahead from
+  // now_i). A fire decided for a cycle in which a request of the core's stages or an allocation here is
+  // past due too waits (it may go first). While a run is nearly full (interlock), a fire waits until the
+  // core holds its streams with nothing in flight, so every allocation's room decision sees the runs as
+  // the model does.
+  logic fp_busy;  // a fire's check or free is on its way (below)
+  assign slow_ok = !interlock_i || (quiet_i && !ops_busy_i && !fp_busy && runs_hold_i);
+  logic cand_due;
+  assign cand_due = armed && ts_before(cdl_q, now_i);
+  assign fire_d   = cand_due && !abandon && !fire_block_i && slow_ok;
+  // A fire waits while an allocation here or a request in the core's stages is past due (it may go first):
+  // decided with fire_d, from the same cycle's comparisons, so that fire_o is a flip-flop (it reaches the
+  // candidate's registers and every run).
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) fire_q <= 1'b0;
+    else fire_q <= fire_d && !wait_i;
+  end
+  assign fire_o      = fire_q;
+  assign fire_next_o = fire_d;
+  assign fire_due_o  = cand_due;
+  for (genvar r = 0; r < Runs; r++) begin : g_fire
+    assign run_fire_o[r] = fire_o && cr_q == RunW'(r);
+    // The hold leaves out the armed candidate: it fires in the first cycle whose events are past its
+    // deadline, unless it is dead, a packet before it is on its way (that one holds), or the core holds
+    // its streams anyway (fire_block_i, a past-due request). Not while a run is nearly full: a fire then
+    // waits for the core to hold.
+    assign run_skip_o[r] = armed && !interlock_i && cr_q == RunW'(r);
+  end
+  assign fire_deadline_o = cdl_q;
+
+  // The fire's check and free. Stage k of the pipeline holds the fire of k cycles ago. Every clear taken
+  // before the fire is, a cycle after it, in the core's stages B, C, D, L or here at t0..t4 (compared by
+  // key with the packet's, registered), or was applied since the candidate was chosen (ck1_q and the
+  // records since, by way); the ones applied before that are in its liveness.
+  logic [FpDepth:1] fkill_q;
+  logic [EntW-1:0]  fway_q [1:FpDepth];
+  logic [KeyW-1:0]  fkey1_q;
+  logic             fk1_1_q, fk1_2_q, kill2;
+  logic [KClears-1:0] eq1, eq2_q;  // a clear of the fired packet's key (kclr_i's order)
+  always_comb begin
+    for (int k = 0; k < KClears; k++) eq1[k] = kclr_i[k] && kkey_i[k * KeyW +: KeyW] == fkey1_q;
+    kill2 = fk1_2_q || eq2_q != '0;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) fv_q <= '0;
+    else fv_q <= {fv_q[FpDepth-1:1], fire_o};
+  end
+  always_ff @(posedge clk_i) begin
+    fway_q[1] <= cway_q;
+    fseq1_q   <= cseq_q;
+    fr1_q     <= cr_q;
+    fkey1_q   <= cand_key_i;
+    fk1_1_q   <= ck1_q || rec_frees(cway_q, rec_clr, rec_cset, rec_cmask);
+    fway_q[2] <= fway_q[1];
+    eq2_q     <= eq1;
+    fk1_2_q   <= fk1_1_q || rec_frees(fway_q[1], rec_clr, rec_cset, rec_cmask);
+    fkill_q   <= {fkill_q[FpDepth-1:3], kill2, 2'b00};  // (stages 1 and 2 unused: the check is not made yet)
+    for (int k = 3; k <= FpDepth; k++) fway_q[k] <= fway_q[k - 1];
+  end
+  assign fp_busy     = fv_q != '0;
+  assign busy_o      = fp_busy;
+  assign fire_kill_o = fv_q[3] && fkill_q[3];
+  assign dfree_o     = fv_q[FpDepth] && !fkill_q[FpDepth];
+  assign dfree_way_o = fway_q[FpDepth];
+
+`ifndef SYNTHESIS
+  // The pick as the runs' fl give it directly: the registered order must agree.
+  logic [RunW-1:0] pick_ref;
+  always_comb begin
+    pick_ref = '0;
+    for (int r = Runs - 1; r >= 0; r--) begin
+      if (fl_valid_i[r]) begin
+        if (!fl_valid_i[pick_ref] || ts_before(fl_dl[r], fl_dl[pick_ref]) ||
+            (fl_dl[r] == fl_dl[pick_ref] && seq_before(fl_seq[r], fl_seq[pick_ref]))) begin
+          pick_ref = RunW'(r);
+        end
+      end
+    end
+  end
+  // The fire as decided before fire_q took the wait in, and the record applied at the last edge.
+  logic             fire_ref_q, wait_ref_q;
+  logic [CrecW-1:0] rec1_ref_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) fire_ref_q <= 1'b0;
+    else fire_ref_q <= fire_d;
+    wait_ref_q <= wait_i;
+    if (!rst_ni || flush_i) rec1_ref_q <= '0;
+    else rec1_ref_q <= rec_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !flush_i) begin
+      a_fire_waits: assert (fire_o == (fire_ref_q && !wait_ref_q));
+      // The candidate's copies of the record are the tracker's.
+      a_crec0: assert ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl} == rec_i);
+      a_crec1: assert ({c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} == rec1_ref_q);
+      if (can_load) a_pick: assert (pick == pick_ref);
+      // A fire is the candidate, read out.
+      if (fire_q) a_fire_armed: assert (cs_q == CS_READY);
+    end
+  end
+`endif
+endmodule
