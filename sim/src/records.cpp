@@ -212,12 +212,12 @@ std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
       }
     }
   }
-  // The network: ports (each with two queues; an empty std::deque holds a 64-byte map and a 512-byte
-  // block), switches with their down ranges and counters, routing's table of switches by last switch.
-  constexpr Wide kEmptyDeque = 64 + 512;
+  // The network: ports (their two queues are Fifos, which allocate nothing until a packet waits: what
+  // they then hold is the packets' own, counted by the messages above), switches with their down ranges
+  // and counters, routing's table of switches by last switch.
   const Network::Counts n = Network::counts(sc);
   const Wide inner = n.ports - 2 * hosts;  // switch-to-switch ports: a down range or an ECMP member each
-  bytes += Wide{n.ports} * (sizeof(Port) + 2 * kEmptyDeque) + Wide{n.switches} * (sizeof(Switch) + n.last_switches) +
+  bytes += Wide{n.ports} * sizeof(Port) + Wide{n.switches} * (sizeof(Switch) + n.last_switches) +
            inner * (sizeof(Switch::DownRange) + 2 * sizeof(std::uint64_t));
   return bytes > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
                                                            : static_cast<std::uint64_t>(bytes);
