@@ -728,31 +728,37 @@ module uet_lb_tracker #(
     if (rec0_q.clr && rec0_q.cset == op4_q.cset) v4_ref = v4_ref & ~rec0_q.cmask;
     if (rec0_q.alc && rec0_q.aset == op4_q.cset) v4_ref = v4_ref | alloc_hit(1'b1, rec0_q.awy, 1'b1);
   end
+  // Per-run checks, one bit a run (each assertion below is labelled once, outside any loop: Yosys 0.23
+  // names a procedural assertion by its label, so a labelled one inside a loop is made twice).
+  logic [Runs-1:0] ok_near_full, ok_old, ok_nz, ok_fits, ok_push;
+  always_comb begin
+    for (int r = 0; r < Runs; r++) begin
+      ok_near_full[r] = near_full[r] == (r_cnt_next[r] >= RunCntW'(RunDepth - Margin));
+      // The registered age flag never misses a run whose oldest allocation is AgeMax behind.
+      ok_old[r]  = !(r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax) || old_q[r];
+      ok_nz[r]   = nz_q[r] == (r_cnt[r] != '0);
+      // t3's fit flags equal what t4 would compute itself (for the runs the record now does not push).
+      ok_fits[r] = !op4_q.alc || (rec0_q.alc && rec0_q.run == RunW'(r)) ||
+                   fits4_q[r] == (stale_q[r] || !ts_before(op4_q.dl, tail_q[r]));
+      ok_push[r] = r_push[r] == (rec0_q.alc && rec0_q.run == RunW'(r));
+    end
+  end
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
       // A fire's free takes a t0 whose clear slot is free (the core's stage X holds its early failure).
       a_fire_free_slot: assert (!(dfree && clr_valid_i));
       if (op4_q.clr && op4_q.dir) a_fire_frees_valid: assert (v4_ref[op4_q.dway]);
       a_alloc_or_untracked: assert (!(rec0_q.alc && rec0_q.untracked));
-      // (Assertions inside loops carry no label: Yosys names a labelled one per label, once per loop.)
-      for (int r = 0; r < Runs; r++) begin
-        assert (near_full[r] == (r_cnt_next[r] >= RunCntW'(RunDepth - Margin)));
-        // The registered age flag never misses a run whose oldest allocation is AgeMax behind.
-        if (r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax) assert (old_q[r]);
-        assert (nz_q[r] == (r_cnt[r] != '0));
-      end
-      // t3's flags equal what t4 would compute itself.
+      a_near_full_flags: assert (&ok_near_full);
+      a_age_flags: assert (&ok_old);
+      a_nonempty_flags: assert (&ok_nz);
+      a_fit_flags: assert (&ok_fits);
       if (op4_q.alc) begin
-        for (int r = 0; r < Runs; r++) begin
-          if (!(rec0_q.alc && rec0_q.run == RunW'(r))) begin
-            assert (fits4_q[r] == (stale_q[r] || !ts_before(op4_q.dl, tail_q[r])));
-          end
-        end
         a_run_room: assert (run_room == (32'(r_cnt[run_pick]) + 32'(rec0_q.alc && rec0_q.run == run_pick) < RunDepth));
       end
       a_tracked_count: assert (32'(tracked_q) == 32'($countones(valid_q)));
       a_frees_used_ways: assert (!(|(rec0_q.cmask & ~set_bits(valid_q, rec0_q.cset)) && rec0_q.clr));  // frees only used ways
-      for (int r = 0; r < Runs; r++) assert (r_push[r] == (rec0_q.alc && rec0_q.run == RunW'(r)));
+      a_push_decode: assert (&ok_push);
       // The two-step reads of the valid bits give what one read at t2 would have.
       if (op3_q.clr) a_clear_set_bits: assert (vc3_q == vc3_ref_q);
       if (op3_q.alc) a_alloc_set_bits: assert (va3_q == va3_ref_q);

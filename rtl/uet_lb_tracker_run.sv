@@ -498,6 +498,16 @@ module uet_lb_tracker_run #(
                   (beyond_q && past_due(last_dl_q));
 
 `ifndef SYNTHESIS
+  // Per-slot checks, one bit a slot (each assertion below is labelled once, outside any loop: Yosys 0.23
+  // names a procedural assertion by its label, so a labelled one inside a loop is made twice). The slots
+  // in use are the low ones; each used slot's freed flag, compared a cycle ahead, is this cycle's.
+  logic [HeadSlots-1:0] ok_wv, ok_fs;
+  always_comb begin
+    for (int k = 0; k < HeadSlots; k++) begin
+      ok_wv[k] = wv_q[k] == (k < 32'(wn_q));
+      ok_fs[k] = !wv_q[k] || fs[k] == freed(ww_q[k], 1'b1, clr_set_i, clr_mask_i);
+    end
+  end
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
       a_no_overfill: assert (!(push_i && cnt_q == CntW'(Depth)));               // the tracker never overfills a run
@@ -517,11 +527,10 @@ module uet_lb_tracker_run #(
       a_pop_flag: assert (pop == (wv_q[0] && !wl_q[0]));
       if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq_o == fire_seq_i));
       a_count: assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
-      // (Assertions inside loops carry no label: Yosys names a labelled one per label, once per loop.)
-      for (int k = 0; k < HeadSlots; k++) assert (wv_q[k] == (k < 32'(wn_q)));
+      a_window_low_slots: assert (&ok_wv);
       // The set compares made a cycle ahead are this cycle's.
       if (clr_free_i) begin
-        for (int k = 0; k < HeadSlots; k++) assert (!wv_q[k] || fs[k] == freed(ww_q[k], 1'b1, clr_set_i, clr_mask_i));
+        a_free_ahead: assert (&ok_fs);
         if (r4_in) a_free_ahead_read: assert (r4_fs == freed(r4_way_q, 1'b1, clr_set_i, clr_mask_i));
       end
     end
