@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """How the fabric simulator's wall time and memory grow with the fabric: one 2 MiB permutation under REPS
-on k-ary fat trees at 100 Gb/s (k = 8, 16, 32, 64: 128, 1,024, 8,192 and 65,536 hosts), each run alone.
+on k-ary fat trees at 100 Gb/s (k = 8, 16, 32, 64: 128, 1,024, 8,192 and 65,536 hosts), each run alone;
+with --ring, an 8 MiB ring all-reduce from a Chakra trace over N ranks (one rank a host, the smallest fat
+tree that holds them, REPS, without uet-monitor.csv).
 
-  scripts/fabric/fabric_scale.py [--k 8,16,32] [--fabric BIN] [--plot PNG]
+  scripts/fabric/fabric_scale.py [--k 8,16,32] [--ring 1024,8192] [--fabric BIN] [--plot PNG]
 
 Prints a Markdown table (hosts, data packets, events, wall seconds, events and data packets per wall
-second, peak resident memory) and, with --plot, draws wall time and peak memory against hosts. The peak
-memory is the child's maximum resident set (getrusage), the wall time the whole process's (setup, run,
-records). Runs one after another on one core; k = 64 takes several minutes.
+second, peak resident memory), with --ring a second one (ranks, messages, wall seconds, messages per wall
+second, peak memory) and, with --plot, draws the permutations' wall time and peak memory against hosts.
+The peak memory is the child's maximum resident set (getrusage), the wall time the whole process's (setup,
+run, records). Runs one after another on one core; k = 64 and 8,192 ranks take about ten minutes each.
 
 Exit status: 0 on success; 1 naming the run that failed; 2 for a bad command line.
 """
@@ -15,6 +18,7 @@ import argparse
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -47,9 +51,46 @@ def run_one(fabric, k, work):
             "peak_mib": usage.ru_maxrss / 1024.0}
 
 
+def run_ring(fabric, ranks, work):
+    """An 8 MiB ring all-reduce over `ranks` ranks: the trace from uet-chakra-gen, then the fabric."""
+    gen = os.path.join(os.path.dirname(fabric), "uet-chakra-gen")
+    k = 4
+    while k ** 3 // 4 < ranks:
+        k += 2
+    trace = os.path.join(work, f"ring{ranks}")
+    os.makedirs(trace, exist_ok=True)
+    made = subprocess.run([gen, "--ranks", str(ranks), "--collective", "all_reduce", "--bytes", str(8 << 20),
+                           "--out", os.path.join(trace, "ar")], capture_output=True, text=True)
+    if made.returncode != 0:
+        sys.exit(f"fabric_scale: ring over {ranks} ranks: {gen} failed: {made.stderr.strip()}")
+    scenario = {"Topology": "fat-tree", "K": k, "LinkRate": "100Gbps", "Workload": "chakra",
+                "ChakraTraces": f"ring{ranks}/ar", "Nic": {"PacketSprayingType": "Recycled Entropy Packet Spraying"}}
+    path = os.path.join(work, f"ring{ranks}.json")
+    with open(path, "w") as f:
+        json.dump(scenario, f)
+    out = os.path.join(work, f"ring{ranks}.out")
+    t0 = time.monotonic()
+    child = subprocess.Popen([fabric, path, "--quiet", "--no-plots", "--no-monitor", "--out", out],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.monotonic() - t0
+    err = child.stderr.read().decode(errors="replace")
+    child.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"fabric_scale: ring over {ranks} ranks: {fabric} failed: {err.strip()}")
+    with open(os.path.join(out, "summary.csv")) as f:
+        row = next(csv.DictReader(f))
+    shutil.rmtree(trace)
+    shutil.rmtree(out)
+    return {"ranks": ranks, "k": k, "messages": int(row["messages"]), "completed": int(row["completed"]),
+            "events": int(row["events"]), "wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
+            "peak_mib": usage.ru_maxrss / 1024.0}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--k", default="8,16,32", help="fat-tree radices, comma-separated even numbers >= 4")
+    ap.add_argument("--ring", default="", help="ring all-reduce rank counts, comma-separated integers >= 2")
     ap.add_argument("--fabric", default=os.path.join(ROOT, "build", "sim", "uet-fabric"))
     ap.add_argument("--plot", help="write wall time and peak memory against hosts to this PNG")
     a = ap.parse_args()
@@ -59,14 +100,24 @@ def main():
         ap.error(f"--k: '{a.k}' is not a comma-separated list of integers")
     if any(k < 4 or k % 2 for k in ks):
         ap.error(f"--k: '{a.k}': each radix must be an even number >= 4")
+    try:
+        rings = [int(x) for x in a.ring.split(",")] if a.ring else []
+    except ValueError:
+        ap.error(f"--ring: '{a.ring}' is not a comma-separated list of integers")
+    if any(n < 2 for n in rings):
+        ap.error(f"--ring: '{a.ring}': each rank count must be at least 2")
     if not os.access(a.fabric, os.X_OK):
         ap.error(f"--fabric: '{a.fabric}' is not an executable (build with scripts/build.sh)")
-    rows = []
+    rows, ring_rows = [], []
     with tempfile.TemporaryDirectory(prefix="fabric-scale-") as work:
         for k in ks:
             rows.append(run_one(a.fabric, k, work))
             r = rows[-1]
             print(f"  k = {k}: {r['wall']:.1f} s, {r['peak_mib']:.0f} MiB", file=sys.stderr)
+        for n in rings:
+            ring_rows.append(run_ring(a.fabric, n, work))
+            r = ring_rows[-1]
+            print(f"  ring over {n} ranks: {r['wall']:.1f} s, {r['peak_mib']:.0f} MiB", file=sys.stderr)
     print("| hosts | k | messages done | data packets | events | wall s | events/s (loop) | data packets/s | "
           "peak MiB |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -74,6 +125,13 @@ def main():
         print(f"| {r['hosts']:,} | {r['k']} | {r['completed']:,} | {r['data_packets']:,} | {r['events']:,} | "
               f"{r['wall']:.1f} | {r['events'] / r['loop'] / 1e6:.2f} M | {r['data_packets'] / r['wall'] / 1e6:.3f} M | "
               f"{r['peak_mib']:,.0f} |")
+    if ring_rows:
+        print()
+        print("| ranks | k | messages done | events | wall s | CPU s | messages/s | peak MiB |")
+        print("|---|---|---|---|---|---|---|---|")
+        for r in ring_rows:
+            print(f"| {r['ranks']:,} | {r['k']} | {r['completed']:,} of {r['messages']:,} | {r['events']:,} | "
+                  f"{r['wall']:.1f} | {r['cpu']:.1f} | {r['completed'] / r['wall'] / 1e6:.3f} M | {r['peak_mib']:,.0f} |")
     if a.plot:
         import matplotlib
         matplotlib.use("Agg")
