@@ -201,11 +201,11 @@ module uet_lb #(
   logic [TsWidth-1:0]  trk_deadline;
 
   // Stage registers (declared here; the stages follow).
-  fev_t a_f, b_f, c_f, d_f, l_f;
-  rev_t a_r, b_r, c_r, d_r, l_r;
-  logic b_same, c_same, d_same, l_same;              // both lanes name one group
-  logic [TsWidth-1:0] c_tmt, d_tmt;                  // t - FreezingTimeout (feedback lane)
-  logic               c_tlt, d_tlt;                  // t < FreezingTimeout
+  fev_t a_f_q, b_f_q, c_f_q, d_f_q, l_f_q;
+  rev_t a_r_q, b_r_q, c_r_q, d_r_q, l_r_q;
+  logic               b_same_q, c_same_q, d_same_q, l_same_q;  // both lanes name one group
+  logic [TsWidth-1:0] c_tmt_q, d_tmt_q;                        // t - FreezingTimeout (feedback lane)
+  logic               c_tlt_q, d_tlt_q;                        // t < FreezingTimeout
 
   // ---------------------------------------------------------------------------------------------
   // Admission (uet_lb_admit): what the core takes this cycle, decided from flip-flops made a cycle ahead.
@@ -213,18 +213,18 @@ module uet_lb #(
   logic               open_take, fb_take, req_take, offer_open, inflight_due_d, settling, settled, drained_q;
   logic               regs_pending_d, sweep_d, reqs_out, fbs_out, empty, rsp_take;  // (defined below)
   logic a_rq, b_rq, c_rq, d_rq, l_rq;  // the request lane holds a request (not an open)
-  assign a_rq = a_r.v && !a_r.open;
-  assign b_rq = b_r.v && !b_r.open;
-  assign c_rq = c_r.v && !c_r.open;
-  assign d_rq = d_r.v && !d_r.open;
-  assign l_rq = l_r.v && !l_r.open;
+  assign a_rq = a_r_q.v && !a_r_q.open;
+  assign b_rq = b_r_q.v && !b_r_q.open;
+  assign c_rq = c_r_q.v && !c_r_q.open;
+  assign d_rq = d_r_q.v && !d_r_q.open;
+  assign l_rq = l_r_q.v && !l_r_q.open;
   uet_lb_admit #(.TsWidth (TsWidth), .Stages (5)) u_admit (
     .clk_i (clk_i), .rst_ni (rst_ni), .now_i (now_i), .span_i (span_q), .efd_on_i (efd_on_q),
     .open_valid_i (open_valid_i), .fb_valid_i (fb_valid_i), .req_valid_i (req_valid_i),
     .open_ready_o (open_ready_o), .fb_ready_o (fb_ready_o), .req_ready_o (req_ready_o),
     .open_take_o (open_take), .fb_take_o (fb_take), .req_take_o (req_take), .offer_open_o (offer_open),
     .now_o (now_q), .deadline_o (cand_dl),
-    .stage_req_i ({l_rq, d_rq, c_rq, b_rq, a_rq}), .stage_dl_i ({l_r.dl, d_r.dl, c_r.dl, b_r.dl, a_r.dl}),
+    .stage_req_i ({l_rq, d_rq, c_rq, b_rq, a_rq}), .stage_dl_i ({l_r_q.dl, d_r_q.dl, c_r_q.dl, b_r_q.dl, a_r_q.dl}),
     .due_next_o (inflight_due_d),
     .hold_next_i (sweep_d || regs_pending_d), .apply_i (apply), .settling_o (settling), .settled_o (settled),
     .trk_stop_i (trk_stop), .trk_fire_i (trk_fire), .trk_interlock_i (trk_interlock),
@@ -271,42 +271,42 @@ module uet_lb #(
   // time less the freezing timeout.
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      a_f.v <= 1'b0; b_f.v <= 1'b0; c_f.v <= 1'b0; d_f.v <= 1'b0; l_f.v <= 1'b0;
-      a_r.v <= 1'b0; b_r.v <= 1'b0; c_r.v <= 1'b0; d_r.v <= 1'b0; l_r.v <= 1'b0;
+      a_f_q.v <= 1'b0; b_f_q.v <= 1'b0; c_f_q.v <= 1'b0; d_f_q.v <= 1'b0; l_f_q.v <= 1'b0;
+      a_r_q.v <= 1'b0; b_r_q.v <= 1'b0; c_r_q.v <= 1'b0; d_r_q.v <= 1'b0; l_r_q.v <= 1'b0;
     end else begin
-      a_f.v <= a_f_d.v; b_f.v <= a_f.v; c_f.v <= b_f.v; d_f.v <= c_f.v; l_f.v <= d_f.v;
-      a_r.v <= a_r_d.v; b_r.v <= a_r.v; c_r.v <= b_r.v; d_r.v <= c_r.v; l_r.v <= d_r.v;
+      a_f_q.v <= a_f_d.v; b_f_q.v <= a_f_q.v; c_f_q.v <= b_f_q.v; d_f_q.v <= c_f_q.v; l_f_q.v <= d_f_q.v;
+      a_r_q.v <= a_r_d.v; b_r_q.v <= a_r_q.v; c_r_q.v <= b_r_q.v; d_r_q.v <= c_r_q.v; l_r_q.v <= d_r_q.v;
     end
   end
   always_ff @(posedge clk_i) begin
-    {a_f.fb, a_f.efd, a_f.kind, a_f.g, a_f.inr, a_f.ev, a_f.psn, a_f.t, a_f.gen} <=
+    {a_f_q.fb, a_f_q.efd, a_f_q.kind, a_f_q.g, a_f_q.inr, a_f_q.ev, a_f_q.psn, a_f_q.t, a_f_q.gen} <=
       {a_f_d.fb, a_f_d.efd, a_f_d.kind, a_f_d.g, a_f_d.inr, a_f_d.ev, a_f_d.psn, a_f_d.t, a_f_d.gen};
-    {b_f.fb, b_f.efd, b_f.kind, b_f.g, b_f.inr, b_f.ev, b_f.psn, b_f.t, b_f.gen} <=
-      {a_f.fb, a_f.efd, a_f.kind, a_f.g, a_f.inr, a_f.ev, a_f.psn, a_f.t, a_f.gen};
-    {c_f.fb, c_f.efd, c_f.kind, c_f.g, c_f.inr, c_f.ev, c_f.psn, c_f.t, c_f.gen} <=
-      {b_f.fb, b_f.efd, b_f.kind, b_f.g, b_f.inr, b_f.ev, b_f.psn, b_f.t, b_f.gen};
-    {d_f.fb, d_f.efd, d_f.kind, d_f.g, d_f.inr, d_f.ev, d_f.psn, d_f.t, d_f.gen} <=
-      {c_f.fb, c_f.efd, c_f.kind, c_f.g, c_f.inr, c_f.ev, c_f.psn, c_f.t, c_f.gen};
-    {l_f.fb, l_f.efd, l_f.kind, l_f.g, l_f.inr, l_f.ev, l_f.psn, l_f.t, l_f.gen} <=
-      {d_f.fb, d_f.efd, d_f.kind, d_f.g, d_f.inr, d_f.ev, d_f.psn, d_f.t, d_f.gen};
-    {a_r.open, a_r.port, a_r.g, a_r.inr, a_r.psn, a_r.retx, a_r.t, a_r.dl} <=
+    {b_f_q.fb, b_f_q.efd, b_f_q.kind, b_f_q.g, b_f_q.inr, b_f_q.ev, b_f_q.psn, b_f_q.t, b_f_q.gen} <=
+      {a_f_q.fb, a_f_q.efd, a_f_q.kind, a_f_q.g, a_f_q.inr, a_f_q.ev, a_f_q.psn, a_f_q.t, a_f_q.gen};
+    {c_f_q.fb, c_f_q.efd, c_f_q.kind, c_f_q.g, c_f_q.inr, c_f_q.ev, c_f_q.psn, c_f_q.t, c_f_q.gen} <=
+      {b_f_q.fb, b_f_q.efd, b_f_q.kind, b_f_q.g, b_f_q.inr, b_f_q.ev, b_f_q.psn, b_f_q.t, b_f_q.gen};
+    {d_f_q.fb, d_f_q.efd, d_f_q.kind, d_f_q.g, d_f_q.inr, d_f_q.ev, d_f_q.psn, d_f_q.t, d_f_q.gen} <=
+      {c_f_q.fb, c_f_q.efd, c_f_q.kind, c_f_q.g, c_f_q.inr, c_f_q.ev, c_f_q.psn, c_f_q.t, c_f_q.gen};
+    {l_f_q.fb, l_f_q.efd, l_f_q.kind, l_f_q.g, l_f_q.inr, l_f_q.ev, l_f_q.psn, l_f_q.t, l_f_q.gen} <=
+      {d_f_q.fb, d_f_q.efd, d_f_q.kind, d_f_q.g, d_f_q.inr, d_f_q.ev, d_f_q.psn, d_f_q.t, d_f_q.gen};
+    {a_r_q.open, a_r_q.port, a_r_q.g, a_r_q.inr, a_r_q.psn, a_r_q.retx, a_r_q.t, a_r_q.dl} <=
       {a_r_d.open, a_r_d.port, a_r_d.g, a_r_d.inr, a_r_d.psn, a_r_d.retx, a_r_d.t, a_r_d.dl};
-    {b_r.open, b_r.port, b_r.g, b_r.inr, b_r.psn, b_r.retx, b_r.t, b_r.dl} <=
-      {a_r.open, a_r.port, a_r.g, a_r.inr, a_r.psn, a_r.retx, a_r.t, a_r.dl};
-    {c_r.open, c_r.port, c_r.g, c_r.inr, c_r.psn, c_r.retx, c_r.t, c_r.dl} <=
-      {b_r.open, b_r.port, b_r.g, b_r.inr, b_r.psn, b_r.retx, b_r.t, b_r.dl};
-    {d_r.open, d_r.port, d_r.g, d_r.inr, d_r.psn, d_r.retx, d_r.t, d_r.dl} <=
-      {c_r.open, c_r.port, c_r.g, c_r.inr, c_r.psn, c_r.retx, c_r.t, c_r.dl};
-    {l_r.open, l_r.port, l_r.g, l_r.inr, l_r.psn, l_r.retx, l_r.t, l_r.dl} <=
-      {d_r.open, d_r.port, d_r.g, d_r.inr, d_r.psn, d_r.retx, d_r.t, d_r.dl};
-    b_same <= a_f.v && a_r.v && a_f.g == a_r.g;
-    c_same <= b_same;
-    d_same <= c_same;
-    l_same <= d_same;
-    c_tmt  <= b_f.t - cfg_timeout;
-    c_tlt  <= b_f.t < cfg_timeout;
-    d_tmt  <= c_tmt;
-    d_tlt  <= c_tlt;
+    {b_r_q.open, b_r_q.port, b_r_q.g, b_r_q.inr, b_r_q.psn, b_r_q.retx, b_r_q.t, b_r_q.dl} <=
+      {a_r_q.open, a_r_q.port, a_r_q.g, a_r_q.inr, a_r_q.psn, a_r_q.retx, a_r_q.t, a_r_q.dl};
+    {c_r_q.open, c_r_q.port, c_r_q.g, c_r_q.inr, c_r_q.psn, c_r_q.retx, c_r_q.t, c_r_q.dl} <=
+      {b_r_q.open, b_r_q.port, b_r_q.g, b_r_q.inr, b_r_q.psn, b_r_q.retx, b_r_q.t, b_r_q.dl};
+    {d_r_q.open, d_r_q.port, d_r_q.g, d_r_q.inr, d_r_q.psn, d_r_q.retx, d_r_q.t, d_r_q.dl} <=
+      {c_r_q.open, c_r_q.port, c_r_q.g, c_r_q.inr, c_r_q.psn, c_r_q.retx, c_r_q.t, c_r_q.dl};
+    {l_r_q.open, l_r_q.port, l_r_q.g, l_r_q.inr, l_r_q.psn, l_r_q.retx, l_r_q.t, l_r_q.dl} <=
+      {d_r_q.open, d_r_q.port, d_r_q.g, d_r_q.inr, d_r_q.psn, d_r_q.retx, d_r_q.t, d_r_q.dl};
+    b_same_q <= a_f_q.v && a_r_q.v && a_f_q.g == a_r_q.g;
+    c_same_q <= b_same_q;
+    d_same_q <= c_same_q;
+    l_same_q <= d_same_q;
+    c_tmt_q  <= b_f_q.t - cfg_timeout;
+    c_tlt_q  <= b_f_q.t < cfg_timeout;
+    d_tmt_q  <= c_tmt_q;
+    d_tlt_q  <= c_tlt_q;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -323,20 +323,20 @@ module uet_lb #(
   logic [StateW-1:0]   word_dbg;
   logic [Readers*StateW-1:0] rd_word;
   logic                l_src_f, l_src_r;  // L writes a word (feedback, request lane) next cycle
-  assign l_src_f = l_f.v && l_f.inr && !l_same;
-  assign l_src_r = l_r.v && l_r.inr;
+  assign l_src_f = l_f_q.v && l_f_q.inr && !l_same_q;
+  assign l_src_r = l_r_q.v && l_r_q.inr;
   if (DbgPort) begin : g_dbg_addr
-    assign rd_addr = {dbg_group_i, a_r.g, a_f.g};
+    assign rd_addr = {dbg_group_i, a_r_q.g, a_f_q.g};
     assign word_dbg = rd_word[2 * StateW +: StateW];
   end else begin : g_no_dbg_addr
-    assign rd_addr = {a_r.g, a_f.g};
+    assign rd_addr = {a_r_q.g, a_f_q.g};
     assign word_dbg = '0;
   end
   assign word_f = rd_word[0 +: StateW];
   assign word_r = rd_word[StateW +: StateW];
   uet_lb_store #(.NumGroups (NumGroups), .StateW (StateW), .Readers (Readers)) u_store (
     .clk_i (clk_i), .rst_ni (rst_ni), .clear_i (clear_groups), .sweep_o (sweep_q), .sweep_next_o (sweep_d),
-    .next_wf_i (l_src_f), .next_wf_group_i (l_f.g), .next_wr_i (l_src_r), .next_wr_group_i (l_r.g),
+    .next_wf_i (l_src_f), .next_wf_group_i (l_f_q.g), .next_wr_i (l_src_r), .next_wr_group_i (l_r_q.g),
     .wf_i (x_wf), .wf_group_i (x_wf_g), .wf_word_i (x_wf_d), .wr_i (x_wr), .wr_group_i (x_wr_g), .wr_word_i (x_wr_d),
     .rd_group_i (rd_addr), .rd_word_o (rd_word)
   );
@@ -359,12 +359,13 @@ module uet_lb #(
   logic [StateW-1:0] pre_f_q, pre_f, pre_r;
   uet_lb_forward #(.GroupW (GroupW), .StateW (StateW)) u_forward (
     .clk_i (clk_i), .rst_ni (rst_ni),
-    .l_src_f_i (l_src_f), .l_src_r_i (l_src_r), .l_g_f_i (l_f.g), .l_g_r_i (l_r.g),
+    .l_src_f_i (l_src_f), .l_src_r_i (l_src_r), .l_g_f_i (l_f_q.g), .l_g_r_i (l_r_q.g),
     .next_f_i (next_f), .next_r_i (next_r),
-    .b_g_f_i (b_f.g), .b_g_r_i (b_r.g), .b_inr_f_i (b_f.inr), .b_inr_r_i (b_r.inr),
-    .c_g_f_i (c_f.g), .c_g_r_i (c_r.g), .c_inr_f_i (c_f.inr), .c_inr_r_i (c_r.inr),
-    .d_g_f_i (d_f.g), .d_g_r_i (d_r.g), .d_src_f_i (d_f.v && d_f.inr && !d_same), .d_src_r_i (d_r.v && d_r.inr),
-    .d_open_r_i (d_r.v && d_r.open), .word_f_i (word_f), .word_r_i (word_r),
+    .b_g_f_i (b_f_q.g), .b_g_r_i (b_r_q.g), .b_inr_f_i (b_f_q.inr), .b_inr_r_i (b_r_q.inr),
+    .c_g_f_i (c_f_q.g), .c_g_r_i (c_r_q.g), .c_inr_f_i (c_f_q.inr), .c_inr_r_i (c_r_q.inr),
+    .d_g_f_i (d_f_q.g), .d_g_r_i (d_r_q.g), .d_src_f_i (d_f_q.v && d_f_q.inr && !d_same_q),
+    .d_src_r_i (d_r_q.v && d_r_q.inr),
+    .d_open_r_i (d_r_q.v && d_r_q.open), .word_f_i (word_f), .word_r_i (word_r),
     .x_v_f_o (x_wf), .x_v_r_o (x_wr), .x_g_f_o (x_wf_g), .x_g_r_o (x_wr_g), .x_s_f_o (x_s_f), .x_s_r_o (x_s_r),
     .pre_q_f_o (pre_f_q), .pre_f_o (pre_f), .pre_r_o (pre_r),
     .fwd_f_o (d_fwd_f), .fwd_r_o (d_fwd_r), .fwd_l_f_o (d_fwd_f_l), .fwd_x_f_o (d_fwd_f_x), .open_prev_o (d_open_prev)
@@ -378,10 +379,10 @@ module uet_lb #(
   logic l_elapsed_d, d_live;
   localparam int unsigned AuxW = GenW + TsWidth;  // a word's generation and freeze start: bits [AuxW:1]
   uet_lb_pretest #(.TsWidth (TsWidth), .GenW (GenW)) u_pretest (
-    .t_i (d_f.t), .t_mt_i (d_tmt), .t_lt_i (d_tlt), .gen_i (d_f.gen), .open_prev_i (d_open_prev),
+    .t_i (d_f_q.t), .t_mt_i (d_tmt_q), .t_lt_i (d_tlt_q), .gen_i (d_f_q.gen), .open_prev_i (d_open_prev),
     .fwd_i (d_fwd_f), .fwd_l_i (d_fwd_f_l), .fwd_x_i (d_fwd_f_x),
     .lr_i (st_r_q[AuxW:1]), .lf_i (st_f_q[AuxW:1]), .xr_i (x_s_r[AuxW:1]), .xf_i (x_s_f[AuxW:1]),
-    .pre_i (pre_f_q[AuxW:1]), .l_t_i (l_f.t),
+    .pre_i (pre_f_q[AuxW:1]), .l_t_i (l_f_q.t),
     .entered_r_i (entered_r), .entered_f_i (entered_f), .elapsed_o (l_elapsed_d), .live_o (d_live)
   );
 
@@ -395,34 +396,34 @@ module uet_lb #(
 
   // The loop's state registers: each lane's group word before stage L applies its events.
   logic [StateW-1:0] st_f_q, st_r_q;
-  logic              l_live, l_elapsed, l_recycle, l_rto;
+  logic              l_live_q, l_elapsed_q, l_recycle_q, l_rto_q;
   logic              d_recycle, d_rto;  // stage D's feedback: a recycle (ACK, NACK trimmed at the last hop), a timeout
-  assign d_recycle = d_f.fb && (d_f.kind == uet_lb_pkg::FB_ACK || d_f.kind == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
-  assign d_rto     = d_f.fb && d_f.kind == uet_lb_pkg::FB_RTO;
+  assign d_recycle = d_f_q.fb && (d_f_q.kind == uet_lb_pkg::FB_ACK || d_f_q.kind == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
+  assign d_rto     = d_f_q.fb && d_f_q.kind == uet_lb_pkg::FB_RTO;
   always_ff @(posedge clk_i) begin
-    l_recycle <= d_recycle;
-    l_rto     <= d_rto;
+    l_recycle_q <= d_recycle;
+    l_rto_q     <= d_rto;
     st_f_q    <= d_fwd_f.lr ? next_r : (d_fwd_f.lf ? next_f : pre_f);
     st_r_q    <= d_fwd_r.lr ? next_r : (d_fwd_r.lf ? next_f : pre_r);
-    l_live    <= d_live && !d_kill_q;
-    l_elapsed <= l_elapsed_d;
+    l_live_q    <= d_live && !d_kill_q;
+    l_elapsed_q <= l_elapsed_d;
   end
 
   // The update units' event inputs, made at stage D into flip-flops of their own: the loop (state word,
   // update, next word) then starts from registers that drive nothing else.
   logic d_failure;
-  logic u_f_recycle, u_f_failure, u_r_open, u_r_recycle, u_r_failure, u_r_req;
-  assign d_failure = d_rto || (d_f.efd && d_live && !d_kill_q);
+  logic u_f_recycle_q, u_f_failure_q, u_r_open_q, u_r_recycle_q, u_r_failure_q, u_r_req_q;
+  assign d_failure = d_rto || (d_f_q.efd && d_live && !d_kill_q);
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      {u_f_recycle, u_f_failure, u_r_open, u_r_recycle, u_r_failure, u_r_req} <= '0;
+      {u_f_recycle_q, u_f_failure_q, u_r_open_q, u_r_recycle_q, u_r_failure_q, u_r_req_q} <= '0;
     end else begin
-      u_f_recycle <= d_f.v && d_recycle;
-      u_f_failure <= d_f.v && d_failure;
-      u_r_open    <= d_r.v && d_r.open;
-      u_r_recycle <= d_f.v && d_same && !d_r.open && d_recycle;
-      u_r_failure <= d_f.v && d_same && !d_r.open && d_failure;
-      u_r_req     <= d_r.v && !d_r.open;
+      u_f_recycle_q <= d_f_q.v && d_recycle;
+      u_f_failure_q <= d_f_q.v && d_failure;
+      u_r_open_q    <= d_r_q.v && d_r_q.open;
+      u_r_recycle_q <= d_f_q.v && d_same_q && !d_r_q.open && d_recycle;
+      u_r_failure_q <= d_f_q.v && d_same_q && !d_r_q.open && d_failure;
+      u_r_req_q     <= d_r_q.v && !d_r_q.open;
     end
   end
 
@@ -430,8 +431,8 @@ module uet_lb #(
   // Stage L: the group updates. The feedback lane's alone; the request lane's after the feedback lane's
   // event when both name its group.
   logic f_recycle, f_failure;
-  assign f_recycle = l_recycle;
-  assign f_failure = l_rto || (l_f.efd && l_live);
+  assign f_recycle = l_recycle_q;
+  assign f_failure = l_rto_q || (l_f_q.efd && l_live_q);
 
   uet_lb_pkg::decision_e unused_dec_f, l_dec;
   logic [15:0]           unused_aux_f, l_aux;
@@ -442,8 +443,8 @@ module uet_lb #(
     .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
     .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
     .state_i (st_f_q),
-    .f_open_i (1'b0), .f_recycle_i (u_f_recycle), .f_failure_i (u_f_failure),
-    .f_time_i (l_f.t), .f_elapsed_i (l_elapsed), .f_port_i (l_f.ev),
+    .f_open_i (1'b0), .f_recycle_i (u_f_recycle_q), .f_failure_i (u_f_failure_q),
+    .f_time_i (l_f_q.t), .f_elapsed_i (l_elapsed_q), .f_port_i (l_f_q.ev),
     .r_req_i (1'b0),
     .state_o (next_f), .decision_o (unused_dec_f), .aux_o (unused_aux_f), .slot_rd_o (unused_rd_f),
     .slot_wr_o (l_slot_wr), .f_open_o (l_f_open), .r_open_o (unused_r_open_f), .entered_o (entered_f)
@@ -451,15 +452,15 @@ module uet_lb #(
   // The request lane's instance: the feedback-lane event on its group, then the request; or an open, which
   // makes a fresh word whatever that event did to the old one (it keeps the generation it counts from).
   logic fr, r_open;
-  assign fr     = l_f.v && l_same && !l_r.open;
-  assign r_open = l_r.v && l_r.open;
+  assign fr     = l_f_q.v && l_same_q && !l_r_q.open;
+  assign r_open = l_r_q.v && l_r_q.open;
   uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)) u_upd_r (
     .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
     .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
     .state_i (st_r_q),
-    .f_open_i (u_r_open), .f_recycle_i (u_r_recycle), .f_failure_i (u_r_failure),
-    .f_time_i (l_f.t), .f_elapsed_i (l_elapsed), .f_port_i (l_r.port),
-    .r_req_i (u_r_req),
+    .f_open_i (u_r_open_q), .f_recycle_i (u_r_recycle_q), .f_failure_i (u_r_failure_q),
+    .f_time_i (l_f_q.t), .f_elapsed_i (l_elapsed_q), .f_port_i (l_r_q.port),
+    .r_req_i (u_r_req_q),
     .state_o (next_r), .decision_o (l_dec), .aux_o (l_aux), .slot_rd_o (l_slot_rd), .slot_wr_o (unused_wr_r),
     .f_open_o (unused_f_open_r), .r_open_o (l_r_open), .entered_o (entered_r)
   );
@@ -489,32 +490,32 @@ module uet_lb #(
     logic [PtrW-1:0]       slot_rd;
     logic [GenW-1:0]       gen;          // the group's open generation after the events
   } xr_t;
-  xf_t x_f;
-  xr_t x_r;
+  xf_t x_f_q;
+  xr_t x_r_q;
   logic x_rq;  // stage X holds a request (not an open)
-  assign x_rq = x_r.v && !x_r.open;
+  assign x_rq = x_r_q.v && !x_r_q.open;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      x_f.v <= 1'b0;
-      x_r.v <= 1'b0;
+      x_f_q.v <= 1'b0;
+      x_r_q.v <= 1'b0;
     end else begin
-      x_f.v <= l_f.v;
-      x_r.v <= l_r.v;
+      x_f_q.v <= l_f_q.v;
+      x_r_q.v <= l_r_q.v;
     end
   end
   always_ff @(posedge clk_i) begin
-    {x_f.fb, x_f.efd, x_f.live, x_f.kind, x_f.g, x_f.inr, x_f.ev, x_f.psn, x_f.t} <=
-      {l_f.fb, l_f.efd, l_live, l_f.kind, l_f.g, l_f.inr, l_f.ev, l_f.psn, l_f.t};
-    x_r.open    <= l_r.open;
-    x_f.applies <= l_f.inr && l_f_open;
-    x_f.recycle <= f_recycle;
-    x_f.slot_wr <= l_slot_wr;
-    {x_r.g, x_r.psn, x_r.retx, x_r.t, x_r.dl} <= {l_r.g, l_r.psn, l_r.retx, l_r.t, l_r.dl};
-    x_r.applies <= l_r.inr && l_r_open;
-    x_r.dec     <= l_dec;
-    x_r.aux     <= l_aux;
-    x_r.slot_rd <= l_slot_rd;
-    x_r.gen     <= next_r[GenW:1];
+    {x_f_q.fb, x_f_q.efd, x_f_q.live, x_f_q.kind, x_f_q.g, x_f_q.inr, x_f_q.ev, x_f_q.psn, x_f_q.t} <=
+      {l_f_q.fb, l_f_q.efd, l_live_q, l_f_q.kind, l_f_q.g, l_f_q.inr, l_f_q.ev, l_f_q.psn, l_f_q.t};
+    x_r_q.open    <= l_r_q.open;
+    x_f_q.applies <= l_f_q.inr && l_f_open;
+    x_f_q.recycle <= f_recycle;
+    x_f_q.slot_wr <= l_slot_wr;
+    {x_r_q.g, x_r_q.psn, x_r_q.retx, x_r_q.t, x_r_q.dl} <= {l_r_q.g, l_r_q.psn, l_r_q.retx, l_r_q.t, l_r_q.dl};
+    x_r_q.applies <= l_r_q.inr && l_r_open;
+    x_r_q.dec     <= l_dec;
+    x_r_q.aux     <= l_aux;
+    x_r_q.slot_rd <= l_slot_rd;
+    x_r_q.gen     <= next_r[GenW:1];
   end
 
   // The response side (uet_lb_respond): the slot RAM, the PRNG, stages Y, Z and E, the response queue.
@@ -523,9 +524,11 @@ module uet_lb #(
   uet_lb_respond #(.NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .PsnWidth (PsnWidth)) u_respond (
     .clk_i (clk_i), .rst_ni (rst_ni), .reps_i (reps_q), .dflt_i (dflt_q), .start_port_i (cfg_port),
     .span_mask_i (cfg_span), .seed_we_i (seed_we), .seed_i (seed), .set_size_i (cfg_size),
-    .rec_i (x_f.v && x_f.applies && x_f.recycle), .rec_group_i (x_f.g), .rec_slot_i (x_f.slot_wr), .rec_ev_i (x_f.ev),
-    .req_i (x_rq), .req_applies_i (x_r.applies), .req_group_i (x_r.g), .req_psn_i (x_r.psn), .req_retx_i (x_r.retx),
-    .req_dec_i (x_r.dec), .req_aux_i (x_r.aux), .req_slot_i (x_r.slot_rd),
+    .rec_i (x_f_q.v && x_f_q.applies && x_f_q.recycle), .rec_group_i (x_f_q.g), .rec_slot_i (x_f_q.slot_wr),
+    .rec_ev_i (x_f_q.ev),
+    .req_i (x_rq), .req_applies_i (x_r_q.applies), .req_group_i (x_r_q.g), .req_psn_i (x_r_q.psn),
+    .req_retx_i (x_r_q.retx),
+    .req_dec_i (x_r_q.dec), .req_aux_i (x_r_q.aux), .req_slot_i (x_r_q.slot_rd),
     .e_ev_o (e_ev), .e_valid_o (e_v), .busy_o (rsp_busy), .slot0_we_o (slot0_we),
     .rsp_valid_o (rsp_valid_o), .rsp_ready_i (rsp_ready_i), .rsp_ev_o (rsp_ev_o), .rsp_decision_o (rsp_decision_o),
     .rsp_group_o (rsp_group_o), .rsp_psn_o (rsp_psn_o), .rsp_retx_o (rsp_retx_o)
@@ -533,37 +536,37 @@ module uet_lb #(
   assign rsp_take = rsp_valid_o && rsp_ready_i;
 
   // Counters and the register block's events.
-  assign inc_fb_unopened  = x_f.v && x_f.fb && !x_f.applies;
-  assign inc_req_unopened = x_rq && !x_r.applies;
-  assign opened           = x_r.v && x_r.open;
+  assign inc_fb_unopened  = x_f_q.v && x_f_q.fb && !x_f_q.applies;
+  assign inc_req_unopened = x_rq && !x_r_q.applies;
+  assign opened           = x_r_q.v && x_r_q.open;
 
   // ---------------------------------------------------------------------------------------------
   // Early-failure tracker: clears and allocations from stage X, the allocation's entropy value at E.
   logic trk_clr, trk_alc, quiet, trk_quiet_core;
-  assign trk_clr = x_f.v && x_f.fb && x_f.applies && x_f.kind != uet_lb_pkg::FB_RTO;
-  assign trk_alc = x_rq && x_r.applies && efd_on_q;
+  assign trk_clr = x_f_q.v && x_f_q.fb && x_f_q.applies && x_f_q.kind != uet_lb_pkg::FB_RTO;
+  assign trk_alc = x_rq && x_r_q.applies && efd_on_q;
   // No feedback or request before the tracker's first stage (X is its t0).
-  assign trk_quiet_core = !(a_f.v && a_f.fb) && !(b_f.v && b_f.fb) && !(c_f.v && c_f.fb) &&
-                          !(d_f.v && d_f.fb) && !(l_f.v && l_f.fb) && !a_rq && !b_rq && !c_rq && !d_rq && !l_rq;
+  assign trk_quiet_core = !(a_f_q.v && a_f_q.fb) && !(b_f_q.v && b_f_q.fb) && !(c_f_q.v && c_f_q.fb) &&
+                          !(d_f_q.v && d_f_q.fb) && !(l_f_q.v && l_f_q.fb) && !a_rq && !b_rq && !c_rq && !d_rq && !l_rq;
   assign quiet = trk_quiet_core;
   // Opens taken and not yet applied (the register block counts them as open groups for its locks).
-  assign opens_out = (a_r.v && a_r.open) || (b_r.v && b_r.open) || (c_r.v && c_r.open) || (d_r.v && d_r.open) ||
-                     (l_r.v && l_r.open) || (x_r.v && x_r.open);
+  assign opens_out = (a_r_q.v && a_r_q.open) || (b_r_q.v && b_r_q.open) || (c_r_q.v && c_r_q.open) ||
+                     (d_r_q.v && d_r_q.open) || (l_r_q.v && l_r_q.open) || (x_r_q.v && x_r_q.open);
   // Requests and feedback on their way to the tracker (through its own stages too).
   assign reqs_out = a_rq || b_rq || c_rq || d_rq || l_rq || x_rq || trk_busy;
-  assign fbs_out  = (a_f.v && a_f.fb) || (b_f.v && b_f.fb) || (c_f.v && c_f.fb) || (d_f.v && d_f.fb) ||
-                    (l_f.v && l_f.fb) || (x_f.v && x_f.fb) || trk_busy;
+  assign fbs_out  = (a_f_q.v && a_f_q.fb) || (b_f_q.v && b_f_q.fb) || (c_f_q.v && c_f_q.fb) || (d_f_q.v && d_f_q.fb) ||
+                    (l_f_q.v && l_f_q.fb) || (x_f_q.v && x_f_q.fb) || trk_busy;
   // The oldest time of a request not yet at the tracker (they are in time order along the stages),
   // registered: a cycle late is no later than any request still to come (times only grow), which is all
   // the tracker asks of it, and the stages' request flags have a large fanout.
   logic [TsWidth-1:0] t_ref, t_ref_q;
   always_comb begin
     t_ref = now_q;
-    if (a_rq) t_ref = a_r.t;
-    if (b_rq) t_ref = b_r.t;
-    if (c_rq) t_ref = c_r.t;
-    if (d_rq) t_ref = d_r.t;
-    if (l_rq) t_ref = l_r.t;
+    if (a_rq) t_ref = a_r_q.t;
+    if (b_rq) t_ref = b_r_q.t;
+    if (c_rq) t_ref = c_r_q.t;
+    if (d_rq) t_ref = d_r_q.t;
+    if (l_rq) t_ref = l_r_q.t;
   end
   always_ff @(posedge clk_i) t_ref_q <= t_ref;
 
@@ -580,10 +583,10 @@ module uet_lb #(
   // The clears of stages B, C, D and L (feedback other than a timeout; a clear of a tracked packet's key
   // always applies: its group is open), for the check of a fire.
   logic [3:0] pre_clr;
-  assign pre_clr = {l_f.v && l_f.fb && l_f.kind != uet_lb_pkg::FB_RTO,
-                    d_f.v && d_f.fb && d_f.kind != uet_lb_pkg::FB_RTO,
-                    c_f.v && c_f.fb && c_f.kind != uet_lb_pkg::FB_RTO,
-                    b_f.v && b_f.fb && b_f.kind != uet_lb_pkg::FB_RTO};
+  assign pre_clr = {l_f_q.v && l_f_q.fb && l_f_q.kind != uet_lb_pkg::FB_RTO,
+                    d_f_q.v && d_f_q.fb && d_f_q.kind != uet_lb_pkg::FB_RTO,
+                    c_f_q.v && c_f_q.fb && c_f_q.kind != uet_lb_pkg::FB_RTO,
+                    b_f_q.v && b_f_q.fb && b_f_q.kind != uet_lb_pkg::FB_RTO};
   // No fire is decided for a cycle in which a register apply, its settling or the sweep holds the streams
   // (the same terms as stall_q's, so the streams are held whenever a fire due then waits).
   logic fire_block;
@@ -595,11 +598,11 @@ module uet_lb #(
   ) u_tracker (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (trk_flush_q), .now_i (now_i), .now_q_i (now_q),
     .t_ref_i (t_ref_q),
-    .pre_clr_i (pre_clr), .pre_group_i ({l_f.g, d_f.g, c_f.g, b_f.g}),
-    .pre_psn_i ({l_f.psn, d_f.psn, c_f.psn, b_f.psn}),
-    .clr_valid_i (trk_clr), .clr_group_i (x_f.g), .clr_psn_i (x_f.psn),
-    .alc_valid_i (trk_alc), .alc_group_i (x_r.g), .alc_psn_i (x_r.psn), .alc_time_i (x_r.t),
-    .alc_deadline_i (x_r.dl), .alc_gen_i (x_r.gen), .alc_ev_i (e_ev),
+    .pre_clr_i (pre_clr), .pre_group_i ({l_f_q.g, d_f_q.g, c_f_q.g, b_f_q.g}),
+    .pre_psn_i ({l_f_q.psn, d_f_q.psn, c_f_q.psn, b_f_q.psn}),
+    .clr_valid_i (trk_clr), .clr_group_i (x_f_q.g), .clr_psn_i (x_f_q.psn),
+    .alc_valid_i (trk_alc), .alc_group_i (x_r_q.g), .alc_psn_i (x_r_q.psn), .alc_time_i (x_r_q.t),
+    .alc_deadline_i (x_r_q.dl), .alc_gen_i (x_r_q.gen), .alc_ev_i (e_ev),
     .untracked_o (trk_untracked), .tracked_o (efd_tracked_o),
     .hold_o (trk_hold), .unsettled_o (trk_unsettled), .interlock_o (trk_interlock), .stop_o (trk_stop),
     .quiet_i (quiet), .fire_block_i (fire_block), .core_due_next_i (inflight_due_d), .fire_next_o (trk_fire_next),
@@ -609,8 +612,9 @@ module uet_lb #(
   );
   assign efd_due_o = trk_hold;
   // (From the candidate being due, not from the fire decision: the outputs then wait on no input but now_i.)
-  assign efd_pending_o = trk_hold || trk_fire_due || trk_fire || (a_f.v && a_f.efd) || (b_f.v && b_f.efd) ||
-                         (c_f.v && c_f.efd) || (d_f.v && d_f.efd) || (l_f.v && l_f.efd) || (x_f.v && x_f.efd);
+  assign efd_pending_o = trk_hold || trk_fire_due || trk_fire || (a_f_q.v && a_f_q.efd) || (b_f_q.v && b_f_q.efd) ||
+                         (c_f_q.v && c_f_q.efd) || (d_f_q.v && d_f_q.efd) || (l_f_q.v && l_f_q.efd) ||
+                         (x_f_q.v && x_f_q.efd);
 
   // Early failures applied, shown a cycle after stage X.
   logic                efd_v_q;
@@ -620,8 +624,8 @@ module uet_lb #(
   logic [TsWidth-1:0]  efd_t_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) efd_v_q <= 1'b0;
-    else efd_v_q <= x_f.v && x_f.efd && x_f.live && x_f.applies;
-    {efd_g_q, efd_psn_q, efd_ev_q, efd_t_q} <= {x_f.g, x_f.psn, x_f.ev, x_f.t};
+    else efd_v_q <= x_f_q.v && x_f_q.efd && x_f_q.live && x_f_q.applies;
+    {efd_g_q, efd_psn_q, efd_ev_q, efd_t_q} <= {x_f_q.g, x_f_q.psn, x_f_q.ev, x_f_q.t};
   end
   assign efd_valid_o = efd_v_q;
   assign efd_group_o = efd_g_q;
@@ -632,8 +636,9 @@ module uet_lb #(
   // ---------------------------------------------------------------------------------------------
   // Idle, and applying register writes: when no event is in any stage and the tracker is quiet.
   logic stages_empty;
-  assign stages_empty = !a_f.v && !b_f.v && !c_f.v && !d_f.v && !l_f.v && !x_f.v && !a_r.v && !b_r.v && !c_r.v &&
-                        !d_r.v && !l_r.v && !x_r.v && !rsp_busy && !trk_busy && !trk_fire && !trk_hold;
+  assign stages_empty = !a_f_q.v && !b_f_q.v && !c_f_q.v && !d_f_q.v && !l_f_q.v && !x_f_q.v && !a_r_q.v &&
+                        !b_r_q.v && !c_r_q.v && !d_r_q.v && !l_r_q.v && !x_r_q.v && !rsp_busy && !trk_busy &&
+                        !trk_fire && !trk_hold;
   assign empty  = stages_empty && !trk_fire_next;
   assign apply  = regs_pending && drained_q && !sweep_q;
   // (A due fire, not the decision to fire: see efd_pending_o. It implies empty.)
@@ -646,7 +651,7 @@ module uet_lb #(
       .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)
     ) u_dbg (
       .clk_i (clk_i), .word_i (word_dbg), .reps_i (reps_q),
-      .slot_we_i (slot0_we), .slot_group_i (x_f.g), .slot_ev_i (x_f.ev),
+      .slot_we_i (slot0_we), .slot_group_i (x_f_q.g), .slot_ev_i (x_f_q.ev),
       .group_i (dbg_group_i), .open_o (dbg_open_o), .count_o (dbg_count_o), .wr_o (dbg_wr_o),
       .replay_o (dbg_replay_o), .wrapped_o (dbg_wrapped_o), .freezing_o (dbg_freezing_o),
       .freeze_start_o (dbg_freeze_start_o), .window_left_o (dbg_window_left_o), .slot0_o (dbg_slot0_o)
@@ -667,7 +672,7 @@ module uet_lb #(
 
   logic unused;
   assign unused = ^{unused_active, unused_dec_f, unused_aux_f, unused_rd_f, unused_wr_r, unused_r_open_f,
-                    unused_f_open_r, trk_busy, l_f.gen, x_f.inr,
+                    unused_f_open_r, trk_busy, l_f_q.gen, x_f_q.inr,
                     pre_f_q[StateW-1:AuxW+1], pre_f_q[0]};  // (stage D's tests read the generation and freeze start)
 
   // ---------------------------------------------------------------------------------------------
@@ -706,17 +711,17 @@ module uet_lb #(
       // Inputs: a request is held until it is accepted (checked on the environment).
       if (req_stall_q) a_req_held: assert (req_valid_i && req_psn_i == past_psn_q && req_group_i == past_req_group_q);
       // Both lanes' loop registers hold the same word when they name one group.
-      if (l_f.v && l_r.v && l_same) a_loop_words_agree: assert (st_f_q == st_r_q);
+      if (l_f_q.v && l_r_q.v && l_same_q) a_loop_words_agree: assert (st_f_q == st_r_q);
       a_stop_flag: assert (trk_stop == (trk_hold || trk_unsettled));
       // The tracker's check of a fire comes while its early failure is at stage C.
-      if (trk_kill) a_kill_at_c: assert (c_f.v && c_f.efd);
+      if (trk_kill) a_kill_at_c: assert (c_f_q.v && c_f_q.efd);
       // The freezing test's pair selects are the ORs of the flags (uet_lb_pretest's a_pick relies on it).
       a_fwd_flags: assert (d_fwd_f_l == (d_fwd_f.lr || d_fwd_f.lf) && d_fwd_f_x == (d_fwd_f.xr || d_fwd_f.xf));
       if (trk_flush_q) a_flush_unseen: assert (!trk_fire && !settled);  // the late flush is never seen
       // The update units' own flip-flops equal the stage-L terms they stand for.
-      a_upd_f_inputs: assert (u_f_recycle == (l_f.v && f_recycle) && u_f_failure == (l_f.v && f_failure));
-      a_upd_r_open_req: assert (u_r_open == r_open && u_r_req == l_rq);
-      a_upd_r_inputs: assert (u_r_recycle == (fr && f_recycle) && u_r_failure == (fr && f_failure));
+      a_upd_f_inputs: assert (u_f_recycle_q == (l_f_q.v && f_recycle) && u_f_failure_q == (l_f_q.v && f_failure));
+      a_upd_r_open_req: assert (u_r_open_q == r_open && u_r_req_q == l_rq);
+      a_upd_r_inputs: assert (u_r_recycle_q == (fr && f_recycle) && u_r_failure_q == (fr && f_failure));
       // (No response enters a full queue unless one leaves in the same cycle: u_rsp_q.a_no_overflow.)
     end
     if (rst_ni) begin

@@ -19,7 +19,7 @@ module uet_lb_fifo #(
   output logic             valid_o,  ///< the queue holds an entry: data_o is its head
   output logic [Width-1:0] data_o
 );
-  logic [Width-1:0] mem [Depth];
+  logic [Width-1:0] mem_q [Depth];
   logic [AW:0]      wp_q, rp_q;
   logic             full;
   assign valid_o = wp_q != rp_q;
@@ -34,9 +34,9 @@ module uet_lb_fifo #(
     end
   end
   always_ff @(posedge clk_i) begin
-    if (push_i) mem[wp_q[AW-1:0]] <= data_i;
+    if (push_i) mem_q[wp_q[AW-1:0]] <= data_i;
   end
-  assign data_o = mem[rp_q[AW-1:0]];
+  assign data_o = mem_q[rp_q[AW-1:0]];
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin

@@ -47,40 +47,40 @@ module uet_lb_forward #(
   output logic              open_prev_o            ///< L's request-lane event next cycle opens the feedback lane's group
 );
   // Results of stage L and their history.
-  logic              y_v_f, y_v_r;
-  logic [GroupW-1:0] y_g_f, y_g_r;
-  logic [StateW-1:0] y_s_f, y_s_r, z_s_f, z_s_r;  // (z needs no group: stage B's hits name it through y)
+  logic              y_v_f_q, y_v_r_q;
+  logic [GroupW-1:0] y_g_f_q, y_g_r_q;
+  logic [StateW-1:0] y_s_f_q, y_s_r_q, z_s_f_q, z_s_r_q;  // (z needs no group: stage B's hits name it through y)
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      {x_v_f_o, x_v_r_o, y_v_f, y_v_r} <= '0;
+      {x_v_f_o, x_v_r_o, y_v_f_q, y_v_r_q} <= '0;
     end else begin
       {x_v_f_o, x_v_r_o} <= {l_src_f_i, l_src_r_i};
-      {y_v_f, y_v_r}     <= {x_v_f_o, x_v_r_o};
+      {y_v_f_q, y_v_r_q}     <= {x_v_f_o, x_v_r_o};
     end
   end
   always_ff @(posedge clk_i) begin
     {x_g_f_o, x_s_f_o, x_g_r_o, x_s_r_o} <= {l_g_f_i, next_f_i, l_g_r_i, next_r_i};
-    {y_g_f, y_s_f, y_g_r, y_s_r}         <= {x_g_f_o, x_s_f_o, x_g_r_o, x_s_r_o};
-    {z_s_f, z_s_r}                       <= {y_s_f, y_s_r};
+    {y_g_f_q, y_s_f_q, y_g_r_q, y_s_r_q}         <= {x_g_f_o, x_s_f_o, x_g_r_o, x_s_r_o};
+    {z_s_f_q, z_s_r_q}                       <= {y_s_f_q, y_s_r_q};
   end
 
   // Stage B: source hits for C, {xr, xf, yr, yf, zr, zf} as the sources will be named then.
   function automatic logic [5:0] hits_of(input logic [GroupW-1:0] g, input logic inr);
     hits_of = {inr && l_src_r_i && l_g_r_i == g, inr && l_src_f_i && l_g_f_i == g,
                inr && x_v_r_o && x_g_r_o == g, inr && x_v_f_o && x_g_f_o == g,
-               inr && y_v_r && y_g_r == g, inr && y_v_f && y_g_f == g};
+               inr && y_v_r_q && y_g_r_q == g, inr && y_v_f_q && y_g_f_q == g};
   endfunction
   logic [5:0]        c_hit_f_q, c_hit_r_q;
-  logic [StateW-1:0] pre_q_r;
+  logic [StateW-1:0] pre_r_q;
   logic [1:0]        x_fwd_r_q;  // the request lane's {xr, xf} at D
   // Stage C: the newest hit, else the store's word.
   function automatic logic [StateW-1:0] pick(input logic [5:0] hit, input logic [StateW-1:0] word);
     if (hit[5]) pick = x_s_r_o;
     else if (hit[4]) pick = x_s_f_o;
-    else if (hit[3]) pick = y_s_r;
-    else if (hit[2]) pick = y_s_f;
-    else if (hit[1]) pick = z_s_r;
-    else if (hit[0]) pick = z_s_f;
+    else if (hit[3]) pick = y_s_r_q;
+    else if (hit[2]) pick = y_s_f_q;
+    else if (hit[1]) pick = z_s_r_q;
+    else if (hit[0]) pick = z_s_f_q;
     else pick = word;
   endfunction
   // Stage C: a lane's group against L's events next cycle (the loop: D's now) and at D (x: L's now),
@@ -96,7 +96,7 @@ module uet_lb_forward #(
     c_hit_f_q   <= hits_of(b_g_f_i, b_inr_f_i);
     c_hit_r_q   <= hits_of(b_g_r_i, b_inr_r_i);
     pre_q_f_o   <= pick(c_hit_f_q, word_f_i);
-    pre_q_r     <= pick(c_hit_r_q, word_r_i);
+    pre_r_q     <= pick(c_hit_r_q, word_r_i);
     fwd_f_o     <= c_fwd_f;
     fwd_l_f_o   <= c_fwd_f[3] || c_fwd_f[2];
     fwd_x_f_o   <= c_fwd_f[1] || c_fwd_f[0];
@@ -106,5 +106,5 @@ module uet_lb_forward #(
   end
   // Stage D: x's word when the group is x's.
   assign pre_f_o = fwd_f_o[1] ? x_s_r_o : (fwd_f_o[0] ? x_s_f_o : pre_q_f_o);
-  assign pre_r_o = x_fwd_r_q[1] ? x_s_r_o : (x_fwd_r_q[0] ? x_s_f_o : pre_q_r);
+  assign pre_r_o = x_fwd_r_q[1] ? x_s_r_o : (x_fwd_r_q[0] ? x_s_f_o : pre_r_q);
 endmodule

@@ -131,25 +131,25 @@ module uet_lb_respond #(
   end
 
   // Stage E: the response queue takes it; the tracker takes its entropy value.
-  logic                e_v;
-  logic [2:0]          e_dec;
-  logic [GroupW-1:0]   e_g;
-  logic [PsnWidth-1:0] e_psn;
-  logic                e_retx;
-  logic [15:0]         e_ev;
+  logic                e_v_q;
+  logic [2:0]          e_dec_q;
+  logic [GroupW-1:0]   e_g_q;
+  logic [PsnWidth-1:0] e_psn_q;
+  logic                e_retx_q;
+  logic [15:0]         e_ev_q;
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) e_v <= 1'b0;
-    else e_v <= z_q.v;
+    if (!rst_ni) e_v_q <= 1'b0;
+    else e_v_q <= z_q.v;
   end
-  always_ff @(posedge clk_i) {e_ev, e_dec, e_g, e_psn, e_retx} <= {z_ev, z_q.dec, z_q.g, z_q.psn, z_q.retx};
-  assign e_ev_o    = e_ev;
-  assign e_valid_o = e_v;
-  assign busy_o    = y_q.v || z_q.v || e_v;
+  always_ff @(posedge clk_i) {e_ev_q, e_dec_q, e_g_q, e_psn_q, e_retx_q} <= {z_ev, z_q.dec, z_q.g, z_q.psn, z_q.retx};
+  assign e_ev_o    = e_ev_q;
+  assign e_valid_o = e_v_q;
+  assign busy_o    = y_q.v || z_q.v || e_v_q;
 
   // The response queue (uet_lb_pkg::RspDepth entries: the core owes no more, so it never overflows).
   localparam int unsigned RqW = 16 + 3 + GroupW + PsnWidth + 1;  // ev, decision, group, psn, retx
   uet_lb_fifo #(.Depth (uet_lb_pkg::RspDepth), .Width (RqW)) u_rsp_q (
-    .clk_i (clk_i), .rst_ni (rst_ni), .push_i (e_v), .data_i ({e_ev, e_dec, e_g, e_psn, e_retx}),
+    .clk_i (clk_i), .rst_ni (rst_ni), .push_i (e_v_q), .data_i ({e_ev_q, e_dec_q, e_g_q, e_psn_q, e_retx_q}),
     .pop_i (rsp_valid_o && rsp_ready_i), .valid_o (rsp_valid_o),
     .data_o ({rsp_ev_o, rsp_decision_o, rsp_group_o, rsp_psn_o, rsp_retx_o})
   );

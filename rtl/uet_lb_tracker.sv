@@ -393,7 +393,7 @@ module uet_lb_tracker #(
 
   // ---------------------------------------------------------------------------------------------
   // Runs.
-  logic [Runs-1:0]       r_push, r_flv, r_slv, r_unseen, r_hold, r_fire, r_skip;
+  logic [Runs-1:0]       r_push_q, r_flv, r_slv, r_unseen, r_hold, r_fire, r_skip;
   logic [EntW-1:0]       r_flway [Runs], r_slway [Runs];
   logic [SeqW-1:0]       r_flseq [Runs], r_slseq [Runs], r_oldest [Runs];
   logic [TsWidth-1:0]    r_fldl [Runs], r_sldl [Runs];
@@ -411,7 +411,7 @@ module uet_lb_tracker #(
       .Entries (Entries), .Ways (Ways), .Depth (RunDepth), .SeqW (SeqW), .TsWidth (TsWidth)
     ) u_run (
       .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i),
-      .push_i (r_push[r]), .push_way_i (rec_way), .push_seq_i (rec0_q.seq), .push_deadline_i (rec0_q.dl),
+      .push_i (r_push_q[r]), .push_way_i (rec_way), .push_seq_i (rec0_q.seq), .push_deadline_i (rec0_q.dl),
       .valid_i (valid_q), .seq_we_i (rec0_q.alc), .seq_way_i (rec_way), .seq_i (rec0_q.seq),
       .clr_free_i (rec0_q.clr), .clr_set_i (rec0_q.cset), .clr_mask_i (rec0_q.cmask),
       .clr_next_set_i (rec_d.cset),
@@ -427,8 +427,8 @@ module uet_lb_tracker #(
   // Each run's push: the record's allocation into it, decoded from rec_d into a flip-flop of its own (the
   // push reaches every slot of the run's window, and a decode in front of it was an ECP5 critical path).
   always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) r_push <= '0;
-    else for (int r = 0; r < Runs; r++) r_push[r] <= rec_d.alc && rec_d.run == RunW'(r);
+    if (!rst_ni || flush_i) r_push_q <= '0;
+    else for (int r = 0; r < Runs; r++) r_push_q[r] <= rec_d.alc && rec_d.run == RunW'(r);
   end
 
   // Run tails (the last deadline appended), whether a tail is in the past (and so fits anything), and
@@ -445,7 +445,7 @@ module uet_lb_tracker #(
       seq_q   <= '0;
     end else begin
       for (int r = 0; r < Runs; r++) begin
-        if (r_push[r]) stale_q[r] <= 1'b0;
+        if (r_push_q[r]) stale_q[r] <= 1'b0;
         else if (ts_before(tail_q[r], t_ref_q)) stale_q[r] <= 1'b1;
       end
       if (rec0_q.alc) begin
@@ -455,7 +455,7 @@ module uet_lb_tracker #(
     end
   end
   always_ff @(posedge clk_i) begin
-    for (int r = 0; r < Runs; r++) if (r_push[r]) tail_q[r] <= rec0_q.dl;
+    for (int r = 0; r < Runs; r++) if (r_push_q[r]) tail_q[r] <= rec0_q.dl;
   end
 
   // t3, for t4's run choice (so that t4 only selects): whether the allocation's deadline fits each run's
@@ -467,11 +467,11 @@ module uet_lb_tracker #(
   logic [Runs-1:0] fits_pre, room0_pre, room1_pre, fits4_q, room0_q, room1_q;
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
-      if (r_push[r]) fits_pre[r] = !ts_before(op3_q.dl, rec0_q.dl);
+      if (r_push_q[r]) fits_pre[r] = !ts_before(op3_q.dl, rec0_q.dl);
       else fits_pre[r] = stale_q[r] || !ts_before(op3_q.dl, tail_q[r]);
       // Room next cycle for one (count < RunDepth), and for one after another (count < RunDepth - 1).
-      room0_pre[r] = !next_ge(r_cnt[r], r_push[r], r_popd[r], RunDepth);
-      room1_pre[r] = !next_ge(r_cnt[r], r_push[r], r_popd[r], RunDepth - 1);
+      room0_pre[r] = !next_ge(r_cnt[r], r_push_q[r], r_popd[r], RunDepth);
+      room1_pre[r] = !next_ge(r_cnt[r], r_push_q[r], r_popd[r], RunDepth - 1);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -506,7 +506,7 @@ module uet_lb_tracker #(
     // A run fits when its tail (the record just ahead's deadline, if it appends there) is not after the
     // deadline, or lies in the past.
     for (int r = 0; r < Runs; r++) begin
-      if (r_push[r]) fits[r] = cmp4_q.dge;
+      if (r_push_q[r]) fits[r] = cmp4_q.dge;
       else fits[r] = fits4_q[r];
     end
     // The current run (after the record just ahead), else the lowest other that fits.
@@ -521,7 +521,7 @@ module uet_lb_tracker #(
       end
     end
     // The chosen run full (its head then is its oldest live packet, see above): not tracked.
-    run_room = r_push[run_pick] ? room1_q[run_pick] : room0_q[run_pick];
+    run_room = r_push_q[run_pick] ? room1_q[run_pick] : room0_q[run_pick];
     rec_d           = '0;
     rec_d.clr       = op4_q.clr;
     rec_d.cset      = op4_q.cset;
@@ -624,12 +624,12 @@ module uet_lb_tracker #(
   logic [Runs-1:0] nz_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) nz_q <= '0;
-    else for (int r = 0; r < Runs; r++) nz_q[r] <= next_ge(r_cnt[r], r_push[r], r_popd[r], 1);
+    else for (int r = 0; r < Runs; r++) nz_q[r] <= next_ge(r_cnt[r], r_push_q[r], r_popd[r], 1);
   end
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
       // Next cycle: nearly full, and its head not known live, or its oldest allocation too old.
-      near_full[r] = next_ge(r_cnt[r], r_push[r], r_popd[r], RunDepth - Margin);
+      near_full[r] = next_ge(r_cnt[r], r_push_q[r], r_popd[r], RunDepth - Margin);
       unsettled[r] = (near_full[r] && !r_h0stays[r]) || (nz_q[r] && old_q[r]);
     end
   end
@@ -740,7 +740,7 @@ module uet_lb_tracker #(
       // t3's fit flags equal what t4 would compute itself (for the runs the record now does not push).
       ok_fits[r] = !op4_q.alc || (rec0_q.alc && rec0_q.run == RunW'(r)) ||
                    fits4_q[r] == (stale_q[r] || !ts_before(op4_q.dl, tail_q[r]));
-      ok_push[r] = r_push[r] == (rec0_q.alc && rec0_q.run == RunW'(r));
+      ok_push[r] = r_push_q[r] == (rec0_q.alc && rec0_q.run == RunW'(r));
     end
   end
   always_ff @(posedge clk_i) begin

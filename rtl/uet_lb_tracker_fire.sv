@@ -144,19 +144,19 @@ module uet_lb_tracker_fire #(
   logic               can_load, abandon, fire_d, fire_q, slow_ok;
   // The candidate's own copy of the record applied now (c0) and at the last edge (c1): the record reaches
   // every run's window, and a copy placed near the candidate's registers routes shorter (uet_lb_dup).
-  logic                c0_clr, c0_alc, c1_clr, c1_alc;
-  logic [SetW-1:0]     c0_cset, c1_cset;
-  logic [Ways-1:0]     c0_cmask, c1_cmask;
-  logic [RunW-1:0]     c0_run, c1_run;
-  logic [TsWidth-1:0]  c0_dl, c1_dl;
+  logic                c0_clr, c0_alc, c1_clr_q, c1_alc_q;
+  logic [SetW-1:0]     c0_cset, c1_cset_q;
+  logic [Ways-1:0]     c0_cmask, c1_cmask_q;
+  logic [RunW-1:0]     c0_run, c1_run_q;
+  logic [TsWidth-1:0]  c0_dl, c1_dl_q;
   uet_lb_dup #(.W (CrecW)) u_crec (
     .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (flush_i),
     .d_i (rec_next_i),
     .q_o ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl})
   );
   always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) {c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} <= '0;
-    else {c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} <= {c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl};
+    if (!rst_ni || flush_i) {c1_clr_q, c1_cset_q, c1_cmask_q, c1_alc_q, c1_run_q, c1_dl_q} <= '0;
+    else {c1_clr_q, c1_cset_q, c1_cmask_q, c1_alc_q, c1_run_q, c1_dl_q} <= {c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl};
   end
   logic [RunW-1:0]    pick;
 
@@ -200,14 +200,14 @@ module uet_lb_tracker_fire #(
     end
     // (Nor in the cycle after a fire: the fl then still show the packet that fired.)
     can_load = cs_q == CS_IDLE && fl_chg == '0 && fl_valid_i != '0 && unseen_i == '0 &&
-               !(c1_alc && c1_run != pick) && !fv_q[1];
+               !(c1_alc_q && c1_run_q != pick) && !fv_q[1];
   end
   always_comb begin
     cand_gone = ck1_q || lands_before(c0_alc, c0_run, c0_dl, cr_q, cdl_q) ||
-                lands_before(c1_alc, c1_run, c1_dl, cr_q, cdl_q);
+                lands_before(c1_alc_q, c1_run_q, c1_dl_q, cr_q, cdl_q);
     // (The run's fl a cycle ago is the candidate, so its sl then follows it.)
     next_sl = fire_o && fl_valid_i[cr_q] && fl_is_fire_i[cr_q] && sl_valid_i[cr_q] &&
-              !(c0_alc && c0_run != cr_q) && !(c1_alc && c1_run != cr_q);
+              !(c0_alc && c0_run != cr_q) && !(c1_alc_q && c1_run_q != cr_q);
     for (int r = 0; r < Runs; r++) if (RunW'(r) != cr_q && (fl_valid_i[r] || unseen_i[r])) next_sl = 1'b0;
   end
   assign armed = cs_q == CS_READ2 || cs_q == CS_READY;
@@ -235,8 +235,8 @@ module uet_lb_tracker_fire #(
   logic [Runs-1:0] fl_freed, sl_freed;
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
-      fl_freed[r] = rec_frees(fl_way[r], c0_clr, c0_cset, c0_cmask) || rec_frees(fl_way[r], c1_clr, c1_cset, c1_cmask);
-      sl_freed[r] = rec_frees(sl_way[r], c0_clr, c0_cset, c0_cmask) || rec_frees(sl_way[r], c1_clr, c1_cset, c1_cmask);
+      fl_freed[r] = rec_frees(fl_way[r], c0_clr, c0_cset, c0_cmask) || rec_frees(fl_way[r], c1_clr_q, c1_cset_q, c1_cmask_q);
+      sl_freed[r] = rec_frees(sl_way[r], c0_clr, c0_cset, c0_cmask) || rec_frees(sl_way[r], c1_clr_q, c1_cset_q, c1_cmask_q);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -351,7 +351,7 @@ module uet_lb_tracker_fire #(
       a_fire_waits: assert (fire_o == (fire_ref_q && !wait_ref_q));
       // The candidate's copies of the record are the tracker's.
       a_crec0: assert ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl} == rec_i);
-      a_crec1: assert ({c1_clr, c1_cset, c1_cmask, c1_alc, c1_run, c1_dl} == rec1_ref_q);
+      a_crec1: assert ({c1_clr_q, c1_cset_q, c1_cmask_q, c1_alc_q, c1_run_q, c1_dl_q} == rec1_ref_q);
       if (can_load) a_pick: assert (pick == pick_ref);
       // A fire is the candidate, read out.
       if (fire_q) a_fire_armed: assert (cs_q == CS_READY);

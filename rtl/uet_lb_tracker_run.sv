@@ -420,44 +420,44 @@ module uet_lb_tracker_run #(
       end
     end
   end
-  logic [1:0]         q1v, q2v;
-  logic [EntW-1:0]    q1w [2], q2w [2];
-  logic [SeqW-1:0]    q1s [2], q2s [2];
-  logic [TsWidth-1:0] q1d [2], q2d [2];
+  logic [1:0]         e1v_q, e2v_q;
+  logic [EntW-1:0]    e1w_q [2], e2w_q [2];
+  logic [SeqW-1:0]    e1s_q [2], e2s_q [2];
+  logic [TsWidth-1:0] e1d_q [2], e2d_q [2];
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
-      q1v      <= '0;
-      q2v      <= '0;
+      e1v_q      <= '0;
+      e2v_q      <= '0;
       unseen_o <= 1'b0;
     end else begin
-      q1v      <= e1v;
-      q2v      <= e2v;
+      e1v_q      <= e1v;
+      e2v_q      <= e2v;
       unseen_o <= e1v == '0 && beyond;
     end
     for (int h = 0; h < 2; h++) begin
-      q1w[h] <= e1w[h];
-      q1s[h] <= e1s[h];
-      q1d[h] <= e1d[h];
-      q2w[h] <= e2w[h];
-      q2s[h] <= e2s[h];
-      q2d[h] <= e2d[h];
+      e1w_q[h] <= e1w[h];
+      e1s_q[h] <= e1s[h];
+      e1d_q[h] <= e1d[h];
+      e2w_q[h] <= e2w[h];
+      e2s_q[h] <= e2s[h];
+      e2d_q[h] <= e2d[h];
     end
   end
   // The whole window's first: the lower half's first, else the upper's. Its second: the lower half's second,
   // else (the lower half holding one) the upper's first, else the upper's second.
   logic fl_lo, sl_lo2, sl_hi1;
-  assign fl_lo  = q1v[0];
-  assign sl_lo2 = q2v[0];
-  assign sl_hi1 = !q2v[0] && q1v[0];
-  assign fl_valid_o    = q1v != '0;
-  assign fl_way_o      = fl_lo ? q1w[0] : q1w[1];
-  assign fl_seq_o      = fl_lo ? q1s[0] : q1s[1];
-  assign fl_deadline_o = fl_lo ? q1d[0] : q1d[1];
-  assign sl_valid_o    = sl_lo2 || (sl_hi1 && q1v[1]) || (!q1v[0] && q2v[1]);
-  assign sl_way_o      = sl_lo2 ? q2w[0] : sl_hi1 ? q1w[1] : q2w[1];
-  assign sl_seq_o      = sl_lo2 ? q2s[0] : sl_hi1 ? q1s[1] : q2s[1];
-  assign sl_deadline_o = sl_lo2 ? q2d[0] : sl_hi1 ? q1d[1] : q2d[1];
-  assign fl_is_fire_o  = fl_lo ? q1s[0] == fire_seq_i : q1s[1] == fire_seq_i;
+  assign fl_lo  = e1v_q[0];
+  assign sl_lo2 = e2v_q[0];
+  assign sl_hi1 = !e2v_q[0] && e1v_q[0];
+  assign fl_valid_o    = e1v_q != '0;
+  assign fl_way_o      = fl_lo ? e1w_q[0] : e1w_q[1];
+  assign fl_seq_o      = fl_lo ? e1s_q[0] : e1s_q[1];
+  assign fl_deadline_o = fl_lo ? e1d_q[0] : e1d_q[1];
+  assign sl_valid_o    = sl_lo2 || (sl_hi1 && e1v_q[1]) || (!e1v_q[0] && e2v_q[1]);
+  assign sl_way_o      = sl_lo2 ? e2w_q[0] : sl_hi1 ? e1w_q[1] : e2w_q[1];
+  assign sl_seq_o      = sl_lo2 ? e2s_q[0] : sl_hi1 ? e1s_q[1] : e2s_q[1];
+  assign sl_deadline_o = sl_lo2 ? e2d_q[0] : sl_hi1 ? e1d_q[1] : e2d_q[1];
+  assign fl_is_fire_o  = fl_lo ? e1s_q[0] == fire_seq_i : e1s_q[1] == fire_seq_i;
 
   // Past due at now_i. Deadlines never decrease along the run, so the earliest live element not left out
   // is the first (or the second, when the first is left out): if it is not past due, no live element is.
@@ -486,8 +486,8 @@ module uet_lb_tracker_run #(
   logic [1:0] q1due, q2due;
   always_comb begin
     for (int h = 0; h < 2; h++) begin
-      q1due[h] = past_due(q1d[h]);
-      q2due[h] = past_due(q2d[h]);
+      q1due[h] = past_due(e1d_q[h]);
+      q2due[h] = past_due(e2d_q[h]);
     end
   end
   assign fl_due = fl_lo ? q1due[0] : q1due[1];

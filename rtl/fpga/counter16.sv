@@ -8,10 +8,10 @@ module counter16 (
   output logic msb_o
 );
   logic [15:0] count_q;
-  logic        rst_nq;  // registered, as in uet_lb_fpga_wrap: the same flow for the core and its baseline
-  always_ff @(posedge clk_i) rst_nq <= rst_ni;
+  logic        rst_n_q;  // registered, as in uet_lb_fpga_wrap: the same flow for the core and its baseline
+  always_ff @(posedge clk_i) rst_n_q <= rst_ni;
   always_ff @(posedge clk_i) begin
-    if (!rst_nq) begin
+    if (!rst_n_q) begin
       count_q <= '0;
     end else begin
       count_q <= count_q + 16'd1;

@@ -24,8 +24,8 @@ module uet_lb_fpga_wrap #(
   localparam int unsigned InBits = 32 + 20 + (1 + GroupW + 16) + (1 + GroupW + 3 + 16 + 32)
                                    + (1 + GroupW + 32 + 1) + 1 + GroupW + (1 + 6 + 32);
 
-  logic rst_nq;
-  always_ff @(posedge clk_i) rst_nq <= rst_ni;
+  logic rst_n_q;
+  always_ff @(posedge clk_i) rst_n_q <= rst_ni;
 
   logic [InBits-1:0] chain_q;
   always_ff @(posedge clk_i) chain_q <= {chain_q[InBits-2:0], din_i};
@@ -43,7 +43,7 @@ module uet_lb_fpga_wrap #(
   logic [11:0]            dbg_left;
 
   `define UET_LB_WRAP_PORTS \
-    .clk_i (clk_i), .rst_ni (rst_nq), \
+    .clk_i (clk_i), .rst_ni (rst_n_q), \
     .now_i          (chain_q[31:0]), \
     .base_rtt_i     (chain_q[51:32]), \
     .open_valid_i   (chain_q[52]), \

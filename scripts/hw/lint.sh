@@ -43,6 +43,10 @@ for f in rtl/fpga/counter16.sv rtl/fpga/time_cmp32.sv rtl/fpga/ram_add16.sv; do 
 # Everything in rtl/ as one design, as a reviewer's quick check does.
 verilator --lint-only -Wall -Wno-MULTITOP "$pkg" "${all[@]}" "${axi[@]}" rtl/formal/fv_*.sv
 echo "lint: ${#blocks[@]} blocks, the AXI wrapper (${#axi[@]} files), $(ls rtl/formal/fv_*.sv | wc -l) formal harnesses and $(ls rtl/fpga/*.sv | wc -l) FPGA files clean under verilator --lint-only -Wall"
+# The register naming rule (docs/architecture.md, "Files") in the design's sources (the formal harnesses are
+# test code and model the core's stages in their own names).
+python3 "$root/scripts/hw/reg_names.py" rtl/*.sv rtl/fpga/*.sv
+echo "lint: every register in rtl/ and rtl/fpga/ ends in _q (or _o)"
 # C++ formatting (the committed .clang-format).
 if command -v clang-format >/dev/null 2>&1; then
   unformatted=$(git -C "$root" ls-files '*.cpp' '*.hpp' | (cd "$root" && xargs clang-format --dry-run 2>&1) | grep -c 'warning:' || true)
