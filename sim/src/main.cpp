@@ -41,6 +41,9 @@ uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv, su
 fct-cdf.png, ecmp-load.png, ev-over-time.png. Records are written under temporary names and renamed when
 complete; DIR and its missing parents are created.
 
+Environment: uet-fabric starts itself once more with GLIBC_TUNABLES=glibc.malloc.hugetlb=1 (glibc's heap on
+transparent huge pages: large runs wait less on memory); UETSIM_SMALL_PAGES=1 leaves the heap as it is.
+
 Exit status: 0 on success; 1 for a bad scenario or message list (one line naming the file, line or key), a
 run that cannot fit in memory (with the estimate) or a failed write; 2 for a bad command line.
 )";
@@ -60,9 +63,28 @@ std::string shell_quoted(const std::string& s) {
   return q + "'";
 }
 
+// A large run waits on memory more than on anything else (each ring step of a Chakra all-reduce touches
+// every NIC), and the processor's address translations miss on small pages: glibc backs its heap with
+// transparent huge pages when its tunable glibc.malloc.hugetlb is 1 (an 8,192-rank ring then takes about
+// a ninth less CPU time: docs/fabric.md). glibc reads its tunables only as a program starts, so
+// uet-fabric starts itself once more with the tunable added. UETSIM_SMALL_PAGES (set to anything), or
+// GLIBC_TUNABLES naming the tunable already, leaves it as it is; if the restart fails, the run goes on
+// with small pages.
+void restart_with_huge_pages(char** argv) {
+  const char* tunables = std::getenv("GLIBC_TUNABLES");
+  if (std::getenv("UETSIM_SMALL_PAGES") != nullptr ||
+      (tunables != nullptr && std::string(tunables).find("glibc.malloc.hugetlb") != std::string::npos)) {
+    return;
+  }
+  const std::string value = (tunables != nullptr && *tunables != '\0' ? std::string(tunables) + ":" : std::string()) +
+                            "glibc.malloc.hugetlb=1";
+  if (::setenv("GLIBC_TUNABLES", value.c_str(), 1) == 0) ::execv("/proc/self/exe", argv);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  restart_with_huge_pages(argv);
   std::string scenario_file, out = "out/fabric", engine = "model";
   std::optional<std::uint32_t> seed;
   bool compare = false, plots = true, quiet = false, check_only = false, monitor = true;
