@@ -27,24 +27,31 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def run_one(fabric, k, work):
-    scenario = {"Topology": "fat-tree", "K": k, "LinkRate": "100Gbps", "MessageBytes": 2097152,
-                "Nic": {"PacketSprayingType": "Recycled Entropy Packet Spraying"}}
-    path = os.path.join(work, f"k{k}.json")
+def run_fabric(fabric, scenario, name, work, what, options=()):
+    """Runs one scenario alone: its summary row, the wall seconds and the child's resource usage."""
+    path = os.path.join(work, f"{name}.json")
     with open(path, "w") as f:
         json.dump(scenario, f)
-    out = os.path.join(work, f"k{k}")
+    out = os.path.join(work, f"{name}.out")
     t0 = time.monotonic()
-    child = subprocess.Popen([fabric, path, "--quiet", "--no-plots", "--out", out],
+    child = subprocess.Popen([fabric, path, "--quiet", "--no-plots", *options, "--out", out],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.monotonic() - t0
     err = child.stderr.read().decode(errors="replace")
     child.stderr.close()
     if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"fabric_scale: k = {k}: {fabric} failed: {err.strip()}")
+        sys.exit(f"fabric_scale: {what}: {fabric} failed: {err.strip()}")
     with open(os.path.join(out, "summary.csv")) as f:
         row = next(csv.DictReader(f))
+    shutil.rmtree(out)
+    return row, wall, usage
+
+
+def run_one(fabric, k, work):
+    scenario = {"Topology": "fat-tree", "K": k, "LinkRate": "100Gbps", "MessageBytes": 2097152,
+                "Nic": {"PacketSprayingType": "Recycled Entropy Packet Spraying"}}
+    row, wall, usage = run_fabric(fabric, scenario, f"k{k}", work, f"k = {k}")
     hosts = k ** 3 // 4
     return {"k": k, "hosts": hosts, "data_packets": int(row["data_packets"]), "events": int(row["events"]),
             "completed": int(row["completed"]), "wall": wall, "loop": float(row["wall_seconds"]),
@@ -65,23 +72,8 @@ def run_ring(fabric, ranks, work):
         sys.exit(f"fabric_scale: ring over {ranks} ranks: {gen} failed: {made.stderr.strip()}")
     scenario = {"Topology": "fat-tree", "K": k, "LinkRate": "100Gbps", "Workload": "chakra",
                 "ChakraTraces": f"ring{ranks}/ar", "Nic": {"PacketSprayingType": "Recycled Entropy Packet Spraying"}}
-    path = os.path.join(work, f"ring{ranks}.json")
-    with open(path, "w") as f:
-        json.dump(scenario, f)
-    out = os.path.join(work, f"ring{ranks}.out")
-    t0 = time.monotonic()
-    child = subprocess.Popen([fabric, path, "--quiet", "--no-plots", "--no-monitor", "--out", out],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.monotonic() - t0
-    err = child.stderr.read().decode(errors="replace")
-    child.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"fabric_scale: ring over {ranks} ranks: {fabric} failed: {err.strip()}")
-    with open(os.path.join(out, "summary.csv")) as f:
-        row = next(csv.DictReader(f))
+    row, wall, usage = run_fabric(fabric, scenario, f"ring{ranks}", work, f"ring over {ranks} ranks", ["--no-monitor"])
     shutil.rmtree(trace)
-    shutil.rmtree(out)
     return {"ranks": ranks, "k": k, "messages": int(row["messages"]), "completed": int(row["completed"]),
             "events": int(row["events"]), "wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
             "peak_mib": usage.ru_maxrss / 1024.0}
