@@ -81,15 +81,16 @@ module uet_lb_tracker_fire #(
   output logic [EntW-1:0]         dfree_way_o,
   output logic                    busy_o         ///< a fire's check or free is on its way
 );
-  // x strictly before y, modulo 2^TsWidth.
-  function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
+  // Deadline x strictly before y, modulo 2^TsWidth (named apart from the tracker's ts_before: Verilator
+  // inlines this block into the tracker and would see the one hide the other).
+  function automatic logic dl_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
     logic [TsWidth-1:0] d;
     d         = x - y;
-    ts_before = d[TsWidth-1];
+    dl_before = d[TsWidth-1];
   endfunction
   // The set of a way number.
-  function automatic logic [SetW-1:0] way_set(input logic [EntW-1:0] way);
-    way_set = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
+  function automatic logic [SetW-1:0] set_of_way(input logic [EntW-1:0] way);
+    set_of_way = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
   endfunction
 
   // The runs' elements as arrays.
@@ -163,7 +164,7 @@ module uet_lb_tracker_fire #(
   // A record frees way w.
   function automatic logic rec_frees(input logic [EntW-1:0] w, input logic clr, input logic [SetW-1:0] cset,
                                      input logic [Ways-1:0] cmask);
-    rec_frees = clr && way_set(w) == cset && cmask[(Ways > 1) ? 32'(WayW'(w)) : 0];
+    rec_frees = clr && set_of_way(w) == cset && cmask[(Ways > 1) ? 32'(WayW'(w)) : 0];
   endfunction
   // Allocation number x before y (numbers are unique among the elements in the runs, less than half the
   // number range apart).
@@ -171,7 +172,7 @@ module uet_lb_tracker_fire #(
   // deadline and a later send is after it).
   function automatic logic lands_before(input logic alc, input logic [RunW-1:0] run, input logic [TsWidth-1:0] dl,
                                         input logic [RunW-1:0] cr, input logic [TsWidth-1:0] cdl);
-    lands_before = alc && run != cr && ts_before(dl, cdl);
+    lands_before = alc && run != cr && dl_before(dl, cdl);
   endfunction
   function automatic logic seq_before(input logic [SeqW-1:0] x, input logic [SeqW-1:0] y);
     logic [SeqW-1:0] d;
@@ -184,7 +185,7 @@ module uet_lb_tracker_fire #(
       flv_q[r]   <= fl_valid_i[r];
       flseq_q[r] <= fl_seq[r];
       for (int t = 0; t < Runs; t++) begin
-        ord_q[r][t] <= ts_before(fl_dl[r], fl_dl[t]) ||
+        ord_q[r][t] <= dl_before(fl_dl[r], fl_dl[t]) ||
                        (fl_dl[r] == fl_dl[t] && seq_before(fl_seq[r], fl_seq[t]));
       end
     end
@@ -265,7 +266,7 @@ module uet_lb_tracker_fire #(
   logic fp_busy;  // a fire's check or free is on its way (below)
   assign slow_ok = !interlock_i || (quiet_i && !ops_busy_i && !fp_busy && runs_hold_i);
   logic cand_due;
-  assign cand_due = armed && ts_before(cdl_q, now_i);
+  assign cand_due = armed && dl_before(cdl_q, now_i);
   assign fire_d   = cand_due && !abandon && !fire_block_i && slow_ok;
   // A fire waits while an allocation here or a request in the core's stages is past due (it may go first):
   // decided with fire_d, from the same cycle's comparisons, so that fire_o is a flip-flop (it reaches the
@@ -329,7 +330,7 @@ module uet_lb_tracker_fire #(
     pick_ref = '0;
     for (int r = Runs - 1; r >= 0; r--) begin
       if (fl_valid_i[r]) begin
-        if (!fl_valid_i[pick_ref] || ts_before(fl_dl[r], fl_dl[pick_ref]) ||
+        if (!fl_valid_i[pick_ref] || dl_before(fl_dl[r], fl_dl[pick_ref]) ||
             (fl_dl[r] == fl_dl[pick_ref] && seq_before(fl_seq[r], fl_seq[pick_ref]))) begin
           pick_ref = RunW'(r);
         end
