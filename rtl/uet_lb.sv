@@ -150,6 +150,7 @@ module uet_lb #(
   logic [WindowWidth-1:0] w_m1_q;         // W - 1 (0 for W = 0)
   logic                   w_nz_q, w_ge2_q, w_x_q, w_x1_q;
   logic [TsWidth-1:0]     span_q;         // M x base RTT
+  logic                   span_moves;     // span_q may change at the next edge
   logic                   none_q, dflt_q, reps_q, efd_on_q;  // the spraying type, one-hot; REPS with M > 0
   uet_lb_cfg #(
     .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth), .BaseRttWidth (BaseRttWidth)
@@ -157,7 +158,8 @@ module uet_lb #(
     .clk_i (clk_i), .rst_ni (rst_ni), .spray_i (cfg_spray), .efd_on_i (cfg_efd_on), .buf_bits_i (cfg_buf),
     .window_i (cfg_window), .mult_i (cfg_mult), .base_rtt_i (base_rtt_i),
     .none_o (none_q), .dflt_o (dflt_q), .reps_o (reps_q), .efd_on_o (efd_on_q), .cmask_o (cmask_q), .cap_o (cap_q),
-    .w_m1_o (w_m1_q), .w_nz_o (w_nz_q), .w_ge2_o (w_ge2_q), .w_x_o (w_x_q), .w_x1_o (w_x1_q), .span_o (span_q)
+    .w_m1_o (w_m1_q), .w_nz_o (w_nz_q), .w_ge2_o (w_ge2_q), .w_x_o (w_x_q), .w_x1_o (w_x1_q), .span_o (span_q),
+    .span_moves_o (span_moves)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -210,7 +212,7 @@ module uet_lb #(
   // ---------------------------------------------------------------------------------------------
   // Admission (uet_lb_admit): what the core takes this cycle, decided from flip-flops made a cycle ahead.
   logic [TsWidth-1:0] now_q, cand_dl;
-  logic               open_take, fb_take, req_take, offer_open, inflight_due_d, settling, settled, drained_q;
+  logic               open_take, fb_take, req_take, offer_open, unused_due_next, settling, settled, drained_q;
   logic               regs_pending_d, sweep_d, reqs_out, fbs_out, empty, rsp_take;  // (defined below)
   logic a_rq, b_rq, c_rq, d_rq, l_rq;  // the request lane holds a request (not an open)
   assign a_rq = a_r_q.v && !a_r_q.open;
@@ -225,7 +227,7 @@ module uet_lb #(
     .open_take_o (open_take), .fb_take_o (fb_take), .req_take_o (req_take), .offer_open_o (offer_open),
     .now_o (now_q), .deadline_o (cand_dl),
     .stage_req_i ({l_rq, d_rq, c_rq, b_rq, a_rq}), .stage_dl_i ({l_r_q.dl, d_r_q.dl, c_r_q.dl, b_r_q.dl, a_r_q.dl}),
-    .due_next_o (inflight_due_d),
+    .due_next_o (unused_due_next),  // (the stall's own: a fire's waits are the tracker's)
     .hold_next_i (sweep_d || regs_pending_d), .apply_i (apply), .settling_o (settling), .settled_o (settled),
     .trk_stop_i (trk_stop), .trk_fire_i (trk_fire), .trk_interlock_i (trk_interlock),
     .reqs_out_i (reqs_out), .fbs_out_i (fbs_out), .empty_i (empty), .drained_o (drained_q),
@@ -605,7 +607,9 @@ module uet_lb #(
     .alc_deadline_i (x_r_q.dl), .alc_gen_i (x_r_q.gen), .alc_ev_i (e_ev),
     .untracked_o (trk_untracked), .tracked_o (efd_tracked_o),
     .hold_o (trk_hold), .unsettled_o (trk_unsettled), .interlock_o (trk_interlock), .stop_o (trk_stop),
-    .quiet_i (quiet), .fire_block_i (fire_block), .core_due_next_i (inflight_due_d), .fire_next_o (trk_fire_next),
+    .quiet_i (quiet), .fire_block_i (fire_block), .offer_i (req_valid_i), .span_i (span_q),
+    .span_moves_i (span_moves), .core_req_i ({l_rq, d_rq, c_rq, b_rq, a_rq}),
+    .core_dl_i ({l_r_q.dl, d_r_q.dl, c_r_q.dl, b_r_q.dl, a_r_q.dl}), .fire_next_o (trk_fire_next),
     .fire_due_o (trk_fire_due),
     .fire_o (trk_fire), .fire_kill_o (trk_kill), .fire_group_o (trk_group), .fire_psn_o (trk_psn), .fire_ev_o (trk_ev),
     .fire_gen_o (trk_gen), .fire_deadline_o (trk_deadline), .busy_o (trk_busy)

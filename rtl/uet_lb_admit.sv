@@ -37,7 +37,7 @@ module uet_lb_admit #(
   input  logic [Stages-1:0]          stage_req_i,
   input  logic [Stages*TsWidth-1:0]  stage_dl_i,
   output logic                       due_next_o,    ///< one of them, or the request offered, is past due next
-                                                    ///< cycle (the tracker fires nothing then)
+                                                    ///< cycle (the streams are held then)
   // Holds.
   input  logic                       hold_next_i,   ///< next cycle the sweep runs or a write is pending
   input  logic                       apply_i,       ///< register writes apply now

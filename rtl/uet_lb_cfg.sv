@@ -3,7 +3,8 @@
 // facts (W - 1, W > 0, W >= 2, whether positions 1 and 2 explore), and M x base RTT. They follow a
 // register apply within SettleCycles edges (the mask first, then the window facts that read it), during
 // which the core holds its streams; M x base RTT follows its inputs uet_lb_pkg::SpanDelay edges later
-// (the operands registered before the multiplier: a DSP block far from both).
+// (the operands registered before the multiplier: a DSP block far from both); span_moves_o says, a cycle
+// ahead, that it may change at the next edge (an operand changed at the last one).
 `default_nettype none
 
 module uet_lb_cfg #(
@@ -31,7 +32,8 @@ module uet_lb_cfg #(
   output logic                    w_nz_o, w_ge2_o,
   output logic                    w_x_o,      ///< W > 0 and W mod C == 1 mod C: position 1 explores
   output logic                    w_x1_o,     ///< W >= 2 and W mod C == 2 mod C: position 2 explores
-  output logic [TsWidth-1:0]      span_o      ///< M x base RTT
+  output logic [TsWidth-1:0]      span_o,     ///< M x base RTT
+  output logic                    span_moves_o ///< span_o may change at the next edge
 );
   logic [7:0]              mult_q;
   logic [BaseRttWidth-1:0] rtt_q;
@@ -50,6 +52,10 @@ module uet_lb_cfg #(
     mult_q   <= mult_i;
     rtt_q    <= base_rtt_i;
     span_o   <= TsWidth'(mult_q * rtt_q);
+  end
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) span_moves_o <= 1'b1;
+    else span_moves_o <= mult_i != mult_q || base_rtt_i != rtt_q;
   end
 
 `ifndef SYNTHESIS
@@ -71,6 +77,17 @@ module uet_lb_cfg #(
     if (rst_ni && hist_ok_q[uet_lb_pkg::SpanDelay-1])
       a_span_delay: assert (span_o == TsWidth'(mult_hist_q[uet_lb_pkg::SpanDelay-1] *
                                                 rtt_hist_q[uet_lb_pkg::SpanDelay-1]));
+  end
+  // The span changes only at an edge span_moves_o announced.
+  logic [TsWidth-1:0] span_prev_q;
+  logic               moves_prev_q, span_ok_q;
+  always_ff @(posedge clk_i) begin
+    span_prev_q  <= span_o;
+    moves_prev_q <= span_moves_o;
+    span_ok_q    <= rst_ni && hist_ok_q[uet_lb_pkg::SpanDelay-1];
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && span_ok_q && !moves_prev_q) a_span_moves: assert (span_o == span_prev_q);
   end
 `endif
 endmodule

@@ -87,12 +87,18 @@ module uet_lb_tracker #(
                                               ///< oldest allocation too old: accept nothing
   output logic                interlock_o,    ///< a run is nearly full (its head live): let no clear and
                                               ///< allocation be in flight together
-  output logic                stop_o,         ///< hold_o or unsettled_o: an OR of flip-flops (Runs + 2)
+  output logic                stop_o,         ///< hold_o, unsettled_o, or a fire due waited for a packet in
+                                              ///< flight: an OR of flip-flops (Runs + 3)
   input  logic                quiet_i,        ///< no clear or allocation is in flight before t0
   input  logic                fire_block_i,   ///< decide no fire for next cycle (the core holds its streams
                                               ///< then: a register apply settles, the sweep runs)
-  input  logic                core_due_next_i,///< a request in the core's stages will be past due next
-                                              ///< cycle: fire nothing then
+  // The requests on their way here, for a fire's waits (a packet in flight with an earlier deadline goes
+  // first): the one offered now, and the core's stages A, B, C, D and L (bit / slice 0..4).
+  input  logic                offer_i,        ///< a request is offered to the core now
+  input  logic [TsWidth-1:0]  span_i,         ///< M x base RTT: a request's deadline less its time
+  input  logic                span_moves_i,   ///< span_i may change at the next edge
+  input  logic [4:0]          core_req_i,     ///< the stage holds a request
+  input  logic [5*TsWidth-1:0] core_dl_i,     ///< its deadline
   output logic                fire_next_o,    ///< fire_o may rise next cycle
   output logic                fire_due_o,     ///< the chosen packet is read and past due at now_i: it fires
                                               ///< when nothing blocks it (a superset of fire_next_o that
@@ -606,7 +612,7 @@ module uet_lb_tracker #(
     else t_ref_q <= t_ref_i;
   end
   logic unused;
-  assign unused = ^{now_q_i, rec1_q, rec2_q, rec3_q, cmp4_q.keq[4:1], cmp4_q.csa[4:1], cmp4_q.csc[4:1],
+  assign unused = ^{rec1_q, rec2_q, rec3_q, cmp4_q.keq[4:1], cmp4_q.csa[4:1], cmp4_q.csc[4:1],
                     cmp4_q.asa[4:1], cmp4_q.asc[4:1], cmp3_q.asa[4:3], cmp3_q.asc[4:3], cmp3_q.csc[4:3],
                     cmp3_q.keq[0], cmp3_q.csa[0], cmp3_q.csc[0], cmp3_q.asa[0], cmp3_q.asc[0], cmp3_q.own,
                     cmp3_q.dge};
@@ -643,8 +649,10 @@ module uet_lb_tracker #(
                         (rec1_q.alc && ts_before(rec1_q.dl, now_i));
 
   // ---------------------------------------------------------------------------------------------
-  // The candidate, its fire, and the fire's check and free (uet_lb_tracker_fire). A fire waits while an
-  // allocation here or a request in the core's stages is past due (it may go first).
+  // The candidate, its fire, and the fire's check and free (uet_lb_tracker_fire). A fire waits while a
+  // request in flight, in the core's stages or the tracker's, has an earlier deadline (it goes first): the
+  // positions in the order a packet passes them, A, B, C, D, L, X (t0), t1..t4 (the records follow in the
+  // block), each with the deadline it holds next cycle (its predecessor's now).
   localparam int unsigned KClears = 9;
   logic                   fp_busy;      // a fire's check or free is on its way
   logic [Runs-1:0]        hold_run_q;   // per run: its hold_o, registered (the hold, below)
@@ -669,9 +677,15 @@ module uet_lb_tracker #(
     assign fl_dl_v[r * TsWidth +: TsWidth]  = r_fldl[r];
     assign sl_dl_v[r * TsWidth +: TsWidth]  = r_sldl[r];
   end
+  localparam int unsigned Flight = 10;
+  logic [Flight-1:0]           flight_v;
+  logic [(Flight-1)*TsWidth-1:0] flight_dl;
+  logic                        fire_waited;
+  assign flight_v  = {op4_q.alc, op3_q.alc, op2_q.alc, op1_q.alc, op0.alc, core_req_i};
+  assign flight_dl = {op3_q.dl, op2_q.dl, op1_q.dl, op0.dl, core_dl_i};
   uet_lb_tracker_fire #(
     .Entries (Entries), .Ways (Ways), .Runs (Runs), .KeyW (KeyW), .TsWidth (TsWidth), .SeqW (SeqW),
-    .KClears (KClears), .FpDepth (FpDepth)
+    .KClears (KClears), .FpDepth (FpDepth), .Flight (Flight)
   ) u_fire (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
     .fl_valid_i (r_flv), .fl_way_i (fl_way_v), .fl_seq_i (fl_seq_v), .fl_deadline_i (fl_dl_v),
@@ -682,7 +696,8 @@ module uet_lb_tracker #(
     .rec_next_i ({rec_d.clr, rec_d.cset, rec_d.cmask, rec_d.alc, rec_d.run, rec_d.dl}),
     .rec_i ({rec0_q.clr, rec0_q.cset, rec0_q.cmask, rec0_q.alc, rec0_q.run, rec0_q.dl}),
     .data_raddr_o (data_raddr), .cand_key_i (data_rd[DataW-1 -: KeyW]),
-    .wait_i (inflight_due || core_due_next_i), .fire_block_i (fire_block_i), .interlock_i (interlock_q),
+    .offer_i (offer_i), .now_q_i (now_q_i), .span_i (span_i), .span_moves_i (span_moves_i),
+    .flight_v_i (flight_v), .flight_dl_i (flight_dl), .fire_waited_o (fire_waited), .fire_block_i (fire_block_i), .interlock_i (interlock_q),
     .quiet_i (quiet_i), .ops_busy_i (ops_busy), .runs_hold_i (hold_run_q != '0),
     .fire_next_o (fire_next_o), .fire_due_o (fire_due_o), .fire_o (fire_o), .fire_deadline_o (fire_deadline_o),
     .kclr_i (kclr), .kkey_i (kkey), .fire_kill_o (fire_kill_o), .dfree_o (dfree), .dfree_way_o (dfree_way),
@@ -707,7 +722,7 @@ module uet_lb_tracker #(
       interlock_q <= |near_full;
     end
   end
-  assign stop_o      = hold_run_q != '0 || hold_inf_q || unsettled_q;
+  assign stop_o      = hold_run_q != '0 || hold_inf_q || unsettled_q || fire_waited;
   assign hold_o      = hold_run_q != '0 || hold_inf_q;
   assign unsettled_o = unsettled_q;
   assign interlock_o = interlock_q;

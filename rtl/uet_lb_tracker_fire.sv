@@ -7,9 +7,14 @@
 // with an earlier deadline lands in another run.
 //
 // Fire. In the first cycle whose events are past the candidate's deadline (decided a cycle ahead from
-// now_i) fire_o rises for one cycle, a flip-flop. It waits while the caller says a packet that may go
-// first is past due (wait_i), while the core holds its streams (fire_block_i), and, while a run is nearly
-// full, until nothing is in flight.
+// now_i) fire_o rises for one cycle, a flip-flop. It waits while a packet on its way to the runs has an
+// earlier deadline (it goes first: SPEC's order is by deadline, then send, and every packet in flight was
+// sent after the candidate), while the core holds its streams (fire_block_i), and, while a run is nearly
+// full, until nothing is in flight. The waits are flip-flops: each position a packet in flight passes
+// (the request offered, the core's stages, the tracker's operations and records) compares the deadline
+// it will hold next cycle with the candidate's a cycle ahead, and the position's valid bit is ANDed after
+// the register. That is exact because an armed candidate's deadline is the one it had a cycle before. A
+// fire that waits holds the streams the next cycle (fire_waited_o), so a wait is never out of order.
 //
 // Check and free. A fire is decided before the clears taken ahead of it reach the tracker's tables, so
 // its key is compared with every key clear in flight (kclr_i, kkey_i, a cycle after the fire) and its way
@@ -27,6 +32,7 @@ module uet_lb_tracker_fire #(
   parameter int unsigned SeqW    = 14,    ///< allocation numbers
   parameter int unsigned KClears = 9,     ///< key clears a fire is checked against
   parameter int unsigned FpDepth = 6,     ///< cycles from a fire to its free
+  parameter int unsigned Flight  = 10,    ///< positions of the packets in flight before the records
   // Derived, do not override.
   parameter int unsigned Sets    = Entries / Ways,
   parameter int unsigned SetW    = (Sets > 1) ? $clog2(Sets) : 1,
@@ -62,8 +68,18 @@ module uet_lb_tracker_fire #(
   // The data RAM: the candidate's way, and its key read out.
   output logic [EntW-1:0]         data_raddr_o,
   input  logic [KeyW-1:0]         cand_key_i,
+  // The packets on their way to the runs, for the waits: the request offered now (its deadline is the time
+  // of the events taken now plus span_i), and Flight positions in the order a packet passes them (stage A
+  // of the core first; the tracker's records, from rec_next_i and rec_i, follow the last).
+  input  logic                    offer_i,       ///< a request is offered now
+  input  logic [TsWidth-1:0]      now_q_i,       ///< the time of the events taken now (now_i a cycle ago)
+  input  logic [TsWidth-1:0]      span_i,        ///< M x base RTT: a request's deadline less its time
+  input  logic                    span_moves_i,  ///< span_i may change at the next edge
+  input  logic [Flight-1:0]       flight_v_i,    ///< position k holds a packet now (0: stage A)
+  input  logic [(Flight-1)*TsWidth-1:0] flight_dl_i,  ///< slice k - 1: the deadline position k holds next
+                                                 ///< cycle (position k - 1's now); position 0's is now_q_i
+                                                 ///< plus span_i
   // When a fire may go.
-  input  logic                    wait_i,        ///< a packet that may go first is past due: no fire next cycle
   input  logic                    fire_block_i,  ///< the core holds its streams next cycle: no fire then
   input  logic                    interlock_i,   ///< a run is nearly full
   input  logic                    quiet_i,       ///< no clear or allocation in flight before the tracker
@@ -72,6 +88,8 @@ module uet_lb_tracker_fire #(
   output logic                    fire_next_o,   ///< fire_o may rise next cycle
   output logic                    fire_due_o,    ///< the candidate is read and past due at now_i
   output logic                    fire_o,        ///< the candidate fires now
+  output logic                    fire_waited_o, ///< a fire due last cycle waited for a packet in flight:
+                                                 ///< hold the streams now
   output logic [TsWidth-1:0]      fire_deadline_o,
   // The check and the free.
   input  logic [KClears-1:0]      kclr_i,        ///< key clears taken before the fire of a cycle ago
@@ -87,6 +105,16 @@ module uet_lb_tracker_fire #(
     logic [TsWidth-1:0] d;
     d         = x - y;
     dl_before = d[TsWidth-1];
+  endfunction
+  // dl_before(x + z, y) with one carry chain: x + z - y = x + z + ~y + 1, its three terms reduced to two by a
+  // carry-save step (the sum and majority of each bit position: one LUT).
+  function automatic logic sum_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] z,
+                                      input logic [TsWidth-1:0] y);
+    logic [TsWidth-1:0] s, c, d;
+    s          = x ^ z ^ ~y;
+    c          = ((x & z) | (x & ~y) | (z & ~y)) << 1;
+    d          = s + c + 1'b1;
+    sum_before = d[TsWidth-1];
   endfunction
   // The set of a way number.
   function automatic logic [SetW-1:0] set_of_way(input logic [EntW-1:0] way);
@@ -258,24 +286,47 @@ module uet_lb_tracker_fire #(
   end
   assign data_raddr_o = cway_q;
 
+  // The waits, a cycle ahead: whether the deadline each position holds next cycle is before the candidate's
+  // (fb_q; the request offered: ob_q, conservative when the span moves), and the same for the records the
+  // candidate's copies show (c0b_q: the one decided now, applying next cycle; c1b_q: the one applying
+  // now). Only read while the candidate is armed, when cdl_q is last cycle's.
+  logic [Flight-1:0] fb_q;
+  logic              ob_q, c0b_q, c1b_q;
+  always_ff @(posedge clk_i) begin
+    ob_q    <= sum_before(now_i, span_i, cdl_q) || span_moves_i;
+    fb_q[0] <= sum_before(now_q_i, span_i, cdl_q);
+    for (int k = 1; k < Flight; k++) fb_q[k] <= dl_before(flight_dl_i[(k - 1) * TsWidth +: TsWidth], cdl_q);
+    c0b_q   <= dl_before(rec_next_i[TsWidth-1:0], cdl_q);
+    c1b_q   <= dl_before(c0_dl, cdl_q);
+  end
+  // A packet in flight, the request offered included, has a deadline before the candidate's: it fires first.
+  logic waits;
+  assign waits = (offer_i && ob_q) || (flight_v_i & fb_q) != '0 || (c0_alc && c0b_q) || (c1_alc_q && c1b_q);
+  // cand_gone while armed, from the flip-flops above.
+  logic gone_armed;
+  assign gone_armed = ck1_q || (c0_alc && c0_run != cr_q && c0b_q) || (c1_alc_q && c1_run_q != cr_q && c1b_q);
+
   // Firing: in the first cycle whose events are past the candidate's deadline (decided a cycle ahead from
-  // now_i). A fire decided for a cycle in which a request of the core's stages or an allocation here is
-  // past due too waits (it may go first). While a run is nearly full (interlock), a fire waits until the
-  // core holds its streams with nothing in flight, so every allocation's room decision sees the runs as
-  // the model does.
+  // now_i), unless a packet in flight goes first (waits; the streams are then held: fire_waited_o). While
+  // a run is nearly full (interlock), a fire waits until the core holds its streams with nothing in
+  // flight, so every allocation's room decision sees the runs as the model does. fire_o is a flip-flop (it
+  // reaches the candidate's registers and every run).
   logic fp_busy;  // a fire's check or free is on its way (below)
   assign slow_ok = !interlock_i || (quiet_i && !ops_busy_i && !fp_busy && runs_hold_i);
-  logic cand_due;
+  logic cand_due, waited_q;
   assign cand_due = armed && dl_before(cdl_q, now_i);
-  assign fire_d   = cand_due && !abandon && !fire_block_i && slow_ok;
-  // A fire waits while an allocation here or a request in the core's stages is past due (it may go first):
-  // decided with fire_d, from the same cycle's comparisons, so that fire_o is a flip-flop (it reaches the
-  // candidate's registers and every run).
+  assign fire_d   = cand_due && !flush_i && !gone_armed && !fire_o && !fire_block_i && slow_ok;
   always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) fire_q <= 1'b0;
-    else fire_q <= fire_d && !wait_i;
+    if (!rst_ni || flush_i) begin
+      fire_q   <= 1'b0;
+      waited_q <= 1'b0;
+    end else begin
+      fire_q   <= fire_d && !waits;
+      waited_q <= fire_d && waits;
+    end
   end
-  assign fire_o      = fire_q;
+  assign fire_o        = fire_q;
+  assign fire_waited_o = waited_q;
   assign fire_next_o = fire_d;
   assign fire_due_o  = cand_due;
   for (genvar r = 0; r < Runs; r++) begin : g_fire
@@ -337,18 +388,37 @@ module uet_lb_tracker_fire #(
       end
     end
   end
-  // The fire as decided before fire_q took the wait in, and the record applied at the last edge.
+  // The fire as decided before fire_q took the waits in, and the record applied at the last edge.
   logic             fire_ref_q, wait_ref_q;
   logic [CrecW-1:0] rec1_ref_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) fire_ref_q <= 1'b0;
     else fire_ref_q <= fire_d;
-    wait_ref_q <= wait_i;
+    wait_ref_q <= waits;
     if (!rst_ni || flush_i) rec1_ref_q <= '0;
     else rec1_ref_q <= rec_i;
   end
+  // The positions' deadlines now, and the span and time of a cycle ago, for the waits' references.
+  logic [TsWidth-1:0] fdl_ref_q [Flight], span_ref_q;
+  logic               moves_ref_q;
+  always_ff @(posedge clk_i) begin
+    fdl_ref_q[0] <= now_q_i + span_i;
+    for (int k = 1; k < Flight; k++) fdl_ref_q[k] <= flight_dl_i[(k - 1) * TsWidth +: TsWidth];
+    span_ref_q  <= span_i;
+    moves_ref_q <= span_moves_i;
+  end
+  logic [Flight-1:0] ok_flight;
+  always_comb for (int k = 0; k < Flight; k++) ok_flight[k] = fb_q[k] == dl_before(fdl_ref_q[k], cdl_q);
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
+      // Armed, the waits' flip-flops are the comparisons with this cycle's deadlines, and cand_gone's.
+      if (armed) begin
+        a_wait_flight: assert (&ok_flight);
+        a_wait_rec: assert (c0b_q == dl_before(c0_dl, cdl_q) && c1b_q == dl_before(c1_dl_q, cdl_q));
+        if (!moves_ref_q) a_wait_offer: assert (ob_q == dl_before(now_q_i + span_i, cdl_q));
+        a_wait_offer_span: assert (!(span_i != span_ref_q && !moves_ref_q));
+        a_gone_armed: assert (gone_armed == cand_gone);
+      end
       a_fire_waits: assert (fire_o == (fire_ref_q && !wait_ref_q));
       // The candidate's copies of the record are the tracker's.
       a_crec0: assert ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl} == rec_i);

@@ -1,7 +1,8 @@
 // Formal harness of uet_lb_cfg (BufBitsMax 3, 6-bit W, 8-bit times, 4-bit base RTT): a cycle after the
 // configuration, the spraying type one-hot, C - 1, C one-hot and the facts of W are those of the
 // configuration; a cycle later (the mask they read registered) whether positions 1 and 2 explore; M x
-// base RTT two cycles (SpanDelay) after its operands. Inputs are free each cycle.
+// base RTT two cycles (SpanDelay) after its operands, and it changes only at an edge span_moves_o announced a
+// cycle before. Inputs are free each cycle.
 // Yosys sat over every step from reset.
 `default_nettype none
 
@@ -20,11 +21,13 @@ module fv_cfg (
   logic [3:0] cap;
   logic [5:0] w_m1;
   logic [7:0] span;
+  logic       span_moves;
   uet_lb_cfg #(.BufBitsMax (3), .TsWidth (8), .WindowWidth (6), .BaseRttWidth (4)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni), .spray_i (spray_i), .efd_on_i (efd_on_i), .buf_bits_i (buf_bits_i),
     .window_i (window_i), .mult_i (mult_i), .base_rtt_i (base_rtt_i),
     .none_o (none), .dflt_o (dflt), .reps_o (reps), .efd_on_o (efd_on), .cmask_o (cmask), .cap_o (cap),
-    .w_m1_o (w_m1), .w_nz_o (w_nz), .w_ge2_o (w_ge2), .w_x_o (w_x), .w_x1_o (w_x1), .span_o (span)
+    .w_m1_o (w_m1), .w_nz_o (w_nz), .w_ge2_o (w_ge2), .w_x_o (w_x), .w_x1_o (w_x1), .span_o (span),
+    .span_moves_o (span_moves)
   );
 
   logic       past1_q, past2_q, stable_q;
@@ -34,6 +37,8 @@ module fv_cfg (
   logic [5:0] w_q;
   logic [7:0] mult1_q, mult2_q;
   logic [3:0] rtt1_q, rtt2_q;
+  logic [7:0] span_q;
+  logic       moves_q;
   initial past1_q = 1'b0;
   initial past2_q = 1'b0;
   always_ff @(posedge clk_i) begin
@@ -47,6 +52,8 @@ module fv_cfg (
     mult2_q  <= mult1_q;
     rtt1_q   <= base_rtt_i;
     rtt2_q   <= rtt1_q;
+    span_q   <= span;
+    moves_q  <= span_moves;
     stable_q <= buf_bits_i == buf_q && window_i == w_q;  // the mask and W held for two edges
   end
   always_comb if (!past1_q) assume (!rst_ni);  // the first cycle is a reset (the span's history)
@@ -68,6 +75,8 @@ module fv_cfg (
     end
     // M x base RTT, uet_lb_pkg::SpanDelay (2) edges after its operands.
     if (past2_q) a_span: assert (span == 8'(mult2_q * rtt2_q));
+    // Announced: a span that moves was flagged a cycle before.
+    if (past2_q && !moves_q) a_span_announced: assert (span == span_q);
     if (past2_q && stable_q) begin
       a_explore1: assert (w_x == (w_q != '0 && lo == (6'd1 & {3'd0, m})));
       a_explore2: assert (w_x1 == (w_q >= 6'd2 && lo == (6'd2 & {3'd0, m})));

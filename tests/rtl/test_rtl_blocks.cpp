@@ -49,10 +49,14 @@ void reset(M& m) {
 // the core makes it: the core's time; two lanes, each event taken reaching t0 six cycles later (stage X):
 // the feedback lane carries a clear, or the early failure when the tracker fires (the clear offered then
 // waits), and its stages B, C, D and L are shown to the tracker for the check of a fire; the request lane
-// carries an allocation, whose entropy value comes three cycles after t0. Nothing is taken while stop_o
-// holds the streams, and while a run is nearly full (interlock_o) a clear and an allocation take turns as
-// the core's do. With a model, every event is applied to the golden model's tracker in the order taken,
-// each fire once its check has come, so the fires (and the cycles they take) are checked against it.
+// carries an allocation, whose entropy value comes three cycles after t0; its stages A to L and the
+// request offered are shown to the tracker too (a fire waits for one with an earlier deadline). A request's
+// span (its deadline less its time) is driven as the core's M x base RTT is, announced a cycle before it
+// moves: a request whose span was not announced waits a cycle, and one with a deadline of its own moves
+// the span every cycle. Nothing is taken while stop_o holds the streams, and while a run is nearly full (interlock_o) a
+// clear and an allocation take turns as the core's do. With a model, every event is applied to the golden model's
+// tracker in the order taken, each fire once its check has come, so the fires (and the cycles they take) are checked
+// against it.
 struct Tracker {
   struct Ev {
     bool v = false;
@@ -79,6 +83,8 @@ struct Tracker {
   std::uint64_t cycle_no = 0;
   unsigned untracked = 0, killed = 0, fb_waits = 0, rq_waits = 0, model_untracked = 0;
   bool turn_rq = false;
+  std::uint32_t span_drv = 1;  // span_i driven in the last cycle
+  bool moves_drv = true;       // span_moves_i driven in the last cycle
 
   explicit Tracker(std::uint32_t now, bool with_model = false) {
     if (with_model) model = std::make_unique<uetlb::EarlyFailureDetector>(uetlb::TrackerGeometry{8, 2, 2, 64});
@@ -126,6 +132,19 @@ struct Tracker {
     bool quiet = true;
     for (int k = 0; k < 5; ++k) quiet = quiet && !(fb[k].v && !fb[k].efd) && !rq[k].v;
     m->quiet_i = quiet;
+    // The request lane's stages A..L and the request offered, with its span (announced a cycle ahead).
+    unsigned core_req = 0;
+    for (int k = 0; k < 5; ++k) {
+      core_req |= static_cast<unsigned>(rq[k].v) << k;
+      m->core_dl_i[k] = rq[k].deadline;
+    }
+    m->core_req_i = core_req;
+    const std::uint32_t now_q0 = m->now_q_i;
+    const auto span_of = [](const Ev& e, std::uint32_t at) { return e.span != 0 ? e.span : e.deadline - at; };
+    const std::uint32_t span = rq_offered.empty() ? span_drv : span_of(rq_offered.front(), now_q0);
+    const bool unannounced = span != span_drv && !moves_drv;
+    m->offer_i = !rq_offered.empty() && !unannounced;
+    m->span_i = unannounced ? span_drv : span;
     m->eval();
     if (m->fire_kill_o) {
       bool found = false;
@@ -163,7 +182,7 @@ struct Tracker {
     // together and take turns.
     const bool busy = m->busy_o;
     bool fb_ok = !stop && !fin.v && !fb_offered.empty();
-    bool rq_ok = !stop && !rq_offered.empty();
+    bool rq_ok = !stop && !rq_offered.empty() && !unannounced;
     if (interlock) {
       fb_ok = fb_ok && !lanes_hold(true) && !busy;
       rq_ok = rq_ok && !lanes_hold(false) && !busy;
@@ -189,6 +208,11 @@ struct Tracker {
     if (!fb_offered.empty() && !fb_ok && !fin.efd) ++fb_waits;
     if (!rq_offered.empty() && !rq_ok) ++rq_waits;
     if (m->untracked_o) ++untracked;
+    // Next cycle's span: the next request's (a deadline of its own moves it every cycle), else this one.
+    span_drv = m->span_i;
+    const std::uint32_t next_span = rq_offered.empty() ? span_drv : span_of(rq_offered.front(), m->now_i);
+    moves_drv = next_span != span_drv || (!rq_offered.empty() && rq_offered.front().span == 0);
+    m->span_moves_i = moves_drv;
     tick(*m);
     ++cycle_no;
     m->now_q_i = m->now_i;
