@@ -412,14 +412,24 @@ module uet_lb_tracker #(
   localparam int unsigned FpDepth = 6;  // cycles from a fire to its free (uet_lb_tracker_fire)
   assign rec_way = (Ways > 1) ? EntW'({rec0_q.aset, rec0_q.awy}) : EntW'(rec0_q.aset);
 
+  // Each run's own copy of the record's frees (rec0_q's clr, cset, cmask): they reach every slot of its
+  // window, and one register read by both runs, the tables and the fire block routed far (uet_lb_dup).
+  // (Packed: Yosys 0.23 reads an unpacked array driven by instance ports as a memory.)
+  logic [Runs-1:0]      rc_clr;
+  logic [Runs*SetW-1:0] rc_cset;
+  logic [Runs*Ways-1:0] rc_cmask;
   for (genvar r = 0; r < Runs; r++) begin : g_run
+    uet_lb_dup #(.W (1 + SetW + Ways)) u_rclr (
+      .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (flush_i), .d_i ({rec_d.clr, rec_d.cset, rec_d.cmask}),
+      .q_o ({rc_clr[r], rc_cset[r * SetW +: SetW], rc_cmask[r * Ways +: Ways]})
+    );
     uet_lb_tracker_run #(
       .Entries (Entries), .Ways (Ways), .Depth (RunDepth), .SeqW (SeqW), .TsWidth (TsWidth)
     ) u_run (
       .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i),
       .push_i (r_push_q[r]), .push_way_i (rec_way), .push_seq_i (rec0_q.seq), .push_deadline_i (rec0_q.dl),
       .valid_i (valid_q), .seq_we_i (rec0_q.alc), .seq_way_i (rec_way), .seq_i (rec0_q.seq),
-      .clr_free_i (rec0_q.clr), .clr_set_i (rec0_q.cset), .clr_mask_i (rec0_q.cmask),
+      .clr_free_i (rc_clr[r]), .clr_set_i (rc_cset[r * SetW +: SetW]), .clr_mask_i (rc_cmask[r * Ways +: Ways]),
       .clr_next_set_i (rec_d.cset),
       .now_i (now_i), .fire_i (r_fire[r]), .fire_seq_i (cseq), .skip_i (r_skip[r]), .skip_seq_i (cseq),
       .fired_i (r_fired[r]), .fired_seq_i (fseq1),
@@ -745,7 +755,7 @@ module uet_lb_tracker #(
   end
   // Per-run checks, one bit a run (each assertion below is labelled once, outside any loop: Yosys 0.23
   // names a procedural assertion by its label, so a labelled one inside a loop is made twice).
-  logic [Runs-1:0] ok_near_full, ok_old, ok_nz, ok_fits, ok_push;
+  logic [Runs-1:0] ok_near_full, ok_old, ok_nz, ok_fits, ok_push, ok_rclr;
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
       ok_near_full[r] = near_full[r] == (r_cnt_next[r] >= RunCntW'(RunDepth - Margin));
@@ -756,6 +766,8 @@ module uet_lb_tracker #(
       ok_fits[r] = !op4_q.alc || (rec0_q.alc && rec0_q.run == RunW'(r)) ||
                    fits4_q[r] == (stale_q[r] || !ts_before(op4_q.dl, tail_q[r]));
       ok_push[r] = r_push_q[r] == (rec0_q.alc && rec0_q.run == RunW'(r));
+      ok_rclr[r] = {rc_clr[r], rc_cset[r * SetW +: SetW], rc_cmask[r * Ways +: Ways]} ==
+                   {rec0_q.clr, rec0_q.cset, rec0_q.cmask};
     end
   end
   always_ff @(posedge clk_i) begin
@@ -774,6 +786,7 @@ module uet_lb_tracker #(
       a_tracked_count: assert (32'(tracked_q) == 32'($countones(valid_q)));
       a_frees_used_ways: assert (!(|(rec0_q.cmask & ~set_bits(valid_q, rec0_q.cset)) && rec0_q.clr));  // frees only used ways
       a_push_decode: assert (&ok_push);
+      a_run_rec_copy: assert (&ok_rclr);  // each run's copy of the record's frees is rec0_q's
       // The two-step reads of the valid bits give what one read at t2 would have.
       if (op3_q.clr) a_clear_set_bits: assert (vc3_q == vc3_ref_q);
       if (op3_q.alc) a_alloc_set_bits: assert (va3_q == va3_ref_q);

@@ -380,7 +380,7 @@ module uet_lb_tracker_run #(
   localparam int unsigned Half = HeadSlots / 2;
   logic [HeadSlots-1:0] cand;
   logic                 beyond;
-  assign cand   = wv_q & wl_q;
+  assign cand   = wl_q;  // (a live slot is a used one: a_window_low_slots checks it)
   assign beyond = 32'(cnt_q) > 32'(wn_q);
   // Per half h: its first (e1) and second (e2) live slot's element, one-hot selects then an AND-OR of the
   // slots. (Plain arrays, not structures: Yosys 0.23 mishandles structures in loops and functions.)
@@ -504,7 +504,7 @@ module uet_lb_tracker_run #(
   logic [HeadSlots-1:0] ok_wv, ok_fs;
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
-      ok_wv[k] = wv_q[k] == (k < 32'(wn_q));
+      ok_wv[k] = wv_q[k] == (k < 32'(wn_q)) && (wv_q[k] || !wl_q[k]);
       ok_fs[k] = !wv_q[k] || fs[k] == freed(ww_q[k], 1'b1, clr_set_i, clr_mask_i);
     end
   end
@@ -527,7 +527,7 @@ module uet_lb_tracker_run #(
       a_pop_flag: assert (pop == (wv_q[0] && !wl_q[0]));
       if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq_o == fire_seq_i));
       a_count: assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
-      a_window_low_slots: assert (&ok_wv);
+      a_window_low_slots: assert (&ok_wv);  // (and no live flag on an unused slot)
       // The set compares made a cycle ahead are this cycle's.
       if (clr_free_i) begin
         a_free_ahead: assert (&ok_fs);
