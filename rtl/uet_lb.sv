@@ -551,9 +551,16 @@ module uet_lb #(
   assign trk_quiet_core = !(a_f_q.v && a_f_q.fb) && !(b_f_q.v && b_f_q.fb) && !(c_f_q.v && c_f_q.fb) &&
                           !(d_f_q.v && d_f_q.fb) && !(l_f_q.v && l_f_q.fb) && !a_rq && !b_rq && !c_rq && !d_rq && !l_rq;
   assign quiet = trk_quiet_core;
-  // Opens taken and not yet applied (the register block counts them as open groups for its locks).
-  assign opens_out = (a_r_q.v && a_r_q.open) || (b_r_q.v && b_r_q.open) || (c_r_q.v && c_r_q.open) ||
-                     (d_r_q.v && d_r_q.open) || (l_r_q.v && l_r_q.open) || (x_r_q.v && x_r_q.open);
+  // Opens taken and not yet applied (the register block counts them as open groups for its locks): stage
+  // A's, and B..X's as A..L held them a cycle ago, in one flip-flop (the OR of six stages was an ECP5
+  // critical path into the register block's refusal and the stall).
+  logic opens_bx_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) opens_bx_q <= 1'b0;
+    else opens_bx_q <= (a_r_q.v && a_r_q.open) || (b_r_q.v && b_r_q.open) || (c_r_q.v && c_r_q.open) ||
+                       (d_r_q.v && d_r_q.open) || (l_r_q.v && l_r_q.open);
+  end
+  assign opens_out = (a_r_q.v && a_r_q.open) || opens_bx_q;
   // Requests and feedback on their way to the tracker (through its own stages too).
   assign reqs_out = a_rq || b_rq || c_rq || d_rq || l_rq || x_rq || trk_busy;
   assign fbs_out  = (a_f_q.v && a_f_q.fb) || (b_f_q.v && b_f_q.fb) || (c_f_q.v && c_f_q.fb) || (d_f_q.v && d_f_q.fb) ||
@@ -731,6 +738,10 @@ module uet_lb #(
     if (rst_ni) begin
       a_base_rtt_given: assert (base_rtt_i != '0 || !efd_on_q || !req_valid_i);
       a_fb_kind_legal: assert (!(fb_valid_i && fb_kind_i > uet_lb_pkg::FB_RTO));
+      // The registered opens of B..X are the stages'.
+      a_opens_bx: assert (opens_bx_q == ((b_r_q.v && b_r_q.open) || (c_r_q.v && c_r_q.open) ||
+                                         (d_r_q.v && d_r_q.open) || (l_r_q.v && l_r_q.open) ||
+                                         (x_r_q.v && x_r_q.open)));
     end
   end
 `endif

@@ -85,6 +85,11 @@ module uet_lb_admit #(
   logic               owed_ok_q;   // a request may be taken: its response will find room (a cycle ahead)
   logic               stall, stall_d, lock_fb_d, lock_req_d, turn_req_d;
 
+  // The count owed next cycle for both outcomes of this cycle's request, selected by the take (the take
+  // comes through the ready logic, late; an adder behind it was an ECP5 critical path).
+  logic [RspCntW-1:0] owed_up, owed_dn;
+  assign owed_dn = owed_q - RspCntW'(rsp_take_i);
+  assign owed_up = owed_q + 1'b1 - RspCntW'(rsp_take_i);
   assign now_o      = now_q;
   assign deadline_o = now_q + span_i;
   always_comb begin
@@ -141,7 +146,7 @@ module uet_lb_admit #(
     end else begin
       // At most one request a cycle: owed_q + 1 is the most the next cycle can owe.
       owed_ok_q  <= 32'(owed_q) + 1 < RspDepth;
-      owed_q     <= owed_q + RspCntW'(req_take_o) - RspCntW'(rsp_take_i);
+      owed_q     <= req_take_o ? owed_up : owed_dn;
       if (open_take_o) req_owed_q <= req_valid_i && req_room;
       else if (req_take_o) req_owed_q <= 1'b0;
       turn_req_q <= turn_req_d;

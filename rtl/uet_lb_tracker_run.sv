@@ -66,7 +66,8 @@ module uet_lb_tracker_run #(
   output logic [EntW-1:0]     sl_way_o,
   output logic [SeqW-1:0]     sl_seq_o,
   output logic [TsWidth-1:0]  sl_deadline_o,
-  output logic                fl_is_fire_o,  ///< the first's seq is fire_seq_i (each half compares its own)
+  output logic                fl_is_fire_o,  ///< the first's seq is fire_seq_i as it was a cycle ago (each
+                                             ///< slot compares, and the flag is selected as the element is)
   output logic                unseen_o,      ///< no such element in the window, and elements past it
   output logic                hold_o,        ///< a live element (not skipped) may be past due at now_i
   output logic [CntW-1:0]     count_o,       ///< elements in the run (window and RAM)
@@ -227,10 +228,13 @@ module uet_lb_tracker_run #(
       default:                room_next = wn_q < SlotW'(HeadSlots - 1);  // 3'b111
     endcase
   end
-  // The slot fire_i flags (before the shift).
-  logic [HeadSlots-1:0] fire_hit;
+  // The slots holding fire_seq_i's element, and the one fire_i flags (before the shift).
+  logic [HeadSlots-1:0] is_fs, fire_hit;
   always_comb begin
-    for (int k = 0; k < HeadSlots; k++) fire_hit[k] = fire_i && wv_q[k] && ws_q[k] == fire_seq_i;
+    for (int k = 0; k < HeadSlots; k++) begin
+      is_fs[k]    = ws_q[k] == fire_seq_i;
+      fire_hit[k] = fire_i && wv_q[k] && is_fs[k];
+    end
   end
   // The slot count one-hot (won_q[n]: wn_q == n), kept beside wn_q so that a landing slot is one bit.
   logic [HeadSlots:0]   won_q, won_n;
@@ -369,7 +373,7 @@ module uet_lb_tracker_run #(
   assign pop_o         = pop;
   // (The fire comes late in the cycle: it enters last, through one gate.)
   logic h0_cand;
-  assign h0_cand       = ws_q[0] == fire_seq_i;
+  assign h0_cand       = is_fs[0];
   assign h0_stays_o    = (!flush_i && wv_q[0] && wl_q[0] && !fs[0]) && !(fire_i && h0_cand);
 
   // The first and second live elements, and whether elements past the window are there. Each half of the
@@ -384,7 +388,7 @@ module uet_lb_tracker_run #(
   assign beyond = 32'(cnt_q) > 32'(wn_q);
   // Per half h: its first (e1) and second (e2) live slot's element, one-hot selects then an AND-OR of the
   // slots. (Plain arrays, not structures: Yosys 0.23 mishandles structures in loops and functions.)
-  logic [1:0]         e1v, e2v;
+  logic [1:0]         e1v, e2v, e1f;  // e1f: the first's seq is fire_seq_i
   logic [EntW-1:0]    e1w [2], e2w [2];
   logic [SeqW-1:0]    e1s [2], e2s [2];
   logic [TsWidth-1:0] e1d [2], e2d [2];
@@ -405,6 +409,7 @@ module uet_lb_tracker_run #(
       e1v[h] = |c;
       e2v[h] = |hot2;
       e1w[h] = '0;
+      e1f[h] = |(hot1 & is_fs[h * Half +: Half]);
       e1s[h] = '0;
       e1d[h] = '0;
       e2w[h] = '0;
@@ -420,7 +425,7 @@ module uet_lb_tracker_run #(
       end
     end
   end
-  logic [1:0]         e1v_q, e2v_q;
+  logic [1:0]         e1v_q, e2v_q, e1f_q;
   logic [EntW-1:0]    e1w_q [2], e2w_q [2];
   logic [SeqW-1:0]    e1s_q [2], e2s_q [2];
   logic [TsWidth-1:0] e1d_q [2], e2d_q [2];
@@ -434,6 +439,7 @@ module uet_lb_tracker_run #(
       e2v_q      <= e2v;
       unseen_o <= e1v == '0 && beyond;
     end
+    e1f_q <= e1f;
     for (int h = 0; h < 2; h++) begin
       e1w_q[h] <= e1w[h];
       e1s_q[h] <= e1s[h];
@@ -457,7 +463,7 @@ module uet_lb_tracker_run #(
   assign sl_way_o      = sl_lo2 ? e2w_q[0] : sl_hi1 ? e1w_q[1] : e2w_q[1];
   assign sl_seq_o      = sl_lo2 ? e2s_q[0] : sl_hi1 ? e1s_q[1] : e2s_q[1];
   assign sl_deadline_o = sl_lo2 ? e2d_q[0] : sl_hi1 ? e1d_q[1] : e2d_q[1];
-  assign fl_is_fire_o  = fl_lo ? e1s_q[0] == fire_seq_i : e1s_q[1] == fire_seq_i;
+  assign fl_is_fire_o  = fl_lo ? e1f_q[0] : e1f_q[1];
 
   // Past due at now_i. Deadlines never decrease along the run, so the earliest live element not left out
   // is the first (or the second, when the first is left out): if it is not past due, no live element is.
@@ -498,6 +504,8 @@ module uet_lb_tracker_run #(
                   (beyond_q && past_due(last_dl_q));
 
 `ifndef SYNTHESIS
+  logic [SeqW-1:0] fseq_ref_q;  // fire_seq_i a cycle ago
+  always_ff @(posedge clk_i) fseq_ref_q <= fire_seq_i;
   // Per-slot checks, one bit a slot (each assertion below is labelled once, outside any loop: Yosys 0.23
   // names a procedural assertion by its label, so a labelled one inside a loop is made twice). The slots
   // in use are the low ones; each used slot's freed flag, compared a cycle ahead, is this cycle's.
@@ -525,7 +533,7 @@ module uet_lb_tracker_run #(
       a_count_onehot: assert (won_q == (HeadSlots + 1)'(1) << wn_q);
       if (direct) a_direct_alone: assert (!r4_in);
       a_pop_flag: assert (pop == (wv_q[0] && !wl_q[0]));
-      if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq_o == fire_seq_i));
+      if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq_o == fseq_ref_q));
       a_count: assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
       a_window_low_slots: assert (&ok_wv);  // (and no live flag on an unused slot)
       // The set compares made a cycle ahead are this cycle's.
