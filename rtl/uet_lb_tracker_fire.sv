@@ -327,8 +327,8 @@ module uet_lb_tracker_fire #(
   end
   assign fire_o        = fire_q;
   assign fire_waited_o = waited_q;
-  assign fire_next_o = fire_d;
-  assign fire_due_o  = cand_due;
+  assign fire_next_o   = fire_d;
+  assign fire_due_o    = cand_due;
   for (genvar r = 0; r < Runs; r++) begin : g_fire
     assign run_fire_o[r] = fire_o && cr_q == RunW'(r);
     // The hold leaves out the armed candidate: it fires in the first cycle whose events are past its
