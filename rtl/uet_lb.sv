@@ -220,13 +220,19 @@ module uet_lb #(
   assign c_rq = c_r_q.v && !c_r_q.open;
   assign d_rq = d_r_q.v && !d_r_q.open;
   assign l_rq = l_r_q.v && !l_r_q.open;
+  // The requests in stages A..L and their deadlines (bit / slice 0..4), for admission's past-due hold and
+  // the tracker's fire waits.
+  logic [4:0]           stage_rq;
+  logic [5*TsWidth-1:0] stage_dl;
+  assign stage_rq = {l_rq, d_rq, c_rq, b_rq, a_rq};
+  assign stage_dl = {l_r_q.dl, d_r_q.dl, c_r_q.dl, b_r_q.dl, a_r_q.dl};
   uet_lb_admit #(.TsWidth (TsWidth), .Stages (5)) u_admit (
     .clk_i (clk_i), .rst_ni (rst_ni), .now_i (now_i), .span_i (span_q), .efd_on_i (efd_on_q),
     .open_valid_i (open_valid_i), .fb_valid_i (fb_valid_i), .req_valid_i (req_valid_i),
     .open_ready_o (open_ready_o), .fb_ready_o (fb_ready_o), .req_ready_o (req_ready_o),
     .open_take_o (open_take), .fb_take_o (fb_take), .req_take_o (req_take), .offer_open_o (offer_open),
     .now_o (now_q), .deadline_o (cand_dl),
-    .stage_req_i ({l_rq, d_rq, c_rq, b_rq, a_rq}), .stage_dl_i ({l_r_q.dl, d_r_q.dl, c_r_q.dl, b_r_q.dl, a_r_q.dl}),
+    .stage_req_i (stage_rq), .stage_dl_i (stage_dl),
     .due_next_o (unused_due_next),  // (the stall's own: a fire's waits are the tracker's)
     .hold_next_i (sweep_d || regs_pending_d), .apply_i (apply), .settling_o (settling), .settled_o (settled),
     .trk_stop_i (trk_stop), .trk_fire_i (trk_fire), .trk_interlock_i (trk_interlock),
@@ -615,8 +621,7 @@ module uet_lb #(
     .untracked_o (trk_untracked), .tracked_o (efd_tracked_o),
     .hold_o (trk_hold), .unsettled_o (trk_unsettled), .interlock_o (trk_interlock), .stop_o (trk_stop),
     .quiet_i (quiet), .fire_block_i (fire_block), .offer_i (req_valid_i), .span_i (span_q),
-    .span_moves_i (span_moves), .core_req_i ({l_rq, d_rq, c_rq, b_rq, a_rq}),
-    .core_dl_i ({l_r_q.dl, d_r_q.dl, c_r_q.dl, b_r_q.dl, a_r_q.dl}), .fire_next_o (trk_fire_next),
+    .span_moves_i (span_moves), .core_req_i (stage_rq), .core_dl_i (stage_dl), .fire_next_o (trk_fire_next),
     .fire_due_o (trk_fire_due),
     .fire_o (trk_fire), .fire_kill_o (trk_kill), .fire_group_o (trk_group), .fire_psn_o (trk_psn), .fire_ev_o (trk_ev),
     .fire_gen_o (trk_gen), .fire_deadline_o (trk_deadline), .busy_o (trk_busy)
