@@ -170,10 +170,16 @@ generate() {
     deepest=$({ grep -E '^[0-9]+ levels into' "$d/paths.txt" || true; } | awk '{print $1}' | sort -rn | uniq -c | \
       awk '{printf "%s%s x %s", (NR > 1 ? ", " : ""), $1, $2}')
     progress "row $row: Yosys for the ECP5 (a few minutes)"
-    yosys -q -p "read_verilog -sv $srcs; $params; synth_ecp5 -top uet_lb_fpga_wrap -json $d/ecp5.json; \
+    yosys -q -p "read_verilog -sv $srcs; $params; synth_ecp5 -top uet_lb_fpga_wrap -json $d/ecp5.synth.json; \
       tee -q -o $d/ecp5.stat stat" >/dev/null 2>&1
-    local elut eff eram fmax eps
-    elut=$(sum 'LUT4' "$d/ecp5.stat"); eff=$(sum 'TRELLIS_FF' "$d/ecp5.stat"); eram=$(sum 'DP16KD' "$d/ecp5.stat")
+    # Yosys leaves each block RAM's output register (uet_lb_ram's OutReg) in the fabric; a vendor flow puts
+    # it in the DP16KD, and so does this pass (its report names any block RAM it leaves as it was).
+    python3 "$root/scripts/hw/ecp5_outreg.py" "$d/ecp5.synth.json" "$d/ecp5.json" >"$d/ecp5.outreg.txt" ||
+      { echo "fpga.sh: scripts/hw/ecp5_outreg.py failed on $d/ecp5.synth.json" >&2; exit 1; }
+    local elut eff eram fmax eps absorbed
+    absorbed=$(awk '/^absorbed/ {print $2}' "$d/ecp5.outreg.txt")
+    elut=$(sum 'LUT4' "$d/ecp5.stat"); eff=$(( $(sum 'TRELLIS_FF' "$d/ecp5.stat") - ${absorbed:-0} ))
+    eram=$(sum 'DP16KD' "$d/ecp5.stat")
     fmax=$(ecp5_fmax_seeds "$d" ecp5.json "row $row")
     eps=$(python3 -c 'import sys; print(f"{float(sys.argv[1]) * float(sys.argv[2]):.1f} M")' "${fmax%% *}" "$hot" \
       2>/dev/null || echo "-")
