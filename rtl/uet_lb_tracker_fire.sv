@@ -196,12 +196,6 @@ module uet_lb_tracker_fire #(
   endfunction
   // Allocation number x before y (numbers are unique among the elements in the runs, less than half the
   // number range apart).
-  // A record appends a packet before the candidate to a run other than the candidate's (the same
-  // deadline and a later send is after it).
-  function automatic logic lands_before(input logic alc, input logic [RunW-1:0] run, input logic [TsWidth-1:0] dl,
-                                        input logic [RunW-1:0] cr, input logic [TsWidth-1:0] cdl);
-    lands_before = alc && run != cr && dl_before(dl, cdl);
-  endfunction
   function automatic logic seq_before(input logic [SeqW-1:0] x, input logic [SeqW-1:0] y);
     logic [SeqW-1:0] d;
     d          = x - y;
@@ -231,9 +225,36 @@ module uet_lb_tracker_fire #(
     can_load = cs_q == CS_IDLE && fl_chg == '0 && fl_valid_i != '0 && unseen_i == '0 &&
                !(c1_alc_q && c1_run_q != pick) && !fv_q[1];
   end
+  // Whether the records the candidate's copies show go before the candidate (g0_q: the one applying now,
+  // c0; g1_q: the one applied at the last edge, c1), decided a cycle ahead against the deadline cdl_q takes
+  // at the edge: the candidate's own when it stays, the picked run's fl when one is chosen, its run's sl
+  // when that follows a fire. Each source is compared beside the choice and the result selected, so the
+  // candidate's state machine reads flip-flops, not a deadline comparison. Exact in every cycle but the
+  // first after a flush (the candidate is idle then).
+  logic g0_q, g1_q;
+  logic [Runs-1:0] g0_fl, g0_sl, g1_fl, g1_sl;
   always_comb begin
-    cand_gone = ck1_q || lands_before(c0_alc, c0_run, c0_dl, cr_q, cdl_q) ||
-                lands_before(c1_alc_q, c1_run_q, c1_dl_q, cr_q, cdl_q);
+    for (int r = 0; r < Runs; r++) begin
+      g0_fl[r] = dl_before(rec_next_i[TsWidth-1:0], fl_dl[r]);
+      g0_sl[r] = dl_before(rec_next_i[TsWidth-1:0], sl_dl[r]);
+      g1_fl[r] = dl_before(c0_dl, fl_dl[r]);
+      g1_sl[r] = dl_before(c0_dl, sl_dl[r]);
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (next_sl) begin
+      g0_q <= g0_sl[cr_q];
+      g1_q <= g1_sl[cr_q];
+    end else if (cs_q == CS_IDLE) begin
+      g0_q <= g0_fl[pick];
+      g1_q <= g1_fl[pick];
+    end else begin
+      g0_q <= dl_before(rec_next_i[TsWidth-1:0], cdl_q);
+      g1_q <= dl_before(c0_dl, cdl_q);
+    end
+  end
+  always_comb begin
+    cand_gone = ck1_q || (c0_alc && c0_run != cr_q && g0_q) || (c1_alc_q && c1_run_q != cr_q && g1_q);
     // (The run's fl a cycle ago is the candidate, so its sl then follows it.)
     next_sl = fire_o && fl_valid_i[cr_q] && fl_is_fire_i[cr_q] && sl_valid_i[cr_q] &&
               !(c0_alc && c0_run != cr_q) && !(c1_alc_q && c1_run_q != cr_q);
@@ -287,24 +308,18 @@ module uet_lb_tracker_fire #(
   assign data_raddr_o = cway_q;
 
   // The waits, a cycle ahead: whether the deadline each position holds next cycle is before the candidate's
-  // (fb_q; the request offered: ob_q, conservative when the span moves), and the same for the records the
-  // candidate's copies show (c0b_q: the one decided now, applying next cycle; c1b_q: the one applying
-  // now). Only read while the candidate is armed, when cdl_q is last cycle's.
+  // (fb_q; the request offered: ob_q, conservative when the span moves); the records' are g0_q and g1_q.
+  // Only read while the candidate is armed, when cdl_q is last cycle's.
   logic [Flight-1:0] fb_q;
-  logic              ob_q, c0b_q, c1b_q;
+  logic              ob_q;
   always_ff @(posedge clk_i) begin
     ob_q    <= sum_before(now_i, span_i, cdl_q) || span_moves_i;
     fb_q[0] <= sum_before(now_q_i, span_i, cdl_q);
     for (int k = 1; k < Flight; k++) fb_q[k] <= dl_before(flight_dl_i[(k - 1) * TsWidth +: TsWidth], cdl_q);
-    c0b_q   <= dl_before(rec_next_i[TsWidth-1:0], cdl_q);
-    c1b_q   <= dl_before(c0_dl, cdl_q);
   end
   // A packet in flight, the request offered included, has a deadline before the candidate's: it fires first.
   logic waits;
-  assign waits = (offer_i && ob_q) || (flight_v_i & fb_q) != '0 || (c0_alc && c0b_q) || (c1_alc_q && c1b_q);
-  // cand_gone while armed, from the flip-flops above.
-  logic gone_armed;
-  assign gone_armed = ck1_q || (c0_alc && c0_run != cr_q && c0b_q) || (c1_alc_q && c1_run_q != cr_q && c1b_q);
+  assign waits = (offer_i && ob_q) || (flight_v_i & fb_q) != '0 || (c0_alc && g0_q) || (c1_alc_q && g1_q);
 
   // Firing: in the first cycle whose events are past the candidate's deadline (decided a cycle ahead from
   // now_i), unless a packet in flight goes first (waits; the streams are then held: fire_waited_o). While
@@ -315,7 +330,7 @@ module uet_lb_tracker_fire #(
   assign slow_ok = !interlock_i || (quiet_i && !ops_busy_i && !fp_busy && runs_hold_i);
   logic cand_due, waited_q;
   assign cand_due = armed && dl_before(cdl_q, now_i);
-  assign fire_d   = cand_due && !flush_i && !gone_armed && !fire_o && !fire_block_i && slow_ok;
+  assign fire_d   = cand_due && !flush_i && !cand_gone && !fire_o && !fire_block_i && slow_ok;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
       fire_q   <= 1'b0;
@@ -375,6 +390,12 @@ module uet_lb_tracker_fire #(
   assign dfree_way_o = fway_q[FpDepth];
 
 `ifndef SYNTHESIS
+  // A record appends a packet before the candidate to a run other than the candidate's (the same
+  // deadline and a later send is after it).
+  function automatic logic lands_before(input logic alc, input logic [RunW-1:0] run, input logic [TsWidth-1:0] dl,
+                                        input logic [RunW-1:0] cr, input logic [TsWidth-1:0] cdl);
+    lands_before = alc && run != cr && dl_before(dl, cdl);
+  endfunction
   // The pick as the runs' fl give it directly: the registered order must agree.
   logic [RunW-1:0] pick_ref;
   always_comb begin
@@ -411,13 +432,17 @@ module uet_lb_tracker_fire #(
   always_comb for (int k = 0; k < Flight; k++) ok_flight[k] = fb_q[k] == dl_before(fdl_ref_q[k], cdl_q);
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
-      // Armed, the waits' flip-flops are the comparisons with this cycle's deadlines, and cand_gone's.
+      // Armed, the waits' flip-flops are the comparisons with this cycle's deadlines.
       if (armed) begin
         a_wait_flight: assert (&ok_flight);
-        a_wait_rec: assert (c0b_q == dl_before(c0_dl, cdl_q) && c1b_q == dl_before(c1_dl_q, cdl_q));
         if (!moves_ref_q) a_wait_offer: assert (ob_q == dl_before(now_q_i + span_i, cdl_q));
         a_wait_offer_span: assert (!(span_i != span_ref_q && !moves_ref_q));
-        a_gone_armed: assert (gone_armed == cand_gone);
+      end
+      // While there is a candidate, the records' flip-flops are the comparisons with its deadline now.
+      if (cs_q != CS_IDLE) begin
+        a_gone_rec: assert (g0_q == dl_before(c0_dl, cdl_q) && g1_q == dl_before(c1_dl_q, cdl_q));
+        a_gone_exact: assert (cand_gone == (ck1_q || lands_before(c0_alc, c0_run, c0_dl, cr_q, cdl_q) ||
+                                            lands_before(c1_alc_q, c1_run_q, c1_dl_q, cr_q, cdl_q)));
       end
       a_fire_waits: assert (fire_o == (fire_ref_q && !wait_ref_q));
       // The candidate's copies of the record are the tracker's.
