@@ -3,7 +3,8 @@
 // bit per group saying which bank holds the group's newest word. Each reader has a copy of both banks and
 // reads the newest word of a group: the address given at one edge, the word out two edges later (the
 // RAMs' registered read, then the table's bit selecting the bank), as the words and bits were at the edge
-// of the address.
+// of the address. A read of a group written at the edge of its address is undefined, as a block RAM's
+// read of the word its other port writes (the core forwards the newest result there instead).
 //
 // The sweep runs after reset and after a CTRL clear (clear_i): it writes a zero word (a closed group) into
 // bank F, one group a cycle, and points the table at bank F; the core holds its streams meanwhile.

@@ -1,5 +1,6 @@
 // Formal harness of uet_lb_store (4 groups, 3-bit words, two readers): against a reference of each
-// group's newest word, every read shows the newest word as it was at the edge of its address. Writes are
+// group's newest word, every read shows the newest word as it was at the edge of its address, unless a
+// lane wrote its group at that edge (undefined, as a block RAM's read of the word being written). Writes are
 // free each cycle within the rules the core keeps: each lane's write announced a cycle ahead with its
 // group (stage L, then stage X), the two lanes never on one group in one cycle, nothing written or read
 // while the sweep runs (the core holds its streams); a clear may restart the sweep at any time. After the
@@ -78,7 +79,8 @@ module fv_store (
       exp2_q[k]   <= exp1_q[k];
       r1_q[k]     <= in_r_q[rd_group_i[2 * k +: 2]];
       r2_q[k]     <= r1_q[k];
-      chk1_q[k]   <= rst_ni && !sweep;
+      chk1_q[k]   <= rst_ni && !sweep && !(wf_q && wf_g_q == rd_group_i[2 * k +: 2]) &&
+                     !(wr_q && wr_g_q == rd_group_i[2 * k +: 2]);
       chk2_q[k]   <= rst_ni && !sweep && chk1_q[k];
     end
   end
