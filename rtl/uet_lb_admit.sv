@@ -60,21 +60,13 @@ module uet_lb_admit #(
   localparam int unsigned RspDepth     = uet_lb_pkg::RspDepth;
   localparam int unsigned RspCntW      = $clog2(RspDepth + 1);
 
-  // x strictly before y, modulo 2^TsWidth.
+  // Times in TsWidth bits (uet_lb_pkg's wrap_before and sum_before).
   function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
-    logic [TsWidth-1:0] d;
-    d         = x - y;
-    ts_before = d[TsWidth-1];
+    ts_before = uet_lb_pkg::wrap_before(32'(x), 32'(y), TsWidth);
   endfunction
-  // ts_before(x + z, y) with one carry chain: x + z - y = x + z + ~y + 1, its three terms reduced to two
-  // by a carry-save step (the sum and majority of each bit position: one LUT).
   function automatic logic sum_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] z,
                                       input logic [TsWidth-1:0] y);
-    logic [TsWidth-1:0] s, c, d;
-    s          = x ^ z ^ ~y;
-    c          = ((x & z) | (x & ~y) | (z & ~y)) << 1;
-    d          = s + c + 1'b1;
-    sum_before = d[TsWidth-1];
+    sum_before = uet_lb_pkg::sum_before(32'(x), 32'(z), 32'(y), TsWidth);
   endfunction
 
   logic [TsWidth-1:0] now_q;

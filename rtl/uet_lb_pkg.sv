@@ -26,6 +26,25 @@ package uet_lb_pkg;
     state_w = 1 + GenW + ts_w + 1 + window_w + 2 + ptr_w + (ptr_w + 1) + 1 + ptr_w;
   endfunction
 
+  /// x strictly before y on a clock that wraps at 2^w (times, deadlines, allocation numbers; w <= 32, the
+  /// two less than 2^(w-1) apart): the top bit of their w-bit difference. Narrower values come in
+  /// zero-extended; the difference's low w bits do not depend on the bits above.
+  function automatic logic wrap_before(input logic [31:0] x, input logic [31:0] y, input int unsigned w);
+    logic [31:0] d;
+    d           = x - y;
+    wrap_before = d[w-1];
+  endfunction
+  /// wrap_before(x + z, y, w) with one carry chain: x + z - y = x + z + ~y + 1, its three terms reduced to
+  /// two by a carry-save step (the sum and majority of each bit position: one LUT).
+  function automatic logic sum_before(input logic [31:0] x, input logic [31:0] z, input logic [31:0] y,
+                                      input int unsigned w);
+    logic [31:0] s, c, d;
+    s          = x ^ z ^ ~y;
+    c          = ((x & z) | (x & ~y) | (z & ~y)) << 1;
+    d          = s + c + 1'b1;
+    sum_before = d[w-1];
+  endfunction
+
   /// PacketSprayingType (SPEC section 2), as held in register SPRAY_TYPE.
   typedef enum logic [1:0] {
     SPRAY_NONE    = 2'd0,

@@ -146,11 +146,9 @@ module uet_lb_tracker #(
     way_set = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
   endfunction
 
-  // x strictly before y, modulo 2^TsWidth (|x - y| < 2^(TsWidth-1)).
+  // Times in TsWidth bits (uet_lb_pkg's wrap_before).
   function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
-    logic [TsWidth-1:0] d;
-    d      = x - y;
-    ts_before = d[TsWidth-1];
+    ts_before = uet_lb_pkg::wrap_before(32'(x), 32'(y), TsWidth);
   endfunction
 
   // A run's next count, cnt + push - pop, at least k: a comparison of the count as it is with a constant

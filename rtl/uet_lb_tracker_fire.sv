@@ -99,22 +99,14 @@ module uet_lb_tracker_fire #(
   output logic [EntW-1:0]         dfree_way_o,
   output logic                    busy_o         ///< a fire's check or free is on its way
 );
-  // Deadline x strictly before y, modulo 2^TsWidth (named apart from the tracker's ts_before: Verilator
-  // inlines this block into the tracker and would see the one hide the other).
+  // Deadlines in TsWidth bits (uet_lb_pkg's wrap_before and sum_before; named apart from the tracker's
+  // ts_before: Verilator inlines this block into the tracker and would see the one hide the other).
   function automatic logic dl_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
-    logic [TsWidth-1:0] d;
-    d         = x - y;
-    dl_before = d[TsWidth-1];
+    dl_before = uet_lb_pkg::wrap_before(32'(x), 32'(y), TsWidth);
   endfunction
-  // dl_before(x + z, y) with one carry chain: x + z - y = x + z + ~y + 1, its three terms reduced to two by a
-  // carry-save step (the sum and majority of each bit position: one LUT).
   function automatic logic sum_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] z,
                                       input logic [TsWidth-1:0] y);
-    logic [TsWidth-1:0] s, c, d;
-    s          = x ^ z ^ ~y;
-    c          = ((x & z) | (x & ~y) | (z & ~y)) << 1;
-    d          = s + c + 1'b1;
-    sum_before = d[TsWidth-1];
+    sum_before = uet_lb_pkg::sum_before(32'(x), 32'(z), 32'(y), TsWidth);
   endfunction
   // The set of a way number.
   function automatic logic [SetW-1:0] set_of_way(input logic [EntW-1:0] way);
@@ -197,9 +189,7 @@ module uet_lb_tracker_fire #(
   // Allocation number x before y (numbers are unique among the elements in the runs, less than half the
   // number range apart).
   function automatic logic seq_before(input logic [SeqW-1:0] x, input logic [SeqW-1:0] y);
-    logic [SeqW-1:0] d;
-    d          = x - y;
-    seq_before = d[SeqW-1];
+    seq_before = uet_lb_pkg::wrap_before(32'(x), 32'(y), SeqW);
   endfunction
 
   always_ff @(posedge clk_i) begin

@@ -104,9 +104,7 @@ module uet_lb_tracker_run #(
 
   // A deadline strictly before now_i (the time of the events the core takes next cycle), modulo 2^TsWidth.
   function automatic logic past_due(input logic [TsWidth-1:0] dl);
-    logic [TsWidth-1:0] d;
-    d        = dl - now_i;
-    past_due = d[TsWidth-1];
+    past_due = uet_lb_pkg::wrap_before(32'(dl), 32'(now_i), TsWidth);
   endfunction
 
   // ---------------------------------------------------------------------------------------------
