@@ -13,17 +13,10 @@ import subprocess
 import sys
 import tempfile
 
+from netlist_checks import Checks, cell
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SCRIPT = os.path.join(ROOT, "scripts", "hw", "ecp5_outreg.py")
-
-
-def cell(kind, inputs, outputs, params=None):
-    conns, dirs = {}, {}
-    for port, bit in inputs.items():
-        conns[port], dirs[port] = [bit], "input"
-    for port, bit in outputs.items():
-        conns[port], dirs[port] = [bit], "output"
-    return {"type": kind, "parameters": dict(params or {}), "connections": conns, "port_directions": dirs}
 
 
 def ff(d, q, clk=2, **extra):
@@ -59,11 +52,8 @@ def run(tmp, net):
 
 
 def main():
-    failures = []
-
-    def expect(what, cond):
-        if not cond:
-            failures.append(what)
+    checks = Checks("ecp5_outreg.py")
+    expect = checks.expect
 
     with tempfile.TemporaryDirectory() as tmp:
         r, out = run(tmp, netlist())
@@ -116,7 +106,7 @@ def main():
 
         # Through Yosys, on the RAM the core uses.
         if shutil.which("yosys") is None:
-            failures.append("yosys not found (scripts/setup.sh installs it)")
+            checks.fail("yosys not found (scripts/setup.sh installs it)")
         else:
             for outreg, want_ffs, want_line in ((1, 0, "absorbed 40 bits in 3 block RAMs"),
                                                 (0, 0, "absorbed 0 bits in 0 block RAMs")):
@@ -125,7 +115,7 @@ def main():
                        "synth_ecp5 -top uet_lb_ram -json %s" % (os.path.join(ROOT, "rtl", "uet_lb_ram.sv"), outreg, syn))
                 y = subprocess.run(["yosys", "-q", "-p", cmd], capture_output=True, text=True)
                 if y.returncode != 0:
-                    failures.append("yosys failed on uet_lb_ram: " + y.stderr[-500:])
+                    checks.fail("yosys failed on uet_lb_ram: " + y.stderr[-500:])
                     continue
                 dst = os.path.join(tmp, "ram%d.out.json" % outreg)
                 r = subprocess.run([sys.executable, SCRIPT, syn, dst], capture_output=True, text=True)
@@ -136,10 +126,7 @@ def main():
                        types.count("TRELLIS_FF") == want_ffs and types.count("DP16KD") == 3)
                 expect("OutReg %d: the read-during-write emulation is gone (no LUTs): %r" % (outreg, types),
                        "LUT4" not in types)
-    for f in failures:
-        print("FAIL:", f)
-    print("ecp5_outreg.py: %d checks failed" % len(failures) if failures else "ecp5_outreg.py: all checks pass")
-    return 1 if failures else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":

@@ -12,16 +12,9 @@ import subprocess
 import sys
 import tempfile
 
+from netlist_checks import Checks, cell
+
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "hw", "logic_levels.py")
-
-
-def cell(kind, inputs, outputs):
-    conns, dirs = {}, {}
-    for port, bit in inputs.items():
-        conns[port], dirs[port] = [bit], "input"
-    for port, bit in outputs.items():
-        conns[port], dirs[port] = [bit], "output"
-    return {"type": kind, "connections": conns, "port_directions": dirs}
 
 
 def netlist():
@@ -52,11 +45,8 @@ def run(*args):
 
 
 def main():
-    failures = []
-
-    def expect(what, cond):
-        if not cond:
-            failures.append(what)
+    checks = Checks("logic_levels.py")
+    expect = checks.expect
 
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "n.json")
@@ -81,10 +71,7 @@ def main():
         for bad in (["--registers"], ["--registers", "x"], ["--bogus"], ["--path", "3"]):
             r = run(path, "top", *bad)
             expect("refuses %s" % bad, r.returncode == 2 and "logic_levels.py" in r.stderr)
-    for f in failures:
-        print("FAIL:", f)
-    print("logic_levels.py: %d checks failed" % len(failures) if failures else "logic_levels.py: all checks pass")
-    return 1 if failures else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":
