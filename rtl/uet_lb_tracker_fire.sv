@@ -220,7 +220,7 @@ module uet_lb_tracker_fire #(
   // at the edge: the candidate's own when it stays, the picked run's fl when one is chosen, its run's sl
   // when that follows a fire. Each source is compared beside the choice and the result selected, so the
   // candidate's state machine reads flip-flops, not a deadline comparison. Exact in every cycle but the
-  // first after a flush (the candidate is idle then).
+  // first after a flush (the candidate is idle then). Loaded with the candidate's registers, below.
   logic g0_q, g1_q;
   logic [Runs-1:0] g0_fl, g0_sl, g1_fl, g1_sl;
   always_comb begin
@@ -229,18 +229,6 @@ module uet_lb_tracker_fire #(
       g0_sl[r] = dl_before(rec_next_i[TsWidth-1:0], sl_dl[r]);
       g1_fl[r] = dl_before(c0_dl, fl_dl[r]);
       g1_sl[r] = dl_before(c0_dl, sl_dl[r]);
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (next_sl) begin
-      g0_q <= g0_sl[cr_q];
-      g1_q <= g1_sl[cr_q];
-    end else if (cs_q == CS_IDLE) begin
-      g0_q <= g0_fl[pick];
-      g1_q <= g1_fl[pick];
-    end else begin
-      g0_q <= dl_before(rec_next_i[TsWidth-1:0], cdl_q);
-      g1_q <= dl_before(c0_dl, cdl_q);
     end
   end
   always_comb begin
@@ -285,14 +273,20 @@ module uet_lb_tracker_fire #(
       cseq_q <= sl_seq[cr_q];
       cdl_q  <= sl_dl[cr_q];
       ck1_q  <= sl_freed[cr_q];
+      g0_q   <= g0_sl[cr_q];
+      g1_q   <= g1_sl[cr_q];
     end else if (cs_q == CS_IDLE) begin
       cr_q   <= pick;
       cway_q <= fl_way[pick];
       cseq_q <= fl_seq[pick];
       cdl_q  <= fl_dl[pick];
       ck1_q  <= fl_freed[pick];
+      g0_q   <= g0_fl[pick];
+      g1_q   <= g1_fl[pick];
     end else begin
       ck1_q  <= ck1_q || rec_frees(cway_q, c0_clr, c0_cset, c0_cmask);
+      g0_q   <= dl_before(rec_next_i[TsWidth-1:0], cdl_q);
+      g1_q   <= dl_before(c0_dl, cdl_q);
     end
   end
   assign data_raddr_o = cway_q;
