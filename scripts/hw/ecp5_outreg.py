@@ -13,7 +13,7 @@ the block adds 4 ns more (docs/fpga.md). This pass does what the vendor flow doe
 same circuit: a DP16KD in simple dual-port use (port B reads, never writes; REGMODE_B NOREG; one read
 width of 18 bits or less, so its data are on DOB alone) whose every used DOB bit drives exactly one
 flip-flop and nothing else, each flip-flop on the block's read clock with no enable and no reset (its
-clock enable and reset tied off, not inverted). Then the block's output register holds what the
+clock enable and reset tied off, not inverted, and off the global set/reset). Then the block's output register holds what the
 flip-flops held, a cycle after the read as they did: REGMODE_B becomes OUTREG (its output clock enable
 OCEB must be tied high, its reset RSTB low), each DOB pin drives its flip-flop's output net, and the
 flip-flops go. Anything else is left alone and named.
@@ -60,6 +60,8 @@ def plain_ff(ff, clk):
     lsr = conns.get("LSR")
     if not (lsr is None or (const(lsr, "0") and param(ff, "LSRMUX", "LSR") == "LSR")):
         return "a flip-flop with a reset"
+    if param(ff, "GSR", "ENABLED") != "DISABLED":
+        return "a flip-flop on the global set/reset"
     if conns.get("M") not in (None, ["0"], ["x"]):
         return "a flip-flop with its M input in use"
     return ""

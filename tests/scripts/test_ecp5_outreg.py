@@ -2,7 +2,7 @@
 """Checks scripts/hw/ecp5_outreg.py. On hand-built netlists: a DP16KD whose two used read bits each drive one
 plain flip-flop takes them as its output register (REGMODE_B OUTREG, its pins on the flip-flops' outputs,
 the flip-flops gone); each thing that makes the move unsafe (a bit that also drives a LUT, a flip-flop with
-a clock enable, a reset, another clock; a 36-bit read; port B writing) leaves the netlist as it was and
+a clock enable, a reset, the global set/reset, another clock; a 36-bit read; port B writing) leaves the netlist as it was and
 names the reason. Then through Yosys: uet_lb_ram (1,024 x 40) with OutReg 1 leaves no flip-flop after the
 pass, with OutReg 0 nothing moves. Bad input is refused with a message. Exits non-zero on any failure."""
 import copy
@@ -73,6 +73,8 @@ def main():
         cases.append(("a flip-flop with a clock enable", n, "a flip-flop with a clock enable"))
         n = netlist(); n["modules"]["top"]["cells"]["ff0"] = ff(10, 20, LSR=41)
         cases.append(("a flip-flop with a reset", n, "a flip-flop with a reset"))
+        n = netlist(); n["modules"]["top"]["cells"]["ff1"] = ff(11, 21, GSR="ENABLED")
+        cases.append(("a flip-flop on the global set/reset", n, "a flip-flop on the global set/reset"))
         n = netlist(); n["modules"]["top"]["cells"]["ff0"] = ff(10, 20, clk=3)
         cases.append(("a flip-flop on another clock", n, "a flip-flop on another clock"))
         n = netlist(); n["modules"]["top"]["cells"]["ram"]["parameters"]["DATA_WIDTH_B"] = format(36, "032b")
