@@ -220,6 +220,12 @@ module uet_lb #(
   assign c_rq = c_r_q.v && !c_r_q.open;
   assign d_rq = d_r_q.v && !d_r_q.open;
   assign l_rq = l_r_q.v && !l_r_q.open;
+  logic a_op, b_op, c_op, d_op, l_op;  // the request lane holds an open
+  assign a_op = a_r_q.v && a_r_q.open;
+  assign b_op = b_r_q.v && b_r_q.open;
+  assign c_op = c_r_q.v && c_r_q.open;
+  assign d_op = d_r_q.v && d_r_q.open;
+  assign l_op = l_r_q.v && l_r_q.open;
   // The requests in stages A..L and their deadlines (bit / slice 0..4), for admission's past-due hold and
   // the tracker's fire waits.
   logic [4:0]           stage_rq;
@@ -373,7 +379,7 @@ module uet_lb #(
     .c_g_f_i (c_f_q.g), .c_g_r_i (c_r_q.g), .c_inr_f_i (c_f_q.inr), .c_inr_r_i (c_r_q.inr),
     .d_g_f_i (d_f_q.g), .d_g_r_i (d_r_q.g), .d_src_f_i (d_f_q.v && d_f_q.inr && !d_same_q),
     .d_src_r_i (d_r_q.v && d_r_q.inr),
-    .d_open_r_i (d_r_q.v && d_r_q.open), .word_f_i (word_f), .word_r_i (word_r),
+    .d_open_r_i (d_op), .word_f_i (word_f), .word_r_i (word_r),
     .x_v_f_o (x_wf), .x_v_r_o (x_wr), .x_g_f_o (x_wf_g), .x_g_r_o (x_wr_g), .x_s_f_o (x_s_f), .x_s_r_o (x_s_r),
     .pre_q_f_o (pre_f_q), .pre_f_o (pre_f), .pre_r_o (pre_r),
     .fwd_f_o (d_fwd_f), .fwd_r_o (d_fwd_r), .fwd_l_f_o (d_fwd_f_l), .fwd_x_f_o (d_fwd_f_x), .open_prev_o (d_open_prev)
@@ -428,10 +434,10 @@ module uet_lb #(
     end else begin
       u_f_recycle_q <= d_f_q.v && d_recycle;
       u_f_failure_q <= d_f_q.v && d_failure;
-      u_r_open_q    <= d_r_q.v && d_r_q.open;
+      u_r_open_q    <= d_op;
       u_r_recycle_q <= d_f_q.v && d_same_q && !d_r_q.open && d_recycle;
       u_r_failure_q <= d_f_q.v && d_same_q && !d_r_q.open && d_failure;
-      u_r_req_q     <= d_r_q.v && !d_r_q.open;
+      u_r_req_q     <= d_rq;
     end
   end
 
@@ -563,10 +569,9 @@ module uet_lb #(
   logic opens_bx_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) opens_bx_q <= 1'b0;
-    else opens_bx_q <= (a_r_q.v && a_r_q.open) || (b_r_q.v && b_r_q.open) || (c_r_q.v && c_r_q.open) ||
-                       (d_r_q.v && d_r_q.open) || (l_r_q.v && l_r_q.open);
+    else opens_bx_q <= a_op || b_op || c_op || d_op || l_op;
   end
-  assign opens_out = (a_r_q.v && a_r_q.open) || opens_bx_q;
+  assign opens_out = a_op || opens_bx_q;
   // Requests and feedback on their way to the tracker (through its own stages too).
   assign reqs_out = a_rq || b_rq || c_rq || d_rq || l_rq || x_rq || trk_busy;
   assign fbs_out  = (a_f_q.v && a_f_q.fb) || (b_f_q.v && b_f_q.fb) || (c_f_q.v && c_f_q.fb) || (d_f_q.v && d_f_q.fb) ||
@@ -744,9 +749,7 @@ module uet_lb #(
       a_base_rtt_given: assert (base_rtt_i != '0 || !efd_on_q || !req_valid_i);
       a_fb_kind_legal: assert (!(fb_valid_i && fb_kind_i > uet_lb_pkg::FB_RTO));
       // The registered opens of B..X are the stages'.
-      a_opens_bx: assert (opens_bx_q == ((b_r_q.v && b_r_q.open) || (c_r_q.v && c_r_q.open) ||
-                                         (d_r_q.v && d_r_q.open) || (l_r_q.v && l_r_q.open) ||
-                                         (x_r_q.v && x_r_q.open)));
+      a_opens_bx: assert (opens_bx_q == (b_op || c_op || d_op || l_op || (x_r_q.v && x_r_q.open)));
     end
   end
 `endif
