@@ -55,8 +55,8 @@ module uet_lb_admit #(
   input  logic                       rsp_take_i     ///< a response leaves the queue
 );
   // The configuration follows an apply within this many edges (uet_lb_cfg: the mask and the type flags,
-  // then the window facts; the span).
-  localparam int unsigned SettleCycles = 3;
+  // then the window facts; the span, the last).
+  localparam int unsigned SettleCycles = uet_lb_pkg::SettleCycles;
   localparam int unsigned RspDepth     = uet_lb_pkg::RspDepth;
   localparam int unsigned RspCntW      = $clog2(RspDepth + 1);
 

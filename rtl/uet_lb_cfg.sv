@@ -3,8 +3,10 @@
 // facts (W - 1, W > 0, W >= 2, whether positions 1 and 2 explore), and M x base RTT. They follow a
 // register apply within SettleCycles edges (the mask first, then the window facts that read it), during
 // which the core holds its streams; M x base RTT follows its inputs uet_lb_pkg::SpanDelay edges later
-// (the operands registered before the multiplier: a DSP block far from both); span_moves_o says, a cycle
-// ahead, that it may change at the next edge (an operand changed at the last one).
+// (the operands registered before the multipliers, a DSP block far from both; the base RTT's two halves
+// multiplied apart and registered, their sum a cycle later: the multiply and the add in one cycle were an
+// ECP5 critical path); span_moves_o says, a cycle ahead, that it may change at the next edge (an operand
+// changed two edges before).
 `default_nettype none
 
 module uet_lb_cfg #(
@@ -35,8 +37,24 @@ module uet_lb_cfg #(
   output logic [TsWidth-1:0]      span_o,     ///< M x base RTT
   output logic                    span_moves_o ///< span_o may change at the next edge
 );
+  // The base RTT's halves (the high one with a spare bit, so it has one at any width).
+  localparam int unsigned LoW = (BaseRttWidth + 1) / 2;
+  localparam int unsigned HiW = BaseRttWidth + 1 - LoW;
+  localparam int unsigned PW  = BaseRttWidth + 1;  // the base RTT with the spare bit
   logic [7:0]              mult_q;
   logic [BaseRttWidth-1:0] rtt_q;
+  logic [LoW-1:0]          rtt_lo;
+  logic [HiW-1:0]          rtt_hi;
+  // (A harness narrower than uet_lb_param_check allows, TsWidth < 9 + BaseRttWidth, drops their top bits.)
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [7+LoW:0]          plo_q;   // M x the low half
+  logic [7+HiW:0]          phi_q;   // M x the high half
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic                    moved_q; // an operand changed at the last edge
+  assign rtt_lo = rtt_q[LoW-1:0];
+  assign rtt_hi = HiW'(PW'(rtt_q) >> LoW);
+  logic [TsWidth-1:0]      psum;    // M x base RTT, modulo 2^TsWidth
+  assign psum = (TsWidth'(phi_q) << LoW) + TsWidth'(plo_q);
   always_ff @(posedge clk_i) begin
     none_o   <= spray_i == uet_lb_pkg::SPRAY_NONE;
     dflt_o   <= spray_i == uet_lb_pkg::SPRAY_DEFAULT;
@@ -51,11 +69,18 @@ module uet_lb_cfg #(
     w_x1_o   <= window_i > WindowWidth'(1) && ((PtrW'(window_i) & cmask_o) == (PtrW'(2) & cmask_o));
     mult_q   <= mult_i;
     rtt_q    <= base_rtt_i;
-    span_o   <= TsWidth'(mult_q * rtt_q);
+    plo_q    <= mult_q * rtt_lo;
+    phi_q    <= mult_q * rtt_hi;
+    span_o   <= psum;
   end
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) span_moves_o <= 1'b1;
-    else span_moves_o <= mult_i != mult_q || base_rtt_i != rtt_q;
+    if (!rst_ni) begin
+      moved_q      <= 1'b1;
+      span_moves_o <= 1'b1;
+    end else begin
+      moved_q      <= mult_i != mult_q || base_rtt_i != rtt_q;
+      span_moves_o <= moved_q;
+    end
   end
 
 `ifndef SYNTHESIS
@@ -75,8 +100,8 @@ module uet_lb_cfg #(
   end
   always_ff @(posedge clk_i) begin
     if (rst_ni && hist_ok_q[uet_lb_pkg::SpanDelay-1])
-      a_span_delay: assert (span_o == TsWidth'(mult_hist_q[uet_lb_pkg::SpanDelay-1] *
-                                                rtt_hist_q[uet_lb_pkg::SpanDelay-1]));
+      a_span_delay: assert (span_o == TsWidth'(64'(mult_hist_q[uet_lb_pkg::SpanDelay-1]) *
+                                                64'(rtt_hist_q[uet_lb_pkg::SpanDelay-1])));
   end
   // The span changes only at an edge span_moves_o announced.
   logic [TsWidth-1:0] span_prev_q;

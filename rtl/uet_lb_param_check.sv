@@ -46,4 +46,8 @@ module uet_lb_param_check #(
   if (8 + BaseRttWidth >= TsWidth) begin : g_bad_rtt
     $error("uet_lb: 8 + BaseRttWidth must be below TsWidth (wrap-safe deadlines)");
   end
+  // (The package's own facts: the hold after an apply outlasts the span's registered steps.)
+  if (uet_lb_pkg::SettleCycles != uet_lb_pkg::SpanDelay + 1) begin : g_bad_settle
+    $error("uet_lb_pkg: SettleCycles must be SpanDelay + 1");
+  end
 endmodule

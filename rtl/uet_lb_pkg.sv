@@ -13,7 +13,9 @@ package uet_lb_pkg;
   /// Requests accepted and not yet taken as responses, at most (the response queue's depth).
   localparam int unsigned RspDepth = 16;
   /// Cycles from a change of base_rtt_i to the first accepted request whose deadline uses it.
-  localparam int unsigned SpanDelay = 2;
+  localparam int unsigned SpanDelay = 3;
+  /// Cycles both streams are held after a register write applies (its derived values settle: SpanDelay + 1).
+  localparam int unsigned SettleCycles = 4;
   /// Width of a group's open generation (an early failure applies only in the generation it was sent).
   localparam int unsigned GenW = 8;
   /// Largest BufBitsMax a core may be built with (the PARAMS register reads it in 4 bits).

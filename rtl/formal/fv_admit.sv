@@ -47,6 +47,7 @@ module fv_admit (
   logic       past_valid_q;
   logic [5:0] owed_q;               // requests taken, responses not yet taken
   logic [2:0] since_apply_q;        // edges since the last apply (saturating)
+  localparam logic [2:0] Settle = 3'(uet_lb_pkg::SettleCycles);
   logic       due_q;                // due_next a cycle ago
   logic       open_first_q;         // an open went first while a request waited with room
   (* keep *) logic seen_turn_q, seen_full_q;
@@ -84,7 +85,7 @@ module fv_admit (
       a_one_request_lane: assert (!(open_take && req_take));
       if (trk_stop_i) a_stop_holds: assert (!any_take);
       if (due_q) a_due_holds: assert (!any_take);
-      if (since_apply_q < 3'd3) a_settle_holds: assert (!any_take);
+      if (since_apply_q < Settle) a_settle_holds: assert (!any_take);
       if (trk_fire_i) a_fire_lane: assert (!fb_take);
       a_owed: assert (32'(owed_q) <= RspDepth);
       if (open_first_q && req_valid_i && !trk_interlock_i) a_turn: assert (!open_take);
@@ -92,8 +93,8 @@ module fv_admit (
       a_takes: assert (open_take == (open_valid_i && open_ready) && fb_take == (fb_valid_i && fb_ready) &&
                        req_take == (req_valid_i && req_ready));
       if (open_take) a_open_offered: assert (offer_open);
-      if (since_apply_q <= 3'd1) a_settling: assert (settling && !settled);
-      if (since_apply_q >= 3'd3) a_settled: assert (settled);
+      if (since_apply_q <= Settle - 3'd2) a_settling: assert (settling && !settled);
+      if (since_apply_q >= Settle) a_settled: assert (settled);
     end
   end
 endmodule

@@ -1,8 +1,8 @@
 // Formal harness of uet_lb_cfg (BufBitsMax 3, 6-bit W, 8-bit times, 4-bit base RTT): a cycle after the
 // configuration, the spraying type one-hot, C - 1, C one-hot and the facts of W are those of the
 // configuration; a cycle later (the mask they read registered) whether positions 1 and 2 explore; M x
-// base RTT two cycles (SpanDelay) after its operands, and it changes only at an edge span_moves_o announced a
-// cycle before. Inputs are free each cycle.
+// base RTT uet_lb_pkg::SpanDelay cycles after its operands, and it changes only at an edge span_moves_o
+// announced a cycle before. Inputs are free each cycle.
 // Yosys sat over every step from reset.
 `default_nettype none
 
@@ -30,33 +30,39 @@ module fv_cfg (
     .span_moves_o (span_moves)
   );
 
-  logic       past1_q, past2_q, stable_q;
+  // The operands' history: [k] is the input k + 1 edges ago; pastd: SpanDelay edges have passed.
+  localparam int unsigned D = uet_lb_pkg::SpanDelay;
+  logic       past1, past2, pastd, stable_q;
+  logic [D-1:0] past_q;  // [k]: k + 1 edges have passed
   logic [1:0] spray_q;
   logic       efd_q;
   logic [4:0] buf_q;
   logic [5:0] w_q;
-  logic [7:0] mult1_q, mult2_q;
-  logic [3:0] rtt1_q, rtt2_q;
+  logic [7:0] mult_h_q [D];
+  logic [3:0] rtt_h_q [D];
   logic [7:0] span_q;
   logic       moves_q;
-  initial past1_q = 1'b0;
-  initial past2_q = 1'b0;
+  initial past_q = '0;
+  assign past1 = past_q[0];
+  assign past2 = past_q[1];
+  assign pastd = past_q[D-1];
   always_ff @(posedge clk_i) begin
-    past1_q  <= 1'b1;
-    past2_q  <= past1_q;
+    past_q   <= {past_q[D-2:0], 1'b1};
     spray_q  <= spray_i;
     efd_q    <= efd_on_i;
     buf_q    <= buf_bits_i;
     w_q      <= window_i;
-    mult1_q  <= mult_i;
-    mult2_q  <= mult1_q;
-    rtt1_q   <= base_rtt_i;
-    rtt2_q   <= rtt1_q;
+    mult_h_q[0] <= mult_i;
+    rtt_h_q[0]  <= base_rtt_i;
+    for (int k = 1; k < D; k++) begin
+      mult_h_q[k] <= mult_h_q[k - 1];
+      rtt_h_q[k]  <= rtt_h_q[k - 1];
+    end
     span_q   <= span;
     moves_q  <= span_moves;
     stable_q <= buf_bits_i == buf_q && window_i == w_q;  // the mask and W held for two edges
   end
-  always_comb if (!past1_q) assume (!rst_ni);  // the first cycle is a reset (the span's history)
+  always_comb if (!past1) assume (!rst_ni);  // the first cycle is a reset (the span's history)
   // REPSBufferSizeMaskBits of 3 or more: C is 8 (the largest this build holds; the register block refuses more).
   logic [2:0] m;
   logic [3:0] c;
@@ -67,17 +73,17 @@ module fv_cfg (
     lo = w_q & {3'd0, m};
   end
   always_ff @(posedge clk_i) begin
-    if (past1_q) begin
+    if (past1) begin
       a_type: assert (none == (spray_q == 2'd0) && dflt == (spray_q == 2'd1) && reps == (spray_q == 2'd2) &&
                       efd_on == efd_q);
       a_mask: assert (cmask == m && cap == c);
       a_window: assert (w_m1 == ((w_q == '0) ? '0 : w_q - 1'b1) && w_nz == (w_q != '0) && w_ge2 == (w_q >= 6'd2));
     end
-    // M x base RTT, uet_lb_pkg::SpanDelay (2) edges after its operands.
-    if (past2_q) a_span: assert (span == 8'(mult2_q * rtt2_q));
+    // M x base RTT, uet_lb_pkg::SpanDelay edges after its operands.
+    if (pastd) a_span: assert (span == 8'(16'(mult_h_q[D-1]) * 16'(rtt_h_q[D-1])));
     // Announced: a span that moves was flagged a cycle before.
-    if (past2_q && !moves_q) a_span_announced: assert (span == span_q);
-    if (past2_q && stable_q) begin
+    if (pastd && !moves_q) a_span_announced: assert (span == span_q);
+    if (past2 && stable_q) begin
       a_explore1: assert (w_x == (w_q != '0 && lo == (6'd1 & {3'd0, m})));
       a_explore2: assert (w_x1 == (w_q >= 6'd2 && lo == (6'd2 & {3'd0, m})));
     end

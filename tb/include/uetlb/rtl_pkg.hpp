@@ -13,7 +13,9 @@ inline constexpr unsigned kRspLatency = 9;
 /// Requests accepted and not yet taken as responses, at most (the response queue's depth).
 inline constexpr unsigned kRspDepth = 16;
 /// Cycles from a change of base_rtt_i to the first accepted request whose deadline uses it.
-inline constexpr unsigned kSpanDelay = 2;
+inline constexpr unsigned kSpanDelay = 3;
+/// Cycles both streams are held after a register write applies (its derived values settle: SpanDelay + 1).
+inline constexpr unsigned kSettleCycles = 4;
 /// Width of a group's open generation (an early failure applies only in the generation it was sent).
 inline constexpr unsigned kGenW = 8;
 /// Largest BufBitsMax a core may be built with (the PARAMS register reads it in 4 bits).
