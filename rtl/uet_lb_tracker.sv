@@ -404,6 +404,7 @@ module uet_lb_tracker #(
   logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
   logic [Runs-1:0]       r_h0stays, r_popd, r_flfire;
   logic [EntW-1:0]       rec_way;
+  logic                  push_hs_q;
   logic [Runs-1:0]       r_fired;
   logic [SeqW-1:0]       cseq;   // the fire candidate's allocation number (uet_lb_tracker_fire, below)
   logic [SeqW-1:0]       fseq1;  // the number of the element fired at the last edge (r_fired: its run)
@@ -428,7 +429,7 @@ module uet_lb_tracker #(
       .push_i (r_push_q[r]), .push_way_i (rec_way), .push_seq_i (rec0_q.seq), .push_deadline_i (rec0_q.dl),
       .valid_i (valid_q), .seq_we_i (rec0_q.alc), .seq_way_i (rec_way), .seq_i (rec0_q.seq),
       .clr_free_i (rc_clr[r]), .clr_set_i (rc_cset[r * SetW +: SetW]), .clr_mask_i (rc_cmask[r * Ways +: Ways]),
-      .clr_next_set_i (rec_d.cset),
+      .clr_next_set_i (rec_d.cset), .push_hs_i (push_hs_q),
       .now_i (now_i), .fire_i (r_fire[r]), .fire_seq_i (cseq), .skip_i (r_skip[r]), .skip_seq_i (cseq),
       .fired_i (r_fired[r]), .fired_seq_i (fseq1),
       .fl_valid_o (r_flv[r]), .fl_way_o (r_flway[r]), .fl_seq_o (r_flseq[r]), .fl_deadline_o (r_fldl[r]),
@@ -440,6 +441,9 @@ module uet_lb_tracker #(
   end
   // Each run's push: the record's allocation into it, decoded from rec_d into a flip-flop of its own (the
   // push reaches every slot of the run's window, and a decode in front of it was an ECP5 critical path).
+  // push_hs_q: the pushed way's set is the set the record after it frees (rec_d.cset then), compared a
+  // cycle ahead in the operation pipeline (both fields shift every cycle).
+  always_ff @(posedge clk_i) push_hs_q <= op4_q.aset == op3_q.cset;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) r_push_q <= '0;
     else for (int r = 0; r < Runs; r++) r_push_q[r] <= rec_d.alc && rec_d.run == RunW'(r);

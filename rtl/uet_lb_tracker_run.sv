@@ -48,6 +48,8 @@ module uet_lb_tracker_run #(
   input  logic [Ways-1:0]     clr_mask_i,
   input  logic [SetW-1:0]     clr_next_set_i, ///< the set clr_set_i shows next cycle (when it frees then):
                                              ///< each slot compares it a cycle ahead, from flip-flops
+  input  logic                push_hs_i,     ///< push_way_i's set is clr_next_set_i (the tracker compares
+                                             ///< the two a cycle ahead: the push reaches every slot)
   // Firing.
   input  logic [TsWidth-1:0]  now_i,         ///< the time of the events the core takes next cycle
   input  logic                fire_i,        ///< the tracker fires the element numbered fire_seq_i (fl):
@@ -82,11 +84,13 @@ module uet_lb_tracker_run #(
   localparam int unsigned AddrW     = $clog2(Depth);
   localparam int unsigned ElemW     = EntW + SeqW + TsWidth;
   // Window slots: enough that, with a read landing every cycle (ReadLat - 1 of them on their way), the
-  // window shows about a dozen resolved elements past the head, so a live packet behind a stretch of dead
-  // ones is seen well before its deadline while the head walks one element a cycle.
-  localparam int unsigned HeadSlots = 16;
+  // window shows about fifteen resolved elements past the head, so a live packet behind a stretch of dead
+  // ones is seen well before its deadline while the head walks one element a cycle. (At one request and
+  // one ACK a cycle with 5 % lost, 16 slots left the core holding the streams for a past-due bound often
+  // enough that ACKs came late and fired: bench_rtl's loss table; 20 slots hold none there.)
+  localparam int unsigned HeadSlots = 20;
   localparam int unsigned SlotW     = $clog2(HeadSlots + 1);
-  localparam int unsigned ReadLat   = 5;  // a RAM read issued now reaches the window in 5 cycles
+  localparam int unsigned ReadLat   = 6;  // a RAM read issued now reaches the window in 6 cycles
 
   // A tracker way's set, and its way within the set.
   function automatic logic [SetW-1:0] slot_set(input logic [EntW-1:0] way);
@@ -134,18 +138,20 @@ module uet_lb_tracker_run #(
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Resolve pipeline: r1 (RAM read issued a cycle ago), r2 (data out; seq and valid reads issued), r3,
-  // r4 (seq and valid bit out: liveness known), then the window. killed: the way was freed since r2.
-  logic [ReadLat-2:0] rv_q;            // rv_q[0]: r1 ... rv_q[3]: r4
-  logic [EntW-1:0]    r3_way_q, r4_way_q;
-  logic [SeqW-1:0]    r3_seq_q, r4_seq_q;
-  logic [TsWidth-1:0] r3_dl_q, r4_dl_q;
-  logic               r3_kill_q, r4_kill_q;
+  // Resolve pipeline: r1 (RAM read issued a cycle ago), r2 (data out), r3 (the way in flip-flops; seq and
+  // valid reads issued), r4, r5 (seq and valid bit out: liveness known), then the window. killed: the way
+  // was freed since r2. (The way goes through a register before it indexes the valid bits: straight from
+  // the block RAM, its route to a select spread over the whole vector was the ECP5 critical path.)
+  logic [ReadLat-2:0] rv_q;            // rv_q[0]: r1 ... rv_q[4]: r5
+  logic [EntW-1:0]    r3_way_q, r4_way_q, r5_way_q;
+  logic [SeqW-1:0]    r3_seq_q, r4_seq_q, r5_seq_q;
+  logic [TsWidth-1:0] r3_dl_q, r4_dl_q, r5_dl_q;
+  logic               r3_kill_q, r4_kill_q, r5_kill_q;
   logic [EntW-1:0]    r2_way;
   logic [SeqW-1:0]    r2_seq;
   logic [TsWidth-1:0] r2_dl;
   assign {r2_way, r2_seq, r2_dl} = rdata;
-  assign sq_raddr = r2_way;
+  assign sq_raddr = r3_way_q;
 
   // ---------------------------------------------------------------------------------------------
   // The window: slot 0 is h0.
@@ -155,7 +161,7 @@ module uet_lb_tracker_run #(
   logic [TsWidth-1:0]   wd_q [HeadSlots];
   logic [HeadSlots-1:0] wl_q;          // live
   logic [SlotW-1:0]     wn_q;          // slots in use (they are the low ones)
-  logic [2:0]           inflight;      // reads on their way (r1..r4)
+  logic [2:0]           inflight;      // reads on their way (r1..r5)
   logic [SlotW-1:0]     occ_q;         // wn_q + inflight: the slots taken or promised (a counter of its own,
                                        // so the read decision compares a flip-flop with a constant)
 
@@ -164,8 +170,8 @@ module uet_lb_tracker_run #(
     for (int k = 0; k < ReadLat - 1; k++) inflight = inflight + 3'(rv_q[k]);
   end
 
-  logic pop, pop_q, direct, r4_live, r4_in;
-  assign r4_in   = rv_q[ReadLat - 2];  // a read lands in the window this cycle
+  logic pop, pop_q, direct, r5_live, r5_in;
+  assign r5_in   = rv_q[ReadLat - 2];  // a read lands in the window this cycle
   // h0 leaves when dead: from a flip-flop of its own, made with slot 0's next contents (the pop shifts
   // every slot; decoding it from the slot's bits in front of them was an ECP5 critical path).
   assign pop     = pop_q;
@@ -178,19 +184,19 @@ module uet_lb_tracker_run #(
   // Read ahead while the window and the reads on their way leave room (counting the push that may come
   // straight in: it never does while a read is in flight, since the RAM is then not empty).
   assign ram_re  = ram_nz_q && occ_q < SlotW'(HeadSlots - 1);
-  assign r4_live = !r4_kill_q && vbit && sq_rdata == r4_seq_q;
+  assign r5_live = !r5_kill_q && vbit && sq_rdata == r5_seq_q;
 
   // A slot's way in the set of the record that frees this cycle (hs_q), compared a cycle ahead with
   // clr_next_set_i so that a free is a mask bit and two gates per slot: the record's set reaches every
   // slot of every run, and comparing it here was the ECP5 critical path.
   logic [HeadSlots-1:0] hs_q, nh, eqs, fs;
-  logic                 r4_hs_q, r4_fs;
+  logic                 r5_hs_q, r5_fs;
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
       eqs[k] = slot_set(ww_q[k]) == clr_next_set_i;
       fs[k]  = clr_free_i && hs_q[k] && clr_mask_i[way_bits(WayW'(ww_q[k]))];
     end
-    r4_fs = clr_free_i && r4_hs_q && clr_mask_i[way_bits(WayW'(r4_way_q))];
+    r5_fs = clr_free_i && r5_hs_q && clr_mask_i[way_bits(WayW'(r5_way_q))];
   end
 
   // The window's next contents: shift out a pop, then append the resolved read, then a direct push. The
@@ -217,8 +223,8 @@ module uet_lb_tracker_run #(
   assign cnt_n     = cnt_q - CntW'(pop);
   assign cnt_next  = push_i ? cnt_q + CntW'(!pop) : cnt_n;
   always_comb begin
-    // nn < HeadSlots, with nn = wn_q + r4_in + direct - pop.
-    unique case ({r4_in, direct, pop})
+    // nn < HeadSlots, with nn = wn_q + r5_in + direct - pop.
+    unique case ({r5_in, direct, pop})
       3'b000, 3'b101, 3'b011: room_next = wn_q < SlotW'(HeadSlots);
       3'b100, 3'b010:         room_next = wn_q < SlotW'(HeadSlots - 1);
       3'b110:                 room_next = wn_q < SlotW'(HeadSlots - 2);
@@ -241,13 +247,13 @@ module uet_lb_tracker_run #(
     for (int k = 0; k < HeadSlots; k++) begin
       // The read: slot wn_q - pop. The push: slot wn_q - pop (a push goes direct only with no read on its
       // way, so none lands beside it).
-      land_r[k] = r4_in && (pop ? won_q[k + 1] : won_q[k]);
+      land_r[k] = r5_in && (pop ? won_q[k + 1] : won_q[k]);
       land_d[k] = direct && (pop ? won_q[k + 1] : won_q[k]);
     end
-    nn = wn_q + SlotW'(r4_in) + SlotW'(direct) - SlotW'(pop);
-    // The one-hot moves as the count does: by r4_in + direct - pop, -1 .. 1 (a read and a push never land
+    nn = wn_q + SlotW'(r5_in) + SlotW'(direct) - SlotW'(pop);
+    // The one-hot moves as the count does: by r5_in + direct - pop, -1 .. 1 (a read and a push never land
     // together).
-    unique case ({r4_in || direct, pop})
+    unique case ({r5_in || direct, pop})
       2'b10:   won_n = {won_q[HeadSlots-1:0], 1'b0};
       2'b01:   won_n = {1'b0, won_q[HeadSlots:1]};
       default: won_n = won_q;
@@ -276,11 +282,11 @@ module uet_lb_tracker_run #(
       end
       if (land_r[k]) begin
         v  = 1'b1;
-        w  = r4_way_q;
-        sq = r4_seq_q;
-        dl = r4_dl_q;
-        l  = r4_live && !r4_fs;
-        h  = slot_set(r4_way_q) == clr_next_set_i;
+        w  = r5_way_q;
+        sq = r5_seq_q;
+        dl = r5_dl_q;
+        l  = r5_live && !r5_fs;
+        h  = slot_set(r5_way_q) == clr_next_set_i;
       end
       if (land_d[k]) begin
         v  = 1'b1;
@@ -290,7 +296,7 @@ module uet_lb_tracker_run #(
         // Live: a free this cycle is the pushing record's own clear, which freed the way before the
         // allocation took it again.
         l  = 1'b1;
-        h  = slot_set(push_way_i) == clr_next_set_i;
+        h  = push_hs_i;
       end
       nv[k] = v;
       nl[k] = l;
@@ -345,7 +351,7 @@ module uet_lb_tracker_run #(
       wd_q[k] <= nd[k];
     end
     hs_q      <= nh;
-    r4_hs_q   <= slot_set(r3_way_q) == clr_next_set_i;
+    r5_hs_q   <= slot_set(r4_way_q) == clr_next_set_i;
     r3_way_q  <= r2_way;
     r3_seq_q  <= r2_seq;
     r3_dl_q   <= r2_dl;
@@ -354,6 +360,10 @@ module uet_lb_tracker_run #(
     r4_seq_q  <= r3_seq_q;
     r4_dl_q   <= r3_dl_q;
     r4_kill_q <= r3_kill_q || freed(r3_way_q, clr_free_i, clr_set_i, clr_mask_i);
+    r5_way_q  <= r4_way_q;
+    r5_seq_q  <= r4_seq_q;
+    r5_dl_q   <= r4_dl_q;
+    r5_kill_q <= r4_kill_q || freed(r4_way_q, clr_free_i, clr_set_i, clr_mask_i);
   end
 
   // The oldest element's seq: h0's, or (h0 not yet in the window) one more than the last one popped, a
@@ -529,7 +539,8 @@ module uet_lb_tracker_run #(
       a_room_flag: assert (room_q == (wn_q < SlotW'(HeadSlots)));
       a_direct_flag: assert (dok_q == (!ram_nz_q && rv_q == '0 && room_q));
       a_count_onehot: assert (won_q == (HeadSlots + 1)'(1) << wn_q);
-      if (direct) a_direct_alone: assert (!r4_in);
+      if (direct) a_direct_alone: assert (!r5_in);
+      if (push_i) a_push_set_ahead: assert (push_hs_i == (slot_set(push_way_i) == clr_next_set_i));
       a_pop_flag: assert (pop == (wv_q[0] && !wl_q[0]));
       if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq_o == fseq_ref_q));
       a_count: assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
@@ -537,7 +548,7 @@ module uet_lb_tracker_run #(
       // The set compares made a cycle ahead are this cycle's.
       if (clr_free_i) begin
         a_free_ahead: assert (&ok_fs);
-        if (r4_in) a_free_ahead_read: assert (r4_fs == freed(r4_way_q, 1'b1, clr_set_i, clr_mask_i));
+        if (r5_in) a_free_ahead_read: assert (r5_fs == freed(r5_way_q, 1'b1, clr_set_i, clr_mask_i));
       end
     end
   end
