@@ -507,9 +507,22 @@ module uet_lb_tracker_run #(
   assign fl_due = fl_lo ? q1due[0] : q1due[1];
   assign sl_due = sl_lo2 ? q2due[0] : sl_hi1 ? q1due[1] : q2due[1];
   assign fl_out = (skip_i && fl_seq_o == skip_seq_i) || (fired_i && fl_seq_o == fired_seq_i);
-  assign hold_o = (fl_valid_o && !fl_out && fl_due) ||
-                  (fl_valid_o && fl_out && sl_valid_o && sl_due) ||
-                  (beyond_q && past_due(last_dl_q));
+  // hold_o = (fl_valid_o && !fl_out && fl_due) || (fl_valid_o && fl_out && sl_valid_o && sl_due) ||
+  // (beyond_q && past_due(last_dl_q)), written as each comparison with now_i ANDed with the condition
+  // that selects it (kept: the conditions, from flip-flops and seq compares, are ready early; the
+  // comparisons come late out of their carry chains and were an ECP5 critical path behind the selects).
+  (* keep *) logic [4:0] due_sel;
+  logic [4:0]            due_now;
+  logic                  fl_hold, sl_hold;
+  assign fl_hold    = fl_valid_o && !fl_out;
+  assign sl_hold    = fl_valid_o && fl_out && sl_valid_o;
+  assign due_sel[0] = fl_hold && fl_lo;
+  assign due_sel[1] = (fl_hold && !fl_lo) || (sl_hold && !sl_lo2 && sl_hi1);
+  assign due_sel[2] = sl_hold && sl_lo2;
+  assign due_sel[3] = sl_hold && !sl_lo2 && !sl_hi1;
+  assign due_sel[4] = beyond_q;
+  assign due_now    = {past_due(last_dl_q), q2due[1], q2due[0], q1due[1], q1due[0]};
+  assign hold_o     = (due_sel & due_now) != '0;
 
 `ifndef SYNTHESIS
   logic [SeqW-1:0] fseq_ref_q;  // fire_seq_i a cycle ago
@@ -533,6 +546,8 @@ module uet_lb_tracker_run #(
       if (fire_i && (fire_hit & wl_q) != '0) a_fire_is_first_live: assert (e1v != '0 && (e1v[0] ? e1s[0] : e1s[1]) == fire_seq_i);
       if (h0_stays_o) a_h0_stays: assert (nv[0] && nl[0] && nw[0] == ww_q[0]);  // the same h0, live, next cycle
       a_due_per_half: assert (fl_due == past_due(fl_deadline_o) && sl_due == past_due(sl_deadline_o));
+      a_hold_terms: assert (hold_o == ((fl_valid_o && !fl_out && fl_due) || (fl_valid_o && fl_out && sl_valid_o &&
+                                       sl_due) || (beyond_q && past_due(last_dl_q))));
       a_window_bound: assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
       a_occupancy: assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
       a_ram_nonempty: assert (ram_nz_q == (ram_cnt_q != '0));
