@@ -65,7 +65,7 @@ void Fabric::Impl::dispatch(Event& e) {
   struct Visit {
     Impl& s;
     void operator()(ev::TxDone& x) { s.tx_done(x.port); }
-    void operator()(ev::Arrive& x) { s.arrive(x.kind, x.node, std::move(x.pkt)); }
+    void operator()(ev::Arrive& x) { s.arrive(x.port, std::move(x.pkt)); }
     void operator()(ev::MessageStart& x) { s.message_start(x); }
     void operator()(ev::Rto& x) { s.rto(x); }
     void operator()(ev::LinkFail& x) { s.link_fail(s.sc.failures[x.failure]); }
@@ -87,23 +87,63 @@ void Fabric::Impl::enqueue(std::uint32_t port_id, Packet p) {
     ++sum.drops_failed_link;
     return;
   }
+  // A launched packet whose last bit went out before now leaves the queue's count first (a tie with its end
+  // waits for the end-of-transmission event, as it did when every packet had one).
+  port.settle(now, false);
   // (Host NIC queues are not switch queues: the rules apply at switches only.)
   if (!port.admit(std::move(p), !net.host_port(port_id), queue_rules, switch_rng, queue_counters)) return;
-  if (!port.busy) schedule(now + port.start_tx(), ev::TxDone{port_id});
+  if (!port.busy) {
+    start(port_id);
+  } else if (port.launched && !port.wake) {
+    port.wake = true;  // the packet on the wire was launched: its end starts this one
+    schedule(port.busy_until, ev::TxDone{port_id});
+  }
+}
+
+// Whether the port's next packet can be launched (port.hpp): nothing to decide at the end of its
+// transmission. A NIC's port wakes its senders then, a degraded link's loss is drawn then, and EcnAt
+// "dequeue" marks then.
+bool Fabric::Impl::launchable(std::uint32_t port_id) const {
+  return !net.host_port(port_id) && net.ports[port_id].loss == 0.0 && !queue_rules.ecn_on_dequeue;
+}
+
+// Starts the next packet of a port that is free and has one queued: launched, its arrival scheduled now (two
+// events a hop become one while nothing waits behind it), else sent, with an end-of-transmission event.
+void Fabric::Impl::start(std::uint32_t port_id) {
+  Port& port = net.ports[port_id];
+  if (!launchable(port_id)) {
+    schedule(now + port.start_tx(), ev::TxDone{port_id});
+    return;
+  }
+  Packet p = port.launch(now);
+  ++sum.packet_hops;
+  const TimeNs at = port.busy_until + port.delay;
+  if (port.failed) port.doomed_at = at;  // still sending into a failed link: lost at its end
+  schedule(at, ev::Arrive{port_id, std::move(p)});
+  if (port.has_queued()) {
+    port.wake = true;
+    schedule(port.busy_until, ev::TxDone{port_id});
+  }
 }
 
 void Fabric::Impl::tx_done(std::uint32_t port_id) {
   Port& port = net.ports[port_id];
+  if (port.launched) {  // the end of a launched packet, with packets waiting behind it
+    port.wake = false;
+    port.settle(now, true);
+    if (port.has_queued()) start(port_id);
+    return;
+  }
   Packet p = port.finish_tx(!net.host_port(port_id), queue_rules, switch_rng, queue_counters);
   ++sum.packet_hops;
   const bool lost = port.loss > 0.0 && loss_rng.next() < port.loss;  // a degraded link loses it
   if (lost) ++sum.drops_lossy_link;
   if (!port.failed && !lost) {
-    schedule(now + port.delay, ev::Arrive{port.to_kind, port.to_id, std::move(p)});
+    schedule(now + port.delay, ev::Arrive{port_id, std::move(p)});
   } else if (port.failed) {
     ++sum.drops_failed_link;  // the link failed while the packet was on it
   }
-  if (port.has_queued()) schedule(now + port.start_tx(), ev::TxDone{port_id});
+  if (port.has_queued()) start(port_id);
   if (net.host_port(port_id)) wake_senders(port_id);  // a NIC's port has room again
 }
 
@@ -120,8 +160,15 @@ std::uint32_t Fabric::Impl::pick_up(std::uint32_t sw_id, const Packet& p) {
   return sw.up[sw.choose(members, t, p.size, now, ecmp_rules, dpr_down)];
 }
 
-void Fabric::Impl::arrive(NodeKind kind, std::uint32_t id, Packet p) {
-  if (kind == NodeKind::Host) {
+void Fabric::Impl::arrive(std::uint32_t port_id, Packet p) {
+  Port& link = net.ports[port_id];
+  if (link.doomed_at == now) {  // launched, and the link was failed when its last bit went out
+    link.doomed_at = Port::kNoTime;
+    ++sum.drops_failed_link;
+    return;
+  }
+  const std::uint32_t id = link.to_id;
+  if (link.to_kind == NodeKind::Host) {
     host_receive(id, std::move(p));
     return;
   }
@@ -137,6 +184,12 @@ void Fabric::Impl::link_fail(const LinkFailure& f) {
     return;
   }
   net.fail(f);
+  // A launched packet on the failed link's wire is lost if the link is still failed when its last bit
+  // goes out (a restore before then takes that back).
+  for (std::uint32_t port_id : net.link_ports(f)) {
+    Port& port = net.ports[port_id];
+    if (port.busy && port.launched && port.busy_until >= now) port.doomed_at = port.busy_until + port.delay;
+  }
   schedule(now + sc.reconvergence_ns, ev::Reconverge{static_cast<std::uint32_t>(&f - sc.failures.data())});
 }
 
@@ -146,6 +199,10 @@ void Fabric::Impl::link_reroute(const LinkFailure& f) {
 
 void Fabric::Impl::link_restore(const LinkFailure& f) {
   net.restore(f);
+  for (std::uint32_t port_id : net.link_ports(f)) {
+    Port& port = net.ports[port_id];
+    if (port.busy && port.launched && port.busy_until >= now) port.doomed_at = Port::kNoTime;
+  }
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -129,8 +129,10 @@ struct Fabric::Impl {
 
   // Links, switches and failures (fabric.cpp).
   void enqueue(std::uint32_t port_id, Packet p);
+  bool launchable(std::uint32_t port_id) const;
+  void start(std::uint32_t port_id);
   void tx_done(std::uint32_t port_id);
-  void arrive(NodeKind kind, std::uint32_t id, Packet p);
+  void arrive(std::uint32_t port_id, Packet p);
   std::uint32_t pick_up(std::uint32_t sw_id, const Packet& p);
   void link_fail(const LinkFailure& f);
   void link_reroute(const LinkFailure& f);

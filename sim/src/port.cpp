@@ -92,6 +92,29 @@ TimeNs Port::start_tx() {
   return serialization(tx_control ? control.front().size : queue.front().size);
 }
 
+Packet Port::launch(TimeNs now) {
+  const TimeNs t = start_tx();
+  Fifo<Packet>& from = tx_control ? control : queue;
+  Packet p = std::move(from.front());
+  from.pop_front();
+  launched = true;
+  busy_until = now + t;
+  wire_bytes = tx_control ? 0 : p.size;
+  ++packets;
+  bytes += p.size;
+  return p;
+}
+
+bool Port::settle(TimeNs now, bool at_end) {
+  if (busy && launched && (busy_until < now || (at_end && busy_until == now))) {
+    queued_bytes -= wire_bytes;
+    wire_bytes = 0;
+    busy = false;
+    launched = false;
+  }
+  return !busy;
+}
+
 Packet Port::finish_tx(bool switch_port, const QueueRules& rules, UnitRng& rng, QueueCounters& counters) {
   Fifo<Packet>& from = tx_control ? control : queue;
   Packet p = std::move(from.front());

@@ -70,6 +70,29 @@ TEST_CASE("sim port: trims above TrimBytes, drops above QueueBytes, marks above 
   REQUIRE((nic.queue.size() == 10 && n.drops_queue == 1 && n.trims == 1));
 }
 
+TEST_CASE("sim port: a launched packet leaves the queue's count when its last bit is out", "[sim][parts]") {
+  Port port;
+  port.rate_bps = 8'000'000'000;  // a byte a nanosecond
+  UnitRng rng(1);
+  QueueCounters n;
+  const QueueRules r = rules(100000, 100000, 100000);
+  REQUIRE(port.admit(data(1000, 0), true, r, rng, n));
+  REQUIRE(port.admit(data(500, 1), true, r, rng, n));
+  const Packet p = port.launch(100);
+  REQUIRE((p.psn == 0 && port.busy && port.launched && port.busy_until == 1100));
+  REQUIRE((port.queue.size() == 1 && port.queued_bytes == 1500));  // counted until its last bit is out
+  // Before its end, and at its end from anything but its own end-of-transmission event: still busy.
+  REQUIRE_FALSE(port.settle(1099, true));
+  REQUIRE_FALSE(port.settle(1100, false));
+  REQUIRE(port.queued_bytes == 1500);
+  REQUIRE(port.settle(1100, true));
+  REQUIRE((!port.busy && !port.launched && port.queued_bytes == 500));
+  // Settled lazily: the next use after its end.
+  port.launch(2000);
+  REQUIRE(port.settle(2501, false));
+  REQUIRE((port.queued_bytes == 0 && port.packets == 2 && port.bytes == 1500));
+}
+
 TEST_CASE("sim port: an ECN ramp marks in proportion, degraded thresholds scale, TrimVictim either, EcnAt",
           "[sim][parts]") {
   UnitRng rng(42);

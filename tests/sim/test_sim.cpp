@@ -243,6 +243,38 @@ TEST_CASE("sim degraded links: slowed, lossy and transient failures", "[sim][fai
                       Catch::Contains("'VerificationFreezingOff'"));
 }
 
+TEST_CASE("sim links: a switch's port launches a lone packet, one event a hop; a failure on the wire loses it",
+          "[sim][failures]") {
+  // One 1,088-byte packet each way between two leaves over one spine at 1 Gb/s (8,704 ns on the wire), links
+  // 2 us long. Host 0's packet is on leaf 0's wire to the spine from 10,704 to 19,408 ns; host 1's reaches
+  // the spine at 21,408 ns and is sent down to leaf 0 then.
+  auto run = [](const std::string& at, const std::string& until) {
+    Scenario s = Scenario::from_json(R"({"Leaves":2,"Spines":1,"HostsPerLeaf":1,"LinkRate":"1Gbps",
+        "LinkDelay":"2us","MessageBytes":1000,"Nic":{"PacketSprayingType":"None"},
+        "LinkFailures":[{"Leaf":0,"Spine":0,"At":")" +
+                                         at + R"(","Until":")" + until + R"("}]})",
+                                     "wire.json");
+    return Fabric(s, model_factory()).run();
+  };
+  // Whole again before host 0's last bit leaves: both packets arrive; nothing is resent.
+  const RunSummary whole = run("13us", "19us");
+  REQUIRE((whole.completed == 2 && whole.drops_failed_link == 0 && whole.retransmissions == 0));
+  // A hop is one event (its arrival) where nothing waits behind the packet; a NIC's port also ends its
+  // transmission (its senders wake). The old two events a hop would be at least 2 x packet_hops.
+  REQUIRE(whole.packet_hops == 16);
+  REQUIRE(whole.events < 2 * whole.packet_hops);
+  // Still down when it leaves (at the last bit itself too): lost on the wire; host 1's packet, offered to
+  // the failed link, is dropped there. Both are sent again and arrive.
+  for (const char* at : {"13us", "19.408us"}) {
+    const RunSummary lost = run(at, "30us");
+    REQUIRE((lost.completed == 2 && lost.drops_failed_link == 2 && lost.retransmissions == 2));
+  }
+  // Down from just before host 0's packet reaches the leaf to 12 us: the leaf drops it as it comes (a failed
+  // link takes nothing); host 1's comes after.
+  const RunSummary early = run("10.703us", "12us");
+  REQUIRE((early.completed == 2 && early.drops_failed_link == 1 && early.retransmissions == 1));
+}
+
 TEST_CASE("sim transport: around a failed link REPS's early failures resend what was lost, on good paths",
           "[sim][transport]") {
   // k = 4 fat tree, 2 MiB permutation, switches that do not polarize; one aggregation-core link down from

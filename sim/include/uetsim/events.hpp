@@ -17,9 +17,8 @@ namespace ev {
 struct TxDone {  ///< a port finished sending its packet
   std::uint32_t port;
 };
-struct Arrive {  ///< a packet reaches a node at the far end of a link
-  NodeKind kind;
-  std::uint32_t node;
+struct Arrive {  ///< a packet reaches the node at the far end of a port's link
+  std::uint32_t port;
   Packet pkt;
 };
 struct MessageStart {  ///< a message starts (its PDC opens): its number, ends, size and the workload's token

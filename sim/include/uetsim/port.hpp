@@ -3,6 +3,13 @@
 // TrimBytes, drop-tail above QueueBytes, ECN marks above EcnBytes (or along a ramp to EcnMaxBytes). A host's
 // port (the NIC's) only queues. With PriorityControl, ACKs, NACKs and trimmed headers wait in a queue of
 // their own that is served first.
+//
+// A packet leaves a port in one of two ways. Sent (start_tx, then finish_tx when its last bit is out): the
+// fabric schedules an end-of-transmission event and decides there what happens to it. Launched (launch):
+// nothing needs deciding at the end (a switch's port, a link that loses nothing, marks made on arrival), so
+// the fabric schedules its arrival at once and the port settles the end lazily, when it is next used
+// (settle) or, with packets waiting behind it, with an end-of-transmission event then. A launched packet
+// that a link failure catches on the wire is dropped on arrival (doomed_at).
 #pragma once
 
 #include <cstdint>
@@ -42,8 +49,15 @@ struct Port {
   Fifo<Packet> control;                ///< ACKs, NACKs and trimmed headers (PriorityControl)
   std::uint64_t queued_bytes = 0;      ///< bytes in `queue`
   bool tx_control = false;             ///< the packet on the wire came from `control`
-  bool busy = false;                   ///< a packet is on the wire
+  bool busy = false;                   ///< a packet is on the wire (its end not yet settled)
+  bool launched = false;               ///< that packet was launched (its arrival already scheduled)
+  bool wake = false;                   ///< launched, and an end-of-transmission event is scheduled (packets wait)
+  TimeNs busy_until = 0;               ///< launched: when its last bit is out
+  TimeNs doomed_at = kNoTime;          ///< the arrival time of a launched packet a failure dropped on the wire
+  std::uint32_t wire_bytes = 0;        ///< launched: its bytes still counted in `queued_bytes`
   std::uint64_t packets = 0, bytes = 0;
+
+  static constexpr TimeNs kNoTime = ~TimeNs{0};
 
   /// Offers an arriving packet. A switch's port applies `rules` (random draws from `rng`, counted in
   /// `counters`); a host's port queues everything. False when the packet is dropped.
@@ -53,6 +67,12 @@ struct Port {
   /// The packet on the wire has left: removes and returns it. A switch's port under EcnAt "dequeue" marks
   /// a data packet here, at the depth of the queue behind it (`rules`, `rng`, `counters` as admit's).
   Packet finish_tx(bool switch_port, const QueueRules& rules, UnitRng& rng, QueueCounters& counters);
+  /// Launches the next packet (control first) at `now`: removes and returns it, busy until its last bit is
+  /// out. Its bytes stay in `queued_bytes` until then. Needs a queued packet and the port not busy.
+  Packet launch(TimeNs now);
+  /// Ends a launched packet's transmission if its last bit is out before `now` (or at `now`, with
+  /// `at_end`: the end-of-transmission event itself). True when the port is free.
+  bool settle(TimeNs now, bool at_end);
   bool has_queued() const { return !queue.empty() || !control.empty(); }
   TimeNs serialization(std::uint32_t bytes) const;
 
