@@ -79,6 +79,13 @@ struct Nic {
   std::map<std::uint32_t, std::vector<std::uint32_t>> pdcs_of_group;  // the PDCs sending on each group
   Fifo<std::uint32_t> waiting;  // PDCs with a packet to send, waiting for room on the NIC's port
   TimeNs lb_time = 0;           // the time of the last call into the load balancer
+  // Early-failure ticks (transport.cpp, lb_tick): each sent packet's (time due, deadline), in the order
+  // due; one event waits for the first of them.
+  struct Tick {
+    TimeNs due, deadline;
+  };
+  Fifo<Tick> ticks;
+  bool tick_waits = false;  // an LbTick for ticks.front() is scheduled
   // Statistics.
   std::uint64_t ooo_events = 0, max_ooo = 0, sent = 0, retx = 0, timeouts = 0, nacks = 0, acks = 0, ecn = 0;
 };

@@ -166,17 +166,45 @@ void Fabric::Impl::send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint3
   p.sent_at = now;
   enqueue(net.host_up[pdc.src], std::move(p));
   events.push_in_line(now + sc.rto_ns, ev::Rto{pdc_id, psn, st.rto_gen});  // (RTOs are one length)
-  // The load balancer's early-failure timer of this packet runs on its own: if no event reaches the NIC's
-  // load balancer within half a base RTT after the deadline (M x base RTT), time does (a call after the
-  // deadline has applied it already: most ticks find one and cost nothing).
+  // The load balancer's early-failure timer of this packet: if no event reaches the NIC's load balancer
+  // within half a base RTT after the deadline (M x base RTT), time does (a call after the deadline has
+  // applied it already: most ticks find one and cost nothing). The ticks wait in the NIC's line in the
+  // order due, one event for the first; a tick due before the line's last (the base RTT fell) is an event
+  // of its own.
   if (efd_on) {
     const TimeNs deadline = now + sc.lb.failure_detection_rtt_multiplier * nic.base_rtt;
-    schedule(deadline + nic.base_rtt / 2 + 1, ev::LbTick{pdc.src, deadline});
+    const TimeNs due = deadline + nic.base_rtt / 2 + 1;
+    if (!nic.ticks.empty() && due < nic.ticks.back().due) {
+      schedule(due, ev::LbTick{pdc.src, deadline});
+    } else {
+      nic.ticks.push_back(Nic::Tick{due, deadline});
+      if (!nic.tick_waits) {
+        nic.tick_waits = true;
+        schedule(due, ev::LbTick{pdc.src, ev::LbTick::kInLine});
+      }
+    }
   }
 }
 
 void Fabric::Impl::lb_tick(const ev::LbTick& e) {
-  if (nics[e.host].lb_time <= e.deadline) lb_of(nics[e.host]).advance_to(now);  // nothing reached it after
+  Nic& nic = nics[e.host];
+  if (e.deadline != ev::LbTick::kInLine) {
+    if (nic.lb_time <= e.deadline) lb_of(nic).advance_to(now);  // nothing reached it after
+    return;
+  }
+  // The line's ticks due now, each as its own event would have been; then those whose deadline a call has
+  // passed since (no later tick of theirs could find the load balancer behind it), and an event for the
+  // next.
+  nic.tick_waits = false;
+  while (!nic.ticks.empty() && nic.ticks.front().due <= now) {
+    if (nic.lb_time <= nic.ticks.front().deadline) lb_of(nic).advance_to(now);
+    nic.ticks.pop_front();
+  }
+  while (!nic.ticks.empty() && nic.ticks.front().deadline < nic.lb_time) nic.ticks.pop_front();
+  if (!nic.ticks.empty()) {
+    nic.tick_waits = true;
+    schedule(nic.ticks.front().due, ev::LbTick{e.host, ev::LbTick::kInLine});
+  }
 }
 
 std::uint32_t Fabric::Impl::data_size(const Pdc& pdc, std::uint32_t psn) const {

@@ -43,7 +43,8 @@ struct EfdRetx {  ///< RetransmitOnEfd: an early failure the load balancer appli
 };
 struct LbTick {  ///< time reaches a NIC's load balancer if nothing else did after `deadline`
   std::uint32_t host;
-  TimeNs deadline;
+  TimeNs deadline;  ///< kInLine: the NIC's first waiting tick (Nic::ticks)
+  static constexpr TimeNs kInLine = ~TimeNs{0};
 };
 struct Compute {  ///< a Chakra compute node's time is over (the workload's token)
   std::uint64_t token;
