@@ -127,31 +127,36 @@ module uet_lb_tracker_run #(
 
   // The stored seq of every way (written with the tracker's allocations), read as elements resolve.
   logic [SeqW-1:0] sq_rdata;
-  logic [EntW-1:0] sq_raddr;
+  logic [EntW-1:0] sq_raddr, vs_idx;
   uet_lb_ram #(.Depth (Entries), .Width (SeqW), .OutReg (1'b1)) u_seq (
     .clk_i (clk_i), .we_i (seq_we_i), .waddr_i (seq_way_i), .wdata_i (seq_i),
     .raddr_i (sq_raddr), .rdata_o (sq_rdata)
   );
   logic vbit;
   uet_lb_bitsel #(.N (Entries), .ReadW (1)) u_vsel (
-    .clk_i (clk_i), .bits_i (valid_i), .idx_i (sq_raddr), .data_o (vbit)
+    .clk_i (clk_i), .bits_i (valid_i), .idx_i (vs_idx), .data_o (vbit)
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Resolve pipeline: r1 (RAM read issued a cycle ago), r2 (data out), r3 (the way in flip-flops; seq and
-  // valid reads issued), r4, r5 (seq and valid bit out: liveness known), then the window. killed: the way
-  // was freed since r2. (The way goes through a register before it indexes the valid bits: straight from
-  // the block RAM, its route to a select spread over the whole vector was the ECP5 critical path.)
+  // Resolve pipeline: r1 (RAM read issued a cycle ago), r2 (data out; the seq read issued), r3 (the way in
+  // flip-flops; the valid read issued), r4 (the seq out, compared into r5_sok_q), r5 (the valid bit out:
+  // liveness known), then the window. killed: the way was freed since r2, or allocated again at r2 (the
+  // seq read of r2 is then undefined, and the valid bit read at r3 shows the new allocation). (The way goes
+  // through a register before it indexes the valid bits: straight from the block RAM, its route to a
+  // select spread over the whole vector was the ECP5 critical path. The seq compare is registered: straight
+  // from the seq RAM it reached every landing slot through three LUT levels, the next one.)
   logic [ReadLat-2:0] rv_q;            // rv_q[0]: r1 ... rv_q[4]: r5
   logic [EntW-1:0]    r3_way_q, r4_way_q, r5_way_q;
   logic [SeqW-1:0]    r3_seq_q, r4_seq_q, r5_seq_q;
   logic [TsWidth-1:0] r3_dl_q, r4_dl_q, r5_dl_q;
   logic               r3_kill_q, r4_kill_q, r5_kill_q;
+  logic               r5_sok_q;        // the way's stored seq (read at r2) is the element's
   logic [EntW-1:0]    r2_way;
   logic [SeqW-1:0]    r2_seq;
   logic [TsWidth-1:0] r2_dl;
   assign {r2_way, r2_seq, r2_dl} = rdata;
-  assign sq_raddr = r3_way_q;
+  assign sq_raddr = r2_way;
+  assign vs_idx   = r3_way_q;
 
   // ---------------------------------------------------------------------------------------------
   // The window: slot 0 is h0.
@@ -184,7 +189,7 @@ module uet_lb_tracker_run #(
   // Read ahead while the window and the reads on their way leave room (counting the push that may come
   // straight in: it never does while a read is in flight, since the RAM is then not empty).
   assign ram_re  = ram_nz_q && occ_q < SlotW'(HeadSlots - 1);
-  assign r5_live = !r5_kill_q && vbit && sq_rdata == r5_seq_q;
+  assign r5_live = !r5_kill_q && vbit && r5_sok_q;
 
   // A slot's way in the set of the record that frees this cycle (hs_q), compared a cycle ahead with
   // clr_next_set_i so that a free is a mask bit and two gates per slot: the record's set reaches every
@@ -355,7 +360,7 @@ module uet_lb_tracker_run #(
     r3_way_q  <= r2_way;
     r3_seq_q  <= r2_seq;
     r3_dl_q   <= r2_dl;
-    r3_kill_q <= freed(r2_way, clr_free_i, clr_set_i, clr_mask_i);
+    r3_kill_q <= freed(r2_way, clr_free_i, clr_set_i, clr_mask_i) || (seq_we_i && seq_way_i == r2_way);
     r4_way_q  <= r3_way_q;
     r4_seq_q  <= r3_seq_q;
     r4_dl_q   <= r3_dl_q;
@@ -364,6 +369,7 @@ module uet_lb_tracker_run #(
     r5_seq_q  <= r4_seq_q;
     r5_dl_q   <= r4_dl_q;
     r5_kill_q <= r4_kill_q || freed(r4_way_q, clr_free_i, clr_set_i, clr_mask_i);
+    r5_sok_q  <= sq_rdata == r4_seq_q;
   end
 
   // The oldest element's seq: h0's, or (h0 not yet in the window) one more than the last one popped, a
