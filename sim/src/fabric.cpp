@@ -65,7 +65,7 @@ void Fabric::Impl::dispatch(Event& e) {
   struct Visit {
     Impl& s;
     void operator()(ev::TxDone& x) { s.tx_done(x.port); }
-    void operator()(ev::Arrive& x) { s.arrive(x.port, std::move(x.pkt)); }
+    void operator()(ev::Arrive& x) { s.arrive(x, std::move(x.pkt)); }
     void operator()(ev::MessageStart& x) { s.message_start(x); }
     void operator()(ev::Rto& x) { s.rto(x); }
     void operator()(ev::LinkFail& x) { s.link_fail(s.sc.failures[x.failure]); }
@@ -104,7 +104,8 @@ void Fabric::Impl::enqueue(std::uint32_t port_id, Packet p) {
 // transmission. A NIC's port wakes its senders then, a degraded link's loss is drawn then, and EcnAt
 // "dequeue" marks then.
 bool Fabric::Impl::launchable(std::uint32_t port_id) const {
-  return !net.host_port(port_id) && net.ports[port_id].loss == 0.0 && !queue_rules.ecn_on_dequeue;
+  const Port& port = net.ports[port_id];
+  return !net.host_port(port_id) && port.loss == 0.0 && !port.failed && !queue_rules.ecn_on_dequeue;
 }
 
 // Starts the next packet of a port that is free and has one queued: launched, its arrival scheduled now (two
@@ -118,8 +119,7 @@ void Fabric::Impl::start(std::uint32_t port_id) {
   Packet p = port.launch(now);
   ++sum.packet_hops;
   const TimeNs at = port.busy_until + port.delay;
-  if (port.failed) port.doomed_at = at;  // still sending into a failed link: lost at its end
-  schedule(at, ev::Arrive{port_id, std::move(p)});
+  schedule(at, arrival(port_id, std::move(p)));
   if (port.has_queued()) {
     port.wake = true;
     schedule(port.busy_until, ev::TxDone{port_id});
@@ -139,7 +139,7 @@ void Fabric::Impl::tx_done(std::uint32_t port_id) {
   const bool lost = port.loss > 0.0 && loss_rng.next() < port.loss;  // a degraded link loses it
   if (lost) ++sum.drops_lossy_link;
   if (!port.failed && !lost) {
-    schedule(now + port.delay, ev::Arrive{port_id, std::move(p)});
+    schedule(now + port.delay, arrival(port_id, std::move(p)));
   } else if (port.failed) {
     ++sum.drops_failed_link;  // the link failed while the packet was on it
   }
@@ -160,15 +160,22 @@ std::uint32_t Fabric::Impl::pick_up(std::uint32_t sw_id, const Packet& p) {
   return sw.up[sw.choose(members, t, p.size, now, ecmp_rules, dpr_down)];
 }
 
-void Fabric::Impl::arrive(std::uint32_t port_id, Packet p) {
-  Port& link = net.ports[port_id];
-  if (link.doomed_at == now) {  // launched, and the link was failed when its last bit went out
-    link.doomed_at = Port::kNoTime;
-    ++sum.drops_failed_link;
-    return;
+ev::Arrive Fabric::Impl::arrival(std::uint32_t port_id, Packet p) const {
+  const Port& port = net.ports[port_id];
+  return ev::Arrive{port.to_id | (port.to_kind == NodeKind::Switch ? ev::Arrive::kSwitch : 0U), port_id, std::move(p)};
+}
+
+void Fabric::Impl::arrive(const ev::Arrive& a, Packet p) {
+  if (!doomed.empty()) {  // (only while a link failure has caught a launched packet on its wire)
+    const auto it = std::find(doomed.begin(), doomed.end(), std::make_pair(a.port, now));
+    if (it != doomed.end()) {  // launched, and the link was failed when its last bit went out
+      doomed.erase(it);
+      ++sum.drops_failed_link;
+      return;
+    }
   }
-  const std::uint32_t id = link.to_id;
-  if (link.to_kind == NodeKind::Host) {
+  const std::uint32_t id = a.to & ~ev::Arrive::kSwitch;
+  if ((a.to & ev::Arrive::kSwitch) == 0) {
     host_receive(id, std::move(p));
     return;
   }
@@ -188,7 +195,8 @@ void Fabric::Impl::link_fail(const LinkFailure& f) {
   // goes out (a restore before then takes that back).
   for (std::uint32_t port_id : net.link_ports(f)) {
     Port& port = net.ports[port_id];
-    if (port.busy && port.launched && port.busy_until >= now) port.doomed_at = port.busy_until + port.delay;
+    if (port.busy && port.launched && port.busy_until >= now)
+      doomed.emplace_back(port_id, port.busy_until + port.delay);
   }
   schedule(now + sc.reconvergence_ns, ev::Reconverge{static_cast<std::uint32_t>(&f - sc.failures.data())});
 }
@@ -201,7 +209,10 @@ void Fabric::Impl::link_restore(const LinkFailure& f) {
   net.restore(f);
   for (std::uint32_t port_id : net.link_ports(f)) {
     Port& port = net.ports[port_id];
-    if (port.busy && port.launched && port.busy_until >= now) port.doomed_at = Port::kNoTime;
+    if (port.busy && port.launched && port.busy_until >= now) {
+      const auto it = std::find(doomed.begin(), doomed.end(), std::make_pair(port_id, port.busy_until + port.delay));
+      if (it != doomed.end()) doomed.erase(it);
+    }
   }
 }
 

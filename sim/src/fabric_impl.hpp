@@ -120,6 +120,9 @@ struct Fabric::Impl {
   TimeNs now = 0;
   std::uint32_t window_bytes = 0;
   std::uint32_t mss = 0;
+  // Launched packets a link failure caught on the wire, still down at their last bit: (port, arrival time),
+  // dropped when they arrive (a restore before their last bit takes them out).
+  std::vector<std::pair<std::uint32_t, TimeNs>> doomed;
   bool monitor_on = false;
   bool efd_on = false;                 // REPS with early failure detection: the load balancers' timers are ticked
   UnitRng loss_rng;                    // degraded links' losses
@@ -139,7 +142,8 @@ struct Fabric::Impl {
   bool launchable(std::uint32_t port_id) const;
   void start(std::uint32_t port_id);
   void tx_done(std::uint32_t port_id);
-  void arrive(std::uint32_t port_id, Packet p);
+  ev::Arrive arrival(std::uint32_t port_id, Packet p) const;
+  void arrive(const ev::Arrive& a, Packet p);
   std::uint32_t pick_up(std::uint32_t sw_id, const Packet& p);
   void link_fail(const LinkFailure& f);
   void link_reroute(const LinkFailure& f);

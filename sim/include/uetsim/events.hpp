@@ -17,9 +17,12 @@ namespace ev {
 struct TxDone {  ///< a port finished sending its packet
   std::uint32_t port;
 };
-struct Arrive {  ///< a packet reaches the node at the far end of a port's link
-  std::uint32_t port;
+struct Arrive {        ///< a packet reaches the node at the far end of a port's link
+  std::uint32_t to;    ///< the node: its number, with kSwitch set for a switch (the port's far end, carried so
+                       ///< that an arrival reads nothing of the port: a cache miss a hop at scale)
+  std::uint32_t port;  ///< the port that sent it
   Packet pkt;
+  static constexpr std::uint32_t kSwitch = 0x80000000U;
 };
 struct MessageStart {  ///< a message starts (its PDC opens): its number, ends, size and the workload's token
   std::uint32_t message, src, dst;

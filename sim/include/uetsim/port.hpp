@@ -9,7 +9,7 @@
 // nothing needs deciding at the end (a switch's port, a link that loses nothing, marks made on arrival), so
 // the fabric schedules its arrival at once and the port settles the end lazily, when it is next used
 // (settle) or, with packets waiting behind it, with an end-of-transmission event then. A launched packet
-// that a link failure catches on the wire is dropped on arrival (doomed_at).
+// that a link failure catches on the wire is dropped on arrival (the fabric keeps the list).
 #pragma once
 
 #include <cstdint>
@@ -53,11 +53,8 @@ struct Port {
   bool launched = false;               ///< that packet was launched (its arrival already scheduled)
   bool wake = false;                   ///< launched, and an end-of-transmission event is scheduled (packets wait)
   TimeNs busy_until = 0;               ///< launched: when its last bit is out
-  TimeNs doomed_at = kNoTime;          ///< the arrival time of a launched packet a failure dropped on the wire
   std::uint32_t wire_bytes = 0;        ///< launched: its bytes still counted in `queued_bytes`
   std::uint64_t packets = 0, bytes = 0;
-
-  static constexpr TimeNs kNoTime = ~TimeNs{0};
 
   /// Offers an arriving packet. A switch's port applies `rules` (random draws from `rng`, counted in
   /// `counters`); a host's port queues everything. False when the packet is dropped.
