@@ -502,7 +502,7 @@ module uet_lb_tracker_run #(
   // (Each half's registered first and second deadline is compared with now_i on its own, and the
   // comparisons are selected as the deadlines are: a select in front of a 32-bit comparison was an ECP5
   // critical path.)
-  logic fl_out, fl_due, sl_due;
+  logic fl_out;
   logic [1:0] q1due, q2due;
   always_comb begin
     for (int h = 0; h < 2; h++) begin
@@ -510,8 +510,6 @@ module uet_lb_tracker_run #(
       q2due[h] = past_due(e2d_q[h]);
     end
   end
-  assign fl_due = fl_lo ? q1due[0] : q1due[1];
-  assign sl_due = sl_lo2 ? q2due[0] : sl_hi1 ? q1due[1] : q2due[1];
   assign fl_out = (skip_i && fl_seq_o == skip_seq_i) || (fired_i && fl_seq_o == fired_seq_i);
   // hold_o = (fl_valid_o && !fl_out && fl_due) || (fl_valid_o && fl_out && sl_valid_o && sl_due) ||
   // (beyond_q && past_due(last_dl_q)), written as each comparison with now_i ANDed with the condition
@@ -531,6 +529,11 @@ module uet_lb_tracker_run #(
   assign hold_o     = (due_sel & due_now) != '0;
 
 `ifndef SYNTHESIS
+  // The first and second live elements' comparisons, selected as their deadlines are (the hold's terms
+  // above, in the form the checks read).
+  logic fl_due, sl_due;
+  assign fl_due = fl_lo ? q1due[0] : q1due[1];
+  assign sl_due = sl_lo2 ? q2due[0] : sl_hi1 ? q1due[1] : q2due[1];
   logic [SeqW-1:0] fseq_ref_q;  // fire_seq_i a cycle ago
   always_ff @(posedge clk_i) fseq_ref_q <= fire_seq_i;
   // Per-slot checks, one bit a slot (each assertion below is labelled once, outside any loop: Yosys 0.23
