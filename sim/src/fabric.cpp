@@ -194,9 +194,8 @@ void Fabric::Impl::link_fail(const LinkFailure& f) {
   // A launched packet on the failed link's wire is lost if the link is still failed when its last bit
   // goes out (a restore before then takes that back).
   for (std::uint32_t port_id : net.link_ports(f)) {
-    Port& port = net.ports[port_id];
-    if (port.busy && port.launched && port.busy_until >= now)
-      doomed.emplace_back(port_id, port.busy_until + port.delay);
+    const Port& port = net.ports[port_id];
+    if (port.launched_on_wire(now)) doomed.emplace_back(port_id, port.busy_until + port.delay);
   }
   schedule(now + sc.reconvergence_ns, ev::Reconverge{static_cast<std::uint32_t>(&f - sc.failures.data())});
 }
@@ -208,8 +207,8 @@ void Fabric::Impl::link_reroute(const LinkFailure& f) {
 void Fabric::Impl::link_restore(const LinkFailure& f) {
   net.restore(f);
   for (std::uint32_t port_id : net.link_ports(f)) {
-    Port& port = net.ports[port_id];
-    if (port.busy && port.launched && port.busy_until >= now) {
+    const Port& port = net.ports[port_id];
+    if (port.launched_on_wire(now)) {
       const auto it = std::find(doomed.begin(), doomed.end(), std::make_pair(port_id, port.busy_until + port.delay));
       if (it != doomed.end()) doomed.erase(it);
     }

@@ -92,16 +92,21 @@ TimeNs Port::start_tx() {
   return serialization(tx_control ? control.front().size : queue.front().size);
 }
 
-Packet Port::launch(TimeNs now) {
-  const TimeNs t = start_tx();
+// The packet start_tx chose, out of its queue and counted as sent.
+Packet Port::take() {
   Fifo<Packet>& from = tx_control ? control : queue;
   Packet p = std::move(from.front());
   from.pop_front();
-  launched = true;
-  busy_until = now + t;
-  wire_bytes = tx_control ? 0 : p.size;
   ++packets;
   bytes += p.size;
+  return p;
+}
+
+Packet Port::launch(TimeNs now) {
+  busy_until = now + start_tx();
+  Packet p = take();
+  launched = true;
+  wire_bytes = tx_control ? 0 : p.size;
   return p;
 }
 
@@ -116,13 +121,9 @@ bool Port::settle(TimeNs now, bool at_end) {
 }
 
 Packet Port::finish_tx(bool switch_port, const QueueRules& rules, UnitRng& rng, QueueCounters& counters) {
-  Fifo<Packet>& from = tx_control ? control : queue;
-  Packet p = std::move(from.front());
-  from.pop_front();
+  Packet p = take();
   if (!tx_control) queued_bytes -= p.size;
   if (switch_port && rules.ecn_on_dequeue && !p.trimmed) mark(p, rules, rng, counters);
-  ++packets;
-  bytes += p.size;
   busy = false;
   return p;
 }

@@ -70,10 +70,13 @@ struct Port {
   /// Ends a launched packet's transmission if its last bit is out before `now` (or at `now`, with
   /// `at_end`: the end-of-transmission event itself). True when the port is free.
   bool settle(TimeNs now, bool at_end);
+  /// A launched packet is on the wire at `now` (its last bit not out before it).
+  bool launched_on_wire(TimeNs now) const { return busy && launched && busy_until >= now; }
   bool has_queued() const { return !queue.empty() || !control.empty(); }
   TimeNs serialization(std::uint32_t bytes) const;
 
  private:
+  Packet take();
   void trim(Packet& p, QueueCounters& counters) const;
   bool ecn_marks(const QueueRules& rules, UnitRng& rng) const;
   void mark(Packet& p, const QueueRules& rules, UnitRng& rng, QueueCounters& counters) const;
