@@ -7,11 +7,15 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <sstream>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "chakra_run.hpp"
+#include "rows.hpp"
 #include "uetlb/engine.hpp"
+#include "uetlb/output.hpp"
 #include "uetsim/congestion.hpp"
 #include "uetsim/events.hpp"
 #include "uetsim/fabric.hpp"
@@ -44,8 +48,8 @@ struct Pdc {
   std::vector<bool> received;
 };
 
-// What every PDC keeps from its start to the end of the run (messages.csv, the summary's completion
-// times, and the group a late ACK of a finished PDC names): 48 bytes.
+// What a PDC keeps from its start until its row of messages.csv is written (once it and every PDC
+// before it are done): 48 bytes.
 struct PdcRecord {
   std::uint32_t msg = 0, src = 0, dst = 0, group = 0;
   std::uint64_t bytes = 0;
@@ -113,8 +117,20 @@ struct Fabric::Impl {
   std::vector<std::vector<std::uint32_t>> dependents;  // by scenario message: messages that start when it completes
   std::unique_ptr<ChakraRun> chakra;                   // workload "chakra"
   std::vector<Nic> nics;
-  std::vector<PdcRecord> pdcs;  // by PDC number (the order PDCs started)
-  std::vector<Pdc> slots;       // the running PDCs' state
+  // The PDCs' records from the oldest whose row of messages.csv is not written yet (PDC number
+  // first_pdc): every PDC before it is done and written. A Chakra run of hundreds of millions of messages
+  // holds only the few thousand about the ones running (docs/fabric.md, "Records as the run goes").
+  Fifo<PdcRecord> pdcs;
+  std::uint32_t first_pdc = 0;
+  std::uint32_t pdc_count() const { return first_pdc + static_cast<std::uint32_t>(pdcs.size()); }
+  std::vector<std::uint32_t> written_group;  // FeedbackForEveryPacket: the group of each PDC written out
+  std::vector<TimeNs> fcts;                  // each finished PDC's completion time (the summary's statistics)
+  // messages.csv's rows as PDCs are written out: into the file (Fabric::stream_messages) or kept here.
+  std::unique_ptr<uetlb::output::AtomicFile> messages_file;
+  std::string messages_dir;
+  std::ostringstream messages_kept;
+  std::unique_ptr<Rows> message_rows;
+  std::vector<Pdc> slots;  // the running PDCs' state
   std::vector<std::uint32_t> free_slots;
   std::unique_ptr<CongestionControl> cc;
   TimeNs now = 0;
@@ -134,7 +150,12 @@ struct Fabric::Impl {
 
   static std::uint32_t ip_of(std::uint32_t host) { return 0x0A000000U + host; }
   void schedule(TimeNs at, EventBody body) { events.push(at, std::move(body)); }
-  Pdc& live(std::uint32_t pdc_id) { return slots[pdcs[pdc_id].slot]; }  // (a PDC not done)
+  PdcRecord& record(std::uint32_t pdc_id) { return pdcs[pdc_id - first_pdc]; }  // (a PDC not written out)
+  bool finished(std::uint32_t pdc_id) const { return pdc_id < first_pdc || pdcs[pdc_id - first_pdc].done; }
+  std::uint32_t group_of(std::uint32_t pdc_id) const {  // (written out: with FeedbackForEveryPacket only)
+    return pdc_id < first_pdc ? written_group[pdc_id] : pdcs[pdc_id - first_pdc].group;
+  }
+  Pdc& live(std::uint32_t pdc_id) { return slots[record(pdc_id).slot]; }  // (a PDC not done)
   void dispatch(Event& e);
 
   // Links, switches and failures (fabric.cpp).
@@ -173,6 +194,8 @@ struct Fabric::Impl {
   void receive_data(std::uint32_t host, const Packet& p);
 
   // Records (records.cpp).
+  void write_out_done();  // the done PDCs at the front of `pdcs`: their rows of messages.csv, in order
+  void write_row(const PdcRecord& p);
   void summarize();
 };
 

@@ -190,6 +190,11 @@ int main(int argc, char** argv) {
       for (const auto& w : sc.warnings()) std::cerr << "uet-fabric: warning: " << w << "\n";
       uetsim::Fabric fabric(sc, factory);
       fabric.set_monitor(monitor);
+      // One type: records straight into DIR; several: one subdirectory per type. messages.csv is written
+      // as the run goes (a Chakra run's hundreds of millions of rows are not held), under a temporary name.
+      const std::string dir = types.size() == 1 ? out : out + "/" + dir_name[static_cast<int>(t)];
+      uetlb::output::make_dirs("--out", dir);
+      fabric.stream_messages(dir);
       // The progress line only for a person watching: not with --quiet, not into a file or a pipe.
       const uetsim::RunSummary r = fabric.run(quiet || !::isatty(STDERR_FILENO) ? nullptr : &std::cerr);
       if (!r.workload_stuck.empty()) {  // no records: a run that did not finish is not a result
@@ -200,9 +205,6 @@ int main(int argc, char** argv) {
                                           : "nothing was left to happen (a send or collective no rank completes)") +
             "; stuck:" + r.workload_stuck);
       }
-      // One type: records straight into DIR; several: one subdirectory per type.
-      const std::string dir = types.size() == 1 ? out : out + "/" + dir_name[static_cast<int>(t)];
-      uetlb::output::make_dirs("--out", dir);
       fabric.write_records(dir);
       std::ostringstream one;
       uetsim::print_summary_header(one);

@@ -14,49 +14,30 @@
 namespace uetsim {
 
 namespace {
-
-// CSV rows of integers and words, formatted by std::to_chars into a buffer that goes to the stream in
-// large blocks (an ostream formats each number through its locale: a Chakra run writes hundreds of
-// millions of rows).
-class Rows {
- public:
-  explicit Rows(std::ostream& out) : out_(out) {}
-  Rows(const Rows&) = delete;
-  Rows& operator=(const Rows&) = delete;
-  ~Rows() { flush(); }
-  Rows& operator<<(std::uint64_t v) {
-    room(24);
-    used_ = static_cast<std::size_t>(std::to_chars(buf_ + used_, buf_ + sizeof buf_, v).ptr - buf_);
-    return *this;
-  }
-  Rows& operator<<(std::uint32_t v) { return *this << std::uint64_t{v}; }
-  Rows& operator<<(std::uint16_t v) { return *this << std::uint64_t{v}; }
-  Rows& operator<<(char c) {
-    room(1);
-    buf_[used_++] = c;
-    return *this;
-  }
-  Rows& operator<<(std::string_view w) {
-    room(w.size());
-    w.copy(buf_ + used_, w.size());
-    used_ += w.size();
-    return *this;
-  }
-  void flush() {
-    out_.write(buf_, static_cast<std::streamsize>(used_));
-    used_ = 0;
-  }
-
- private:
-  void room(std::size_t n) {
-    if (used_ + n > sizeof buf_) flush();
-  }
-  std::ostream& out_;
-  char buf_[1 << 16];
-  std::size_t used_ = 0;
-};
-
+constexpr const char* kMessagesHeader = "message,src,dst,bytes,start_ns,end_ns,fct_ns,completed\n";
+void message_row(Rows& out, const PdcRecord& p) {
+  out << p.msg << ',' << p.src << ',' << p.dst << ',' << p.bytes << ',' << p.start << ',' << p.end << ','
+      << (p.done ? p.end - p.start : 0) << ',' << (p.done ? '1' : '0') << '\n';
+}
 }  // namespace
+
+void Fabric::Impl::write_row(const PdcRecord& p) {
+  if (!message_rows) {  // (the first row: the header, into the file or the kept rows)
+    std::ostream& out = messages_file ? messages_file->stream() : static_cast<std::ostream&>(messages_kept);
+    out << kMessagesHeader;
+    message_rows = std::make_unique<Rows>(out);
+  }
+  message_row(*message_rows, p);
+}
+
+void Fabric::Impl::write_out_done() {
+  while (!pdcs.empty() && pdcs.front().done) {
+    write_row(pdcs.front());
+    if (sc.feedback_every_packet) written_group.push_back(pdcs.front().group);
+    pdcs.pop_front();
+    ++first_pdc;
+  }
+}
 
 void Fabric::Impl::summarize() {
   for (auto& nic : nics) {
@@ -80,14 +61,9 @@ void Fabric::Impl::summarize() {
   }
   sum.end_time = now;
   // Completion times in ns; the order statistics by selection (a Chakra run has hundreds of millions).
-  std::vector<TimeNs> fct;
-  fct.reserve(sum.completed);
+  std::vector<TimeNs>& fct = fcts;  // (reordered by the selections: the sum is taken first)
   unsigned __int128 total = 0;
-  for (const auto& p : pdcs) {
-    if (!p.done) continue;
-    fct.push_back(p.end - p.start);
-    total += p.end - p.start;
-  }
+  for (const TimeNs t : fct) total += t;
   if (!fct.empty()) {
     const auto at = [&fct](std::size_t k) {
       std::nth_element(fct.begin(), fct.begin() + static_cast<std::ptrdiff_t>(k), fct.end());
@@ -111,8 +87,25 @@ void Fabric::Impl::summarize() {
   sum.ecmp_imbalance = worst;
 }
 
-void Fabric::write_records(const std::string& dir) const {
-  const Impl& s = *impl_;
+void Fabric::stream_messages(const std::string& dir) {
+  Impl& s = *impl_;
+  if (s.message_rows || s.messages_file) {
+    throw std::logic_error("Fabric::stream_messages: called after the run started, or twice");
+  }
+  s.messages_dir = dir;
+  s.messages_file = std::make_unique<uetlb::output::AtomicFile>("record", dir + "/messages.csv");
+}
+
+void Fabric::write_records(const std::string& dir) {
+  Impl& s = *impl_;
+  if (!s.messages_dir.empty() && !s.messages_file) {
+    throw std::logic_error("Fabric::write_records: messages.csv streamed into '" + s.messages_dir +
+                           "' is already complete (write_records was called before)");
+  }
+  if (s.messages_file && dir != s.messages_dir) {
+    throw std::logic_error("Fabric::write_records: '" + dir + "' is not the folder messages.csv streams into ('" +
+                           s.messages_dir + "')");
+  }
   // Each record under a temporary name, renamed into place once written (uetlb/output.hpp).
   auto open = [&](const std::string& name) { return uetlb::output::AtomicFile("record", dir + "/" + name); };
   if (s.monitor_on) {
@@ -156,15 +149,23 @@ void Fabric::write_records(const std::string& dir) const {
     }
     file.commit();
   }
-  {
+  if (s.messages_file) {  // the rest of the rows (the PDCs from the oldest not done on), then into place
+    for (std::size_t i = 0; i < s.pdcs.size(); ++i) s.write_row(s.pdcs[i]);
+    if (!s.message_rows) s.messages_file->stream() << kMessagesHeader;  // (no PDC at all)
+    s.message_rows.reset();                                             // (flushes)
+    s.messages_file->commit();
+    s.messages_file.reset();
+  } else {  // the rows kept as the run went, then the rest
     auto file = open("messages.csv");
-    file.stream() << "message,src,dst,bytes,start_ns,end_ns,fct_ns,completed\n";
+    if (s.message_rows) {
+      s.message_rows->flush();
+      file.stream() << s.messages_kept.str();
+    } else {
+      file.stream() << kMessagesHeader;
+    }
     {
       Rows out(file.stream());
-      for (const auto& p : s.pdcs) {
-        out << p.msg << ',' << p.src << ',' << p.dst << ',' << p.bytes << ',' << p.start << ',' << p.end << ','
-            << (p.done ? p.end - p.start : 0) << ',' << (p.done ? '1' : '0') << '\n';
-      }
+      for (std::size_t i = 0; i < s.pdcs.size(); ++i) message_row(out, s.pdcs[i]);
     }
     file.commit();
   }
@@ -191,9 +192,10 @@ std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
     bytes += sizeof(PdcRecord) + sizeof(Pdc) + kPeerEntry + Wide{(m.bytes + mss - 1) / mss} * per_packet;
   }
   if (sc.chakra) {
-    // A record per message: a send is one; a collective is, per rank, 2(N-1) messages of size / N for a
-    // ring all-reduce, N-1 for the other rings and all-to-all, N-1 of the whole size from rank 0 for a
-    // broadcast. A running message's state is held per rank at a time (a ring's step), plus its packets.
+    // A completion time per message (its record is written out as the run goes: Fabric::stream_messages):
+    // a send is one; a collective is, per rank, 2(N-1) messages of size / N for a ring all-reduce, N-1 for
+    // the other rings and all-to-all, N-1 of the whole size from rank 0 for a broadcast. A running
+    // message's record and state are held per rank at a time (a ring's step), plus its packets.
     const Wide ranks = sc.chakra->ranks.size();
     for (const auto& r : sc.chakra->ranks) {
       for (const auto& n : r.nodes) {
@@ -207,8 +209,8 @@ std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
         }
         if (count == 0) continue;
         const Wide packets = (size + mss - 1) / mss;
-        bytes += count * (sizeof(PdcRecord) + (monitor ? packets * sizeof(MonitorRow) : 0)) + sizeof(Pdc) + kPeerEntry +
-                 packets * (sizeof(PacketState) + 1);
+        bytes += count * (sizeof(TimeNs) + (monitor ? packets * sizeof(MonitorRow) : 0)) + sizeof(PdcRecord) +
+                 sizeof(Pdc) + kPeerEntry + packets * (sizeof(PacketState) + 1);
       }
     }
   }

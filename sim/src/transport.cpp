@@ -42,7 +42,7 @@ std::uint32_t Fabric::Impl::take_group(Nic& nic) {
 }
 
 void Fabric::Impl::message_start(const ev::MessageStart& msg) {
-  const auto pdc_id = static_cast<std::uint32_t>(pdcs.size());
+  const std::uint32_t pdc_id = pdc_count();
   PdcRecord rec;
   rec.msg = msg.message;
   rec.src = msg.src;
@@ -102,7 +102,7 @@ void Fabric::Impl::message_start(const ev::MessageStart& msg) {
 }
 
 void Fabric::Impl::try_send(std::uint32_t pdc_id) {
-  if (pdcs[pdc_id].done) return;
+  if (finished(pdc_id)) return;
   Pdc& pdc = live(pdc_id);
   for (;;) {
     std::uint32_t psn = 0;
@@ -240,10 +240,10 @@ void Fabric::Impl::wake_senders(std::uint32_t host) {
   for (std::size_t n = nic.waiting.size(); n > 0 && !nic.waiting.empty(); --n) {
     const std::uint32_t id = nic.waiting.front();
     nic.waiting.pop_front();
-    if (pdcs[id].done) continue;  // (it finished while waiting; its slot may be another PDC's by now)
+    if (finished(id)) continue;  // (it finished while waiting; its slot may be another PDC's by now)
     live(id).waiting_port = false;
     try_send(id);
-    if (!pdcs[id].done && live(id).waiting_port) break;  // the port is full again
+    if (!finished(id) && live(id).waiting_port) break;  // the port is full again
   }
 }
 
@@ -263,7 +263,7 @@ void Fabric::Impl::efd_retransmit(const ev::EfdRetx& e) {
 }
 
 void Fabric::Impl::rto(const ev::Rto& e) {
-  if (pdcs[e.pdc].done) return;
+  if (finished(e.pdc)) return;
   Pdc& pdc = live(e.pdc);
   PacketState& st = pdc.pkt[e.psn];
   if (st.acked || st.rto_gen != e.generation || !st.in_flight) return;
@@ -278,7 +278,7 @@ void Fabric::Impl::rto(const ev::Rto& e) {
 // not yet acknowledged, its PDC not finished), as the product's NIC does; with FeedbackForEveryPacket,
 // always (a finished PDC's feedback then goes to its old group number, which another peer may use by now).
 bool Fabric::Impl::outstanding(std::uint32_t pdc_id, std::uint32_t psn) {
-  return sc.feedback_every_packet || (!pdcs[pdc_id].done && !live(pdc_id).pkt[psn].acked);
+  return sc.feedback_every_packet || (!finished(pdc_id) && !live(pdc_id).pkt[psn].acked);
 }
 
 void Fabric::Impl::host_receive(std::uint32_t host, Packet p) {
@@ -290,14 +290,13 @@ void Fabric::Impl::host_receive(std::uint32_t host, Packet p) {
 }
 
 void Fabric::Impl::receive_nack(Nic& nic, const Packet& p) {
-  const PdcRecord& rec = pdcs[p.pdc];
   ++nic.nacks;
   ++sum.nacks;
   if (outstanding(p.pdc, p.psn)) {
-    lb_of(nic).feedback(now, rec.group, p.last_hop ? FeedbackKind::NackTrimLastHop : FeedbackKind::NackTrim, p.echo_ev,
-                        p.psn);
+    lb_of(nic).feedback(now, group_of(p.pdc), p.last_hop ? FeedbackKind::NackTrimLastHop : FeedbackKind::NackTrim,
+                        p.echo_ev, p.psn);
   }
-  if (rec.done) return;
+  if (finished(p.pdc)) return;
   Pdc& pdc = live(p.pdc);
   cc->on_nack(pdc.win, nic.base_rtt, now);
   if (!pdc.pkt[p.psn].acked && pdc.pkt[p.psn].in_flight && pdc.pkt[p.psn].ev == p.echo_ev) resend(p.pdc, p.psn);
@@ -307,14 +306,14 @@ void Fabric::Impl::receive_ack(Nic& nic, const Packet& p) {
   ++nic.acks;
   if (p.ecn) ++nic.ecn;
   if (outstanding(p.pdc, p.psn)) {
-    lb_of(nic).feedback(now, pdcs[p.pdc].group, p.ecn ? FeedbackKind::AckEcn : FeedbackKind::Ack, p.echo_ev, p.psn);
+    lb_of(nic).feedback(now, group_of(p.pdc), p.ecn ? FeedbackKind::AckEcn : FeedbackKind::Ack, p.echo_ev, p.psn);
   }
   const TimeNs rtt = now - p.sent_at;
   if (rtt > 0 && rtt < nic.base_rtt) {  // congestion control adopts a lower measured RTT
     nic.base_rtt = rtt;
     lb_of(nic).set_base_rtt(now, rtt);
   }
-  if (pdcs[p.pdc].done) return;
+  if (finished(p.pdc)) return;
   Pdc& pdc = live(p.pdc);
   if (pdc.pkt[p.psn].acked) return;
   cc->on_ack(pdc.win, data_size(pdc, p.psn), p.ecn, rtt, nic.base_rtt, now);
@@ -331,9 +330,10 @@ void Fabric::Impl::receive_ack(Nic& nic, const Packet& p) {
 // Every packet of a PDC is acknowledged: its message completes, its dependents start, and its group is
 // free for reuse once nothing else uses it.
 void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
-  PdcRecord& rec = pdcs[pdc_id];
+  PdcRecord& rec = record(pdc_id);
   rec.done = true;
   rec.end = now;
+  fcts.push_back(rec.end - rec.start);
   // Its state is no longer read (every use checks done first): the slot goes to the next PDC that starts.
   const std::uint64_t token = live(pdc_id).token;
   free_slots.push_back(rec.slot);
@@ -355,6 +355,7 @@ void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
   } else {
     snd.free_groups.push_back(rec.group);
   }
+  write_out_done();                                  // (`rec` may be gone from here on)
   if (token != 0) chakra->message_done(token, now);  // (last: it may add messages)
 }
 
@@ -378,7 +379,7 @@ void Fabric::Impl::receive_data(std::uint32_t host, const Packet& p) {
     r.ecn = p.ecn;
     // Out-of-order arrival: ahead of the next expected PSN. (A finished PDC received every packet: this
     // is a duplicate.)
-    Pdc* live_pdc = pdcs[p.pdc].done ? nullptr : &live(p.pdc);
+    Pdc* live_pdc = finished(p.pdc) ? nullptr : &live(p.pdc);
     if (live_pdc != nullptr && !live_pdc->received[p.psn]) {
       Pdc& pdc = *live_pdc;
       pdc.received[p.psn] = true;

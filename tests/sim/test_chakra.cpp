@@ -164,6 +164,63 @@ TEST_CASE("sim chakra: collectives expand into the documented messages", "[sim][
   }
 }
 
+TEST_CASE("sim chakra: messages.csv written as the run goes is the one kept to the end", "[sim][chakra][records]") {
+  // A ring all-reduce over 8 ranks (112 messages), packets lost on a leaf uplink and every ACK passed to the
+  // load balancer (FeedbackForEveryPacket: a late ACK of a PDC whose row is written names its group).
+  const std::string p = tmp_prefix("stream");
+  Writer w;
+  for (int r = 0; r < 8; ++r) w.coll(r, 1, pb::ALL_REDUCE, 256 * 1024);
+  w.write(p);
+  Scenario sc = chakra_scenario(p);
+  sc.feedback_every_packet = true;
+  LinkFailure lossy;
+  lossy.a = "leaf0";
+  lossy.b = "spine0";
+  lossy.loss = 0.2;
+  lossy.degraded = true;
+  sc.failures.push_back(lossy);
+  sc.finalize();
+  const std::string base = std::string(UETSIM_TEST_TMP) + "/chakra/stream_";
+  for (const char* d : {"kept", "streamed", "other"}) {
+    std::filesystem::remove_all(base + d);
+    std::filesystem::create_directories(base + d);
+  }
+  Fabric kept(sc, test::model_factory());
+  const RunSummary rk = kept.run();
+  kept.write_records(base + "kept");
+  Fabric streamed(sc, test::model_factory());
+  streamed.stream_messages(base + "streamed");
+  // (Under its temporary name until write_records.)
+  REQUIRE_FALSE(std::filesystem::exists(base + "streamed/messages.csv"));
+  const RunSummary rs = streamed.run();
+  REQUIRE_THROWS_WITH(streamed.write_records(base + "other"), Catch::Contains("is not the folder messages.csv"));
+  streamed.write_records(base + "streamed");
+  REQUIRE_THROWS_WITH(streamed.write_records(base + "streamed"), Catch::Contains("already complete"));
+
+  REQUIRE(rk.messages == 112);
+  REQUIRE(rk.completed == 112);
+  REQUIRE(rk.drops_lossy_link > 0);
+  REQUIRE(rk.retransmissions > 0);
+  REQUIRE(rs.completed == rk.completed);
+  REQUIRE(rs.lb_feedback == rk.lb_feedback);
+  REQUIRE(rs.fct_p99_us == rk.fct_p99_us);
+  const std::string a = slurp(base + "kept/messages.csv"), b = slurp(base + "streamed/messages.csv");
+  REQUIRE(a == b);
+  // One row a message, in message order, each completed, with its completion time.
+  std::istringstream rows(a);
+  std::string line;
+  std::getline(rows, line);
+  REQUIRE(line == "message,src,dst,bytes,start_ns,end_ns,fct_ns,completed");
+  long expect = 0;
+  while (std::getline(rows, line)) {
+    INFO(line);
+    REQUIRE(line.rfind(std::to_string(expect) + ",", 0) == 0);
+    REQUIRE(line.substr(line.size() - 2) == ",1");
+    ++expect;
+  }
+  REQUIRE(expect == 112);
+}
+
 TEST_CASE("sim chakra: a run that cannot finish reports the stuck nodes and ends", "[sim][chakra]") {
   // Each rank waits to receive before it sends: nothing ever moves.
   const std::string p = tmp_prefix("deadlock");

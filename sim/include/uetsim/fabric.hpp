@@ -46,9 +46,16 @@ class Fabric {
   /// runs (rewritten in place with a carriage return: the fraction of data packets acknowledged, messages
   /// done, simulated time, wall time and the time left at the rate so far), ended with a newline.
   RunSummary run(std::ostream* progress = nullptr);
+  /// Writes messages.csv into `dir` as the run goes: a PDC's row once it and every PDC before it are done
+  /// (without it, the rows wait in memory for write_records: about 48 bytes a message, gigabytes for a
+  /// Chakra run of hundreds of millions). Call before run(), with the folder write_records is then given;
+  /// the file takes its name only in write_records. Throws uetlb::output::OutputError for a path that
+  /// cannot be written.
+  void stream_messages(const std::string& dir);
   /// Writes uet-monitor.csv, uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv,
-  /// and with a Chakra workload collectives.csv.
-  void write_records(const std::string& dir) const;
+  /// and with a Chakra workload collectives.csv and chakra-nodes.csv. After stream_messages(dir), only
+  /// once and into that `dir`.
+  void write_records(const std::string& dir);
   /// Keeps the uet-monitor rows (off by default for benchmarks).
   void set_monitor(bool on);
 
