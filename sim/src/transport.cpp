@@ -75,27 +75,25 @@ void Fabric::Impl::message_start(const ev::MessageStart& msg) {
   // The application's local UDP port of this PDC (the EV under None).
   pdc.local_port = static_cast<std::uint16_t>(1024 + (pdc_id * 7919U) % 60000U);
   Nic& nic = nics[msg.src];
+  Peer& peer = nic.peers[msg.dst];
   if (sc.lb.pdc_groups_enabled) {
     // A message to a peer with no message in flight in either direction opens a new group.
-    const bool quiet = nic.in_flight(msg.dst) == 0 && nics[msg.dst].in_flight(msg.src) == 0;
-    auto it = nic.group_of_peer.find(msg.dst);
-    if (quiet || it == nic.group_of_peer.end()) {
-      if (it != nic.group_of_peer.end() && it->second.messages == 0) {
-        nic.free_groups.push_back(it->second.id);
-        nic.group_of_peer.erase(it);
-      }
-      GroupSlot slot{take_group(nic), 0};
-      lb_of(nic).open(now, slot.id, pdc.local_port);
-      it = nic.group_of_peer.emplace(msg.dst, slot).first;
+    const bool quiet = peer.in_flight == 0 && nics[msg.dst].in_flight(msg.src) == 0;
+    if (quiet || !peer.has_group) {
+      if (peer.has_group && peer.group_messages == 0) nic.free_groups.push_back(peer.group);
+      peer.group = take_group(nic);
+      peer.group_messages = 0;
+      peer.has_group = true;
+      lb_of(nic).open(now, peer.group, pdc.local_port);
     }
-    it->second.messages++;
-    pdc.group = it->second.id;
+    peer.group_messages++;
+    pdc.group = peer.group;
   } else {
     pdc.group = take_group(nic);
     lb_of(nic).open(now, pdc.group, pdc.local_port);
   }
-  nic.in_flight_to[msg.dst]++;
-  nic.pdcs_of_group[pdc.group].push_back(pdc_id);
+  peer.in_flight++;
+  if (sc.retransmit_on_efd) nic.pdcs_of_group[pdc.group].push_back(pdc_id);
   rec.group = pdc.group;
   pdcs.push_back(rec);
   try_send(pdc_id);
@@ -342,19 +340,22 @@ void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
     for (std::uint32_t m : dependents[rec.msg]) start_scenario_message(m, now);
   }
   Nic& snd = nics[rec.src];
-  auto& same_group = snd.pdcs_of_group[rec.group];
-  same_group.erase(std::remove(same_group.begin(), same_group.end(), pdc_id), same_group.end());
-  snd.message_ends(rec.dst);
+  if (sc.retransmit_on_efd) {
+    auto& same_group = snd.pdcs_of_group[rec.group];
+    same_group.erase(std::remove(same_group.begin(), same_group.end(), pdc_id), same_group.end());
+  }
+  const auto it = snd.peers.find(rec.dst);  // (there: this message is in flight to it)
+  Peer& peer = it->second;
+  --peer.in_flight;
   if (sc.lb.pdc_groups_enabled) {
-    auto it = snd.group_of_peer.find(rec.dst);
-    if (it != snd.group_of_peer.end() && --it->second.messages == 0 && snd.in_flight(rec.dst) == 0 &&
-        nics[rec.dst].in_flight(rec.src) == 0) {
-      snd.free_groups.push_back(it->second.id);
-      snd.group_of_peer.erase(it);
+    if (peer.has_group && --peer.group_messages == 0 && peer.in_flight == 0 && nics[rec.dst].in_flight(rec.src) == 0) {
+      snd.free_groups.push_back(peer.group);
+      peer.has_group = false;
     }
   } else {
     snd.free_groups.push_back(rec.group);
   }
+  if (peer.in_flight == 0 && !peer.has_group) snd.peers.erase(it);
   write_out_done();                                  // (`rec` may be gone from here on)
   if (token != 0) chakra->message_done(token, now);  // (last: it may add messages)
 }
