@@ -19,6 +19,7 @@ uet_lb_admit.sv
 uet_lb_store.sv
 uet_lb_forward.sv
 uet_lb_respond.sv
+uet_lb_tracker_view.sv
 uet_lb_tracker_run.sv
 uet_lb_tracker_fire.sv
 uet_lb_tracker.sv

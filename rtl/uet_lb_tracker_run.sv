@@ -106,11 +106,6 @@ module uet_lb_tracker_run #(
     freed = cf && slot_set(way) == cs && cm[way_bits(WayW'(way))];
   endfunction
 
-  // A deadline strictly before now_i (the time of the events the core takes next cycle), modulo 2^TsWidth.
-  function automatic logic past_due(input logic [TsWidth-1:0] dl);
-    past_due = uet_lb_pkg::wrap_before(32'(dl), 32'(now_i), TsWidth);
-  endfunction
-
   // ---------------------------------------------------------------------------------------------
   // RAM and its pointers.
   logic [AddrW-1:0] wp_q, rp_q;        // RAM write and read pointers
@@ -390,150 +385,40 @@ module uet_lb_tracker_run #(
   assign h0_cand       = is_fs[0];
   assign h0_stays_o    = (!flush_i && wv_q[0] && wl_q[0] && !fs[0]) && !(fire_i && h0_cand);
 
-  // The first and second live elements, and whether elements past the window are there. Each half of the
-  // window (slots 0 .. Half-1 and Half ..) selects its own first and second live element into flip-flops;
-  // the outputs combine the two halves after them (the lower half's first, else the upper's; the second
-  // likewise), so they show the window as it was a cycle ago, as one select over all the slots registered
-  // would. (One select over 16 slots, registered, was the ECP5 critical path after the fire path came.)
-  localparam int unsigned Half = HeadSlots / 2;
-  logic [HeadSlots-1:0] cand;
-  logic                 beyond;
-  assign cand   = wl_q;  // (a live slot is a used one: a_window_low_slots checks it)
-  assign beyond = 32'(cnt_q) > 32'(wn_q);
-  // Per half h: its first (e1) and second (e2) live slot's element, one-hot selects then an AND-OR of the
-  // slots. (Plain arrays, not structures: Yosys 0.23 mishandles structures in loops and functions.)
-  logic [1:0]         e1v, e2v, e1f;  // e1f: the first's seq is fire_seq_i
-  logic [EntW-1:0]    e1w [2], e2w [2];
-  logic [SeqW-1:0]    e1s [2], e2s [2];
-  logic [TsWidth-1:0] e1d [2], e2d [2];
-  always_comb begin
-    for (int h = 0; h < 2; h++) begin
-      logic [Half-1:0] c, below1, below2, hot1, hot2;
-      c = cand[h * Half +: Half];
-      for (int k = 0; k < Half; k++) begin
-        below1[k] = 1'b0;
-        below2[k] = 1'b0;
-        for (int j = 0; j < k; j++) begin
-          below2[k] = below2[k] || (below1[k] && c[j]);
-          below1[k] = below1[k] || c[j];
-        end
-      end
-      hot1 = c & ~below1;
-      hot2 = c & below1 & ~below2;
-      e1v[h] = |c;
-      e2v[h] = |hot2;
-      e1w[h] = '0;
-      e1f[h] = |(hot1 & is_fs[h * Half +: Half]);
-      e1s[h] = '0;
-      e1d[h] = '0;
-      e2w[h] = '0;
-      e2s[h] = '0;
-      e2d[h] = '0;
-      for (int k = 0; k < Half; k++) begin
-        e1w[h] = e1w[h] | (hot1[k] ? ww_q[h * Half + k] : '0);
-        e1s[h] = e1s[h] | (hot1[k] ? ws_q[h * Half + k] : '0);
-        e1d[h] = e1d[h] | (hot1[k] ? wd_q[h * Half + k] : '0);
-        e2w[h] = e2w[h] | (hot2[k] ? ww_q[h * Half + k] : '0);
-        e2s[h] = e2s[h] | (hot2[k] ? ws_q[h * Half + k] : '0);
-        e2d[h] = e2d[h] | (hot2[k] ? wd_q[h * Half + k] : '0);
-      end
-    end
+  // What the window shows: its first and second live elements, a cycle old, and the hold
+  // (uet_lb_tracker_view). Elements are past the window while the run holds more than the window does.
+  logic [HeadSlots*EntW-1:0]    ww_flat;
+  logic [HeadSlots*SeqW-1:0]    ws_flat;
+  logic [HeadSlots*TsWidth-1:0] wd_flat;
+  for (genvar k = 0; k < HeadSlots; k++) begin : g_flat
+    assign ww_flat[k * EntW +: EntW]       = ww_q[k];
+    assign ws_flat[k * SeqW +: SeqW]       = ws_q[k];
+    assign wd_flat[k * TsWidth +: TsWidth] = wd_q[k];
   end
-  logic [1:0]         e1v_q, e2v_q, e1f_q;
-  logic [EntW-1:0]    e1w_q [2], e2w_q [2];
-  logic [SeqW-1:0]    e1s_q [2], e2s_q [2];
-  logic [TsWidth-1:0] e1d_q [2], e2d_q [2];
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
-      e1v_q      <= '0;
-      e2v_q      <= '0;
-      unseen_o <= 1'b0;
-    end else begin
-      e1v_q      <= e1v;
-      e2v_q      <= e2v;
-      unseen_o <= e1v == '0 && beyond;
-    end
-    e1f_q <= e1f;
-    for (int h = 0; h < 2; h++) begin
-      e1w_q[h] <= e1w[h];
-      e1s_q[h] <= e1s[h];
-      e1d_q[h] <= e1d[h];
-      e2w_q[h] <= e2w[h];
-      e2s_q[h] <= e2s[h];
-      e2d_q[h] <= e2d[h];
-    end
-  end
-  // The whole window's first: the lower half's first, else the upper's. Its second: the lower half's second,
-  // else (the lower half holding one) the upper's first, else the upper's second.
-  logic fl_lo, sl_lo2, sl_hi1;
-  assign fl_lo  = e1v_q[0];
-  assign sl_lo2 = e2v_q[0];
-  assign sl_hi1 = !e2v_q[0] && e1v_q[0];
-  assign fl_valid_o    = e1v_q != '0;
-  assign fl_way_o      = fl_lo ? e1w_q[0] : e1w_q[1];
-  assign fl_seq_o      = fl_lo ? e1s_q[0] : e1s_q[1];
-  assign fl_deadline_o = fl_lo ? e1d_q[0] : e1d_q[1];
-  assign sl_valid_o    = sl_lo2 || (sl_hi1 && e1v_q[1]) || (!e1v_q[0] && e2v_q[1]);
-  assign sl_way_o      = sl_lo2 ? e2w_q[0] : sl_hi1 ? e1w_q[1] : e2w_q[1];
-  assign sl_seq_o      = sl_lo2 ? e2s_q[0] : sl_hi1 ? e1s_q[1] : e2s_q[1];
-  assign sl_deadline_o = sl_lo2 ? e2d_q[0] : sl_hi1 ? e1d_q[1] : e2d_q[1];
-  assign fl_is_fire_o  = fl_lo ? e1f_q[0] : e1f_q[1];
-
-  // Past due at now_i. Deadlines never decrease along the run, so the earliest live element not left out
-  // is the first (or the second, when the first is left out): if it is not past due, no live element is.
-  // From the registered first and second live elements and the registered deadline bounding what lies
-  // past the window (the last slot's, or with the window empty the element that left last: elements wait
-  // in the RAM only behind one in the window), so the hold is a time comparison or three and a few gates.
-  // A cycle old is safe: an element that died at the last edge may hold for a cycle for nothing; one that
-  // landed came from the RAM, no earlier than that bound, or was pushed straight in by an allocation the
-  // tracker checks itself. Left out: the armed candidate (skip_*) and the element fired at the last edge
-  // (fired_*, dead now but still first in the registered view).
-  logic [TsWidth-1:0] left_dl_q, last_dl, last_dl_q;
-  logic               beyond_q;
-  always_comb begin
-    last_dl = (wn_q == '0) ? left_dl_q : '0;
-    for (int k = 0; k < HeadSlots; k++) last_dl = last_dl | ((wn_q == SlotW'(k + 1)) ? wd_q[k] : '0);
-  end
-  always_ff @(posedge clk_i) begin
-    if (pop) left_dl_q <= wd_q[0];
-    last_dl_q <= last_dl;
-    beyond_q  <= !flush_i && beyond;  // (a push into the RAM at this edge: the tracker checks it, rec1)
-  end
-  // (Each half's registered first and second deadline is compared with now_i on its own, and the
-  // comparisons are selected as the deadlines are: a select in front of a 32-bit comparison was an ECP5
-  // critical path.)
-  logic fl_out;
-  logic [1:0] q1due, q2due;
-  always_comb begin
-    for (int h = 0; h < 2; h++) begin
-      q1due[h] = past_due(e1d_q[h]);
-      q2due[h] = past_due(e2d_q[h]);
-    end
-  end
-  assign fl_out = (skip_i && fl_seq_o == skip_seq_i) || (fired_i && fl_seq_o == fired_seq_i);
-  // hold_o = (fl_valid_o && !fl_out && fl_due) || (fl_valid_o && fl_out && sl_valid_o && sl_due) ||
-  // (beyond_q && past_due(last_dl_q)), written as each comparison with now_i ANDed with the condition
-  // that selects it (kept: the conditions, from flip-flops and seq compares, are ready early; the
-  // comparisons come late out of their carry chains and were an ECP5 critical path behind the selects).
-  (* keep *) logic [4:0] due_sel;
-  logic [4:0]            due_now;
-  logic                  fl_hold, sl_hold;
-  assign fl_hold    = fl_valid_o && !fl_out;
-  assign sl_hold    = fl_valid_o && fl_out && sl_valid_o;
-  assign due_sel[0] = fl_hold && fl_lo;
-  assign due_sel[1] = (fl_hold && !fl_lo) || (sl_hold && !sl_lo2 && sl_hi1);
-  assign due_sel[2] = sl_hold && sl_lo2;
-  assign due_sel[3] = sl_hold && !sl_lo2 && !sl_hi1;
-  assign due_sel[4] = beyond_q;
-  assign due_now    = {past_due(last_dl_q), q2due[1], q2due[0], q1due[1], q1due[0]};
-  assign hold_o     = (due_sel & due_now) != '0;
+  uet_lb_tracker_view #(.Slots (HeadSlots), .EntW (EntW), .SeqW (SeqW), .TsWidth (TsWidth)) u_view (
+    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
+    .live_i (wl_q), .way_i (ww_flat), .seq_i (ws_flat), .deadline_i (wd_flat), .is_fire_i (is_fs),
+    .used_i (wn_q), .beyond_i (32'(cnt_q) > 32'(wn_q)), .pop_i (pop),
+    .skip_i (skip_i), .skip_seq_i (skip_seq_i), .fired_i (fired_i), .fired_seq_i (fired_seq_i),
+    .fl_valid_o (fl_valid_o), .fl_way_o (fl_way_o), .fl_seq_o (fl_seq_o), .fl_deadline_o (fl_deadline_o),
+    .sl_valid_o (sl_valid_o), .sl_way_o (sl_way_o), .sl_seq_o (sl_seq_o), .sl_deadline_o (sl_deadline_o),
+    .fl_is_fire_o (fl_is_fire_o), .unseen_o (unseen_o), .hold_o (hold_o)
+  );
 
 `ifndef SYNTHESIS
-  // The first and second live elements' comparisons, selected as their deadlines are (the hold's terms
-  // above, in the form the checks read).
-  logic fl_due, sl_due;
-  assign fl_due = fl_lo ? q1due[0] : q1due[1];
-  assign sl_due = sl_lo2 ? q2due[0] : sl_hi1 ? q1due[1] : q2due[1];
+  // The window's first live element now (what the view shows next cycle).
+  logic            fl_now;
+  logic [SeqW-1:0] fl_now_seq;
+  always_comb begin
+    fl_now     = 1'b0;
+    fl_now_seq = '0;
+    for (int k = HeadSlots - 1; k >= 0; k--) begin
+      if (wl_q[k]) begin
+        fl_now     = 1'b1;
+        fl_now_seq = ws_q[k];
+      end
+    end
+  end
   logic [SeqW-1:0] fseq_ref_q;  // fire_seq_i a cycle ago
   always_ff @(posedge clk_i) fseq_ref_q <= fire_seq_i;
   // Per-slot checks, one bit a slot (each assertion below is labelled once, outside any loop: Yosys 0.23
@@ -552,11 +437,8 @@ module uet_lb_tracker_run #(
       // The tracker fires an element of the window: its first live one not yet fired, unless a record
       // freed it at the last edge (the fire's check then finds the clear).
       if (fire_i) a_fire_hits_one: assert ($countones(fire_hit) == 1);
-      if (fire_i && (fire_hit & wl_q) != '0) a_fire_is_first_live: assert (e1v != '0 && (e1v[0] ? e1s[0] : e1s[1]) == fire_seq_i);
+      if (fire_i && (fire_hit & wl_q) != '0) a_fire_is_first_live: assert (fl_now && fl_now_seq == fire_seq_i);
       if (h0_stays_o) a_h0_stays: assert (nv[0] && nl[0] && nw[0] == ww_q[0]);  // the same h0, live, next cycle
-      a_due_per_half: assert (fl_due == past_due(fl_deadline_o) && sl_due == past_due(sl_deadline_o));
-      a_hold_terms: assert (hold_o == ((fl_valid_o && !fl_out && fl_due) || (fl_valid_o && fl_out && sl_valid_o &&
-                                       sl_due) || (beyond_q && past_due(last_dl_q))));
       a_window_bound: assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
       a_occupancy: assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
       a_ram_nonempty: assert (ram_nz_q == (ram_cnt_q != '0));

@@ -1,0 +1,211 @@
+// What a run of the early-failure tracker shows of its window (part of uet_lb_tracker_run): the first and
+// second live elements, a cycle old, and whether a live element not left out may be past due (the hold).
+//
+// Select. Each half of the window (slots 0 .. Half-1 and Half ..) selects its own first and second live
+// element into flip-flops, one-hot selects then an AND-OR of the slots; the outputs combine the two halves
+// after the flip-flops (the lower half's first, else the upper's; the second likewise). So they show the
+// window as it was a cycle ago, as one select over all the slots, registered, would (one select over 16
+// slots was an ECP5 critical path).
+//
+// Hold. A run's deadlines never decrease, so the earliest live element not left out is the first (or the
+// second, when the first is left out): if it is not past due at now_i, no live element is. Beyond the
+// window the bound is the registered deadline of the last slot (or, with the window empty, of the element
+// that left last: elements wait in the RAM only behind one in the window). A cycle old is safe: an element
+// that died at the last edge may hold for a cycle for nothing; one that landed came from the RAM, no
+// earlier than that bound, or was pushed straight in by an allocation the tracker checks itself. Left out:
+// the armed candidate (skip_*) and the element fired at the last edge (fired_*, dead now but still first
+// in the registered view).
+`default_nettype none
+
+module uet_lb_tracker_view #(
+  parameter int unsigned Slots   = 20,  ///< window slots (even: two halves)
+  parameter int unsigned EntW    = 10,  ///< a tracker way number
+  parameter int unsigned SeqW    = 14,  ///< allocation numbers
+  parameter int unsigned TsWidth = 32,
+  // Derived, do not override.
+  parameter int unsigned SlotW   = $clog2(Slots + 1)
+) (
+  input  logic                      clk_i,
+  input  logic                      rst_ni,        ///< synchronous, active low
+  input  logic                      flush_i,       ///< the run empties at this edge
+  input  logic [TsWidth-1:0]        now_i,         ///< the time of the events the core takes next cycle
+  // The window's slots as registered (slot k at slice k; the used ones are the low ones).
+  input  logic [Slots-1:0]          live_i,        ///< slot k holds a live element
+  input  logic [Slots*EntW-1:0]     way_i,
+  input  logic [Slots*SeqW-1:0]     seq_i,
+  input  logic [Slots*TsWidth-1:0]  deadline_i,
+  input  logic [Slots-1:0]          is_fire_i,     ///< slot k's seq is fire_seq_i (the run compares)
+  input  logic [SlotW-1:0]          used_i,        ///< slots in use
+  input  logic                      beyond_i,      ///< elements past the window (in the RAM or on their way)
+  input  logic                      pop_i,         ///< slot 0 leaves at this edge
+  // Left out of the hold: the armed candidate and the element fired at the last edge.
+  input  logic                      skip_i,
+  input  logic [SeqW-1:0]           skip_seq_i,
+  input  logic                      fired_i,
+  input  logic [SeqW-1:0]           fired_seq_i,
+  // The window as it was a cycle ago.
+  output logic                      fl_valid_o,    ///< it held a live element; the first:
+  output logic [EntW-1:0]           fl_way_o,
+  output logic [SeqW-1:0]           fl_seq_o,
+  output logic [TsWidth-1:0]        fl_deadline_o,
+  output logic                      sl_valid_o,    ///< it held a second live element; it:
+  output logic [EntW-1:0]           sl_way_o,
+  output logic [SeqW-1:0]           sl_seq_o,
+  output logic [TsWidth-1:0]        sl_deadline_o,
+  output logic                      fl_is_fire_o,  ///< the first's seq was fire_seq_i
+  output logic                      unseen_o,      ///< no live element in it, and elements past it
+  output logic                      hold_o         ///< a live element (not left out) may be past due at now_i
+);
+  localparam int unsigned Half = Slots / 2;
+
+  // A deadline strictly before now_i, modulo 2^TsWidth.
+  function automatic logic past_due(input logic [TsWidth-1:0] dl);
+    past_due = uet_lb_pkg::wrap_before(32'(dl), 32'(now_i), TsWidth);
+  endfunction
+
+  logic [EntW-1:0]    ww [Slots];
+  logic [SeqW-1:0]    ws [Slots];
+  logic [TsWidth-1:0] wd [Slots];
+  for (genvar k = 0; k < Slots; k++) begin : g_slot
+    assign ww[k] = way_i[k * EntW +: EntW];
+    assign ws[k] = seq_i[k * SeqW +: SeqW];
+    assign wd[k] = deadline_i[k * TsWidth +: TsWidth];
+  end
+
+  // Per half h: its first (e1) and second (e2) live slot's element. (Plain arrays, not structures: Yosys
+  // 0.23 mishandles structures in loops and functions.)
+  logic [1:0]         e1v, e2v, e1f;  // e1f: the first's seq is fire_seq_i
+  logic [EntW-1:0]    e1w [2], e2w [2];
+  logic [SeqW-1:0]    e1s [2], e2s [2];
+  logic [TsWidth-1:0] e1d [2], e2d [2];
+  always_comb begin
+    for (int h = 0; h < 2; h++) begin
+      logic [Half-1:0] c, below1, below2, hot1, hot2;
+      c = live_i[h * Half +: Half];
+      for (int k = 0; k < Half; k++) begin
+        below1[k] = 1'b0;
+        below2[k] = 1'b0;
+        for (int j = 0; j < k; j++) begin
+          below2[k] = below2[k] || (below1[k] && c[j]);
+          below1[k] = below1[k] || c[j];
+        end
+      end
+      hot1 = c & ~below1;
+      hot2 = c & below1 & ~below2;
+      e1v[h] = |c;
+      e2v[h] = |hot2;
+      e1w[h] = '0;
+      e1f[h] = |(hot1 & is_fire_i[h * Half +: Half]);
+      e1s[h] = '0;
+      e1d[h] = '0;
+      e2w[h] = '0;
+      e2s[h] = '0;
+      e2d[h] = '0;
+      for (int k = 0; k < Half; k++) begin
+        e1w[h] = e1w[h] | (hot1[k] ? ww[h * Half + k] : '0);
+        e1s[h] = e1s[h] | (hot1[k] ? ws[h * Half + k] : '0);
+        e1d[h] = e1d[h] | (hot1[k] ? wd[h * Half + k] : '0);
+        e2w[h] = e2w[h] | (hot2[k] ? ww[h * Half + k] : '0);
+        e2s[h] = e2s[h] | (hot2[k] ? ws[h * Half + k] : '0);
+        e2d[h] = e2d[h] | (hot2[k] ? wd[h * Half + k] : '0);
+      end
+    end
+  end
+  logic [1:0]         e1v_q, e2v_q, e1f_q;
+  logic [EntW-1:0]    e1w_q [2], e2w_q [2];
+  logic [SeqW-1:0]    e1s_q [2], e2s_q [2];
+  logic [TsWidth-1:0] e1d_q [2], e2d_q [2];
+  logic               unseen_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || flush_i) begin
+      e1v_q    <= '0;
+      e2v_q    <= '0;
+      unseen_q <= 1'b0;
+    end else begin
+      e1v_q    <= e1v;
+      e2v_q    <= e2v;
+      unseen_q <= e1v == '0 && beyond_i;
+    end
+    e1f_q <= e1f;
+    for (int h = 0; h < 2; h++) begin
+      e1w_q[h] <= e1w[h];
+      e1s_q[h] <= e1s[h];
+      e1d_q[h] <= e1d[h];
+      e2w_q[h] <= e2w[h];
+      e2s_q[h] <= e2s[h];
+      e2d_q[h] <= e2d[h];
+    end
+  end
+  assign unseen_o = unseen_q;
+  // The whole window's first: the lower half's first, else the upper's. Its second: the lower half's second,
+  // else (the lower half holding one) the upper's first, else the upper's second.
+  logic fl_lo, sl_lo2, sl_hi1;
+  assign fl_lo  = e1v_q[0];
+  assign sl_lo2 = e2v_q[0];
+  assign sl_hi1 = !e2v_q[0] && e1v_q[0];
+  assign fl_valid_o    = e1v_q != '0;
+  assign fl_way_o      = fl_lo ? e1w_q[0] : e1w_q[1];
+  assign fl_seq_o      = fl_lo ? e1s_q[0] : e1s_q[1];
+  assign fl_deadline_o = fl_lo ? e1d_q[0] : e1d_q[1];
+  assign sl_valid_o    = sl_lo2 || (sl_hi1 && e1v_q[1]) || (!e1v_q[0] && e2v_q[1]);
+  assign sl_way_o      = sl_lo2 ? e2w_q[0] : sl_hi1 ? e1w_q[1] : e2w_q[1];
+  assign sl_seq_o      = sl_lo2 ? e2s_q[0] : sl_hi1 ? e1s_q[1] : e2s_q[1];
+  assign sl_deadline_o = sl_lo2 ? e2d_q[0] : sl_hi1 ? e1d_q[1] : e2d_q[1];
+  assign fl_is_fire_o  = fl_lo ? e1f_q[0] : e1f_q[1];
+
+  // The bound past the window: the last used slot's deadline, or (none used) the one that left last.
+  logic [TsWidth-1:0] left_dl_q, last_dl, last_dl_q;
+  logic               beyond_q;
+  always_comb begin
+    last_dl = (used_i == '0) ? left_dl_q : '0;
+    for (int k = 0; k < Slots; k++) last_dl = last_dl | ((used_i == SlotW'(k + 1)) ? wd[k] : '0);
+  end
+  always_ff @(posedge clk_i) begin
+    if (pop_i) left_dl_q <= wd[0];
+    last_dl_q <= last_dl;
+    beyond_q  <= !flush_i && beyond_i;  // (a push into the RAM at this edge: the tracker checks it, rec1)
+  end
+  // (Each half's registered first and second deadline is compared with now_i on its own, and the
+  // comparisons are selected as the deadlines are: a select in front of a 32-bit comparison was an ECP5
+  // critical path.)
+  logic fl_out;
+  logic [1:0] q1due, q2due;
+  always_comb begin
+    for (int h = 0; h < 2; h++) begin
+      q1due[h] = past_due(e1d_q[h]);
+      q2due[h] = past_due(e2d_q[h]);
+    end
+  end
+  assign fl_out = (skip_i && fl_seq_o == skip_seq_i) || (fired_i && fl_seq_o == fired_seq_i);
+  // hold_o = (fl_valid_o && !fl_out && fl_due) || (fl_valid_o && fl_out && sl_valid_o && sl_due) ||
+  // (beyond_q && past_due(last_dl_q)), written as each comparison with now_i ANDed with the condition
+  // that selects it (kept: the conditions, from flip-flops and seq compares, are ready early; the
+  // comparisons come late out of their carry chains and were an ECP5 critical path behind the selects).
+  (* keep *) logic [4:0] due_sel;
+  logic [4:0]            due_now;
+  logic                  fl_hold, sl_hold;
+  assign fl_hold    = fl_valid_o && !fl_out;
+  assign sl_hold    = fl_valid_o && fl_out && sl_valid_o;
+  assign due_sel[0] = fl_hold && fl_lo;
+  assign due_sel[1] = (fl_hold && !fl_lo) || (sl_hold && !sl_lo2 && sl_hi1);
+  assign due_sel[2] = sl_hold && sl_lo2;
+  assign due_sel[3] = sl_hold && !sl_lo2 && !sl_hi1;
+  assign due_sel[4] = beyond_q;
+  assign due_now    = {past_due(last_dl_q), q2due[1], q2due[0], q1due[1], q1due[0]};
+  assign hold_o     = (due_sel & due_now) != '0;
+
+`ifndef SYNTHESIS
+  // The first and second live elements' comparisons, selected as their deadlines are (the hold's terms
+  // above, in the form the checks read).
+  logic fl_due, sl_due;
+  assign fl_due = fl_lo ? q1due[0] : q1due[1];
+  assign sl_due = sl_lo2 ? q2due[0] : sl_hi1 ? q1due[1] : q2due[1];
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !flush_i) begin
+      a_due_per_half: assert (fl_due == past_due(fl_deadline_o) && sl_due == past_due(sl_deadline_o));
+      a_hold_terms: assert (hold_o == ((fl_valid_o && !fl_out && fl_due) || (fl_valid_o && fl_out && sl_valid_o &&
+                                       sl_due) || (beyond_q && past_due(last_dl_q))));
+    end
+  end
+`endif
+endmodule
