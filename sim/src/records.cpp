@@ -1,12 +1,10 @@
 // What a run leaves: the summary (flow completion times, counters, ECMP balance), the CSV records and the
 // memory a scenario needs.
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 #include <iomanip>
 #include <limits>
 #include <sstream>
-#include <string_view>
 
 #include "fabric_impl.hpp"
 #include "uetlb/output.hpp"
