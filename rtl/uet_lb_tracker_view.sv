@@ -63,15 +63,6 @@ module uet_lb_tracker_view #(
     past_due = uet_lb_pkg::wrap_before(32'(dl), 32'(now_i), TsWidth);
   endfunction
 
-  logic [EntW-1:0]    ww [Slots];
-  logic [SeqW-1:0]    ws [Slots];
-  logic [TsWidth-1:0] wd [Slots];
-  for (genvar k = 0; k < Slots; k++) begin : g_slot
-    assign ww[k] = way_i[k * EntW +: EntW];
-    assign ws[k] = seq_i[k * SeqW +: SeqW];
-    assign wd[k] = deadline_i[k * TsWidth +: TsWidth];
-  end
-
   // Per half h: its first (e1) and second (e2) live slot's element. (Plain arrays, not structures: Yosys
   // 0.23 mishandles structures in loops and functions.)
   logic [1:0]         e1v, e2v, e1f;  // e1f: the first's seq is fire_seq_i
@@ -102,12 +93,12 @@ module uet_lb_tracker_view #(
       e2s[h] = '0;
       e2d[h] = '0;
       for (int k = 0; k < Half; k++) begin
-        e1w[h] = e1w[h] | (hot1[k] ? ww[h * Half + k] : '0);
-        e1s[h] = e1s[h] | (hot1[k] ? ws[h * Half + k] : '0);
-        e1d[h] = e1d[h] | (hot1[k] ? wd[h * Half + k] : '0);
-        e2w[h] = e2w[h] | (hot2[k] ? ww[h * Half + k] : '0);
-        e2s[h] = e2s[h] | (hot2[k] ? ws[h * Half + k] : '0);
-        e2d[h] = e2d[h] | (hot2[k] ? wd[h * Half + k] : '0);
+        e1w[h] = e1w[h] | (hot1[k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
+        e1s[h] = e1s[h] | (hot1[k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
+        e1d[h] = e1d[h] | (hot1[k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
+        e2w[h] = e2w[h] | (hot2[k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
+        e2s[h] = e2s[h] | (hot2[k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
+        e2d[h] = e2d[h] | (hot2[k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
       end
     end
   end
@@ -158,10 +149,10 @@ module uet_lb_tracker_view #(
   logic               beyond_q;
   always_comb begin
     last_dl = (used_i == '0) ? left_dl_q : '0;
-    for (int k = 0; k < Slots; k++) last_dl = last_dl | ((used_i == SlotW'(k + 1)) ? wd[k] : '0);
+    for (int k = 0; k < Slots; k++) last_dl = last_dl | ((used_i == SlotW'(k + 1)) ? deadline_i[k * TsWidth +: TsWidth] : '0);
   end
   always_ff @(posedge clk_i) begin
-    if (pop_i) left_dl_q <= wd[0];
+    if (pop_i) left_dl_q <= deadline_i[TsWidth-1:0];
     last_dl_q <= last_dl;
     beyond_q  <= !flush_i && beyond_i;  // (a push into the RAM at this edge: the tracker checks it, rec1)
   end
