@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 namespace uetlb {
 
@@ -57,11 +59,13 @@ void FlatIndex::grow() {
 
 EarlyFailureDetector::EarlyFailureDetector(TrackerGeometry geometry) : geo_(geometry) {
   if (!bounded()) return;
+  if (geo_.runs < 1 || geo_.runs > TrackerGeometry::kMaxRuns || geo_.ways < 1 || geo_.ways > geo_.entries) {
+    throw std::invalid_argument("tracker geometry: " + std::to_string(geo_.runs) + " runs, " +
+                                std::to_string(geo_.ways) + " ways of " + std::to_string(geo_.entries) + " entries");
+  }
   const std::size_t sets = geo_.entries / geo_.ways;
   while ((std::size_t{1} << set_bits_) < sets) ++set_bits_;
   set_used_.assign(sets, 0);
-  run_tail_.assign(geo_.runs, std::nullopt);
-  run_fifo_.assign(geo_.runs, {});
   run_depth_ = geo_.run_depth != 0 ? geo_.run_depth : std::max<std::size_t>(64, 2 * geo_.entries);
 }
 
@@ -136,7 +140,7 @@ bool EarlyFailureDetector::track(GroupId group, Psn psn, EntropyValue ev, TimeNs
 
   if (runs_.empty() || runs_.back().delay != delay) runs_.push_back(Run{delay, {}});
   runs_.back().fifo.push_back(id);
-  if (bounded()) run_fifo_[hw_run].emplace_back(id, e.packet.send_order);
+  if (bounded()) run_fifo_[hw_run].push_back({id, e.packet.send_order});
   ++live_;
   return true;
 }
@@ -187,7 +191,7 @@ void EarlyFailureDetector::reset() {
   runs_.clear();
   by_key_ = FlatIndex();
   std::fill(set_used_.begin(), set_used_.end(), 0);
-  std::fill(run_tail_.begin(), run_tail_.end(), std::nullopt);
+  run_tail_.fill(std::nullopt);
   for (auto& q : run_fifo_) q.clear();
   run_cur_ = 0;
   live_ = 0;
@@ -206,6 +210,14 @@ void EarlyFailureDetector::release_dead() {
       ++i;
     }
   }
+}
+
+std::size_t EarlyFailureDetector::forget_exhausted() {
+  // Exhausted runs at the front, except the newest (it may still grow).
+  std::size_t n = 0;
+  while (n + 1 < runs_.size() && runs_[n].fifo.empty()) ++n;
+  runs_.erase(runs_.begin(), runs_.begin() + static_cast<std::ptrdiff_t>(n));
+  return n;
 }
 
 void EarlyFailureDetector::unlink(std::uint32_t id) {
@@ -237,25 +249,26 @@ void EarlyFailureDetector::release_dead_heads(Run& run) {
 
 std::optional<TrackedPacket> EarlyFailureDetector::pop_earliest(bool any, TimeNs before) {
   for (;;) {
-    Run* best = nullptr;
-    for (auto& run : runs_) {
-      release_dead_heads(run);
-      if (run.fifo.empty()) continue;
-      const TrackedPacket& p = entries_[run.fifo.front()].packet;
-      if (best == nullptr) {
-        best = &run;
+    std::size_t best = runs_.size();
+    for (std::size_t r = 0; r < runs_.size(); ++r) {
+      release_dead_heads(runs_[r]);
+      if (runs_[r].fifo.empty()) continue;
+      if (best == runs_.size()) {
+        best = r;
         continue;
       }
-      const TrackedPacket& b = entries_[best->fifo.front()].packet;
-      if (p.deadline < b.deadline || (p.deadline == b.deadline && p.send_order < b.send_order)) best = &run;
+      const TrackedPacket& p = entries_[runs_[r].fifo.front()].packet;
+      const TrackedPacket& b = entries_[runs_[best].fifo.front()].packet;
+      if (p.deadline < b.deadline || (p.deadline == b.deadline && p.send_order < b.send_order)) best = r;
     }
-    // Forget exhausted runs, except the newest (it may still grow).
-    while (runs_.size() > 1 && runs_.front().fifo.empty()) runs_.pop_front();
-    if (best == nullptr) return std::nullopt;
-    const std::uint32_t id = best->fifo.front();
+    const bool none = best == runs_.size();
+    best -= forget_exhausted();  // (none of them is the best, which holds a packet)
+    if (none) return std::nullopt;
+    Run& run = runs_[best];
+    const std::uint32_t id = run.fifo.front();
     Entry& e = entries_[id];
     if (!any && e.packet.deadline >= before) return std::nullopt;
-    best->fifo.pop_front();
+    run.fifo.pop_front();
     unlink(id);
     const bool fires = e.alive;
     release(id);  // a dropped packet leaves silently, freeing its place

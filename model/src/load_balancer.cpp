@@ -22,14 +22,21 @@ void validate(const ModelOptions& o) {
   }
 }
 
+namespace {
+// The tracker's geometry, once the configuration and the options are known to be good (each refused with a
+// ConfigError naming what is wrong, before anything is built).
+TrackerGeometry checked_geometry(const Config& config, const ModelOptions& o) {
+  config.validate();
+  validate(o);
+  return {o.efd_tracker_entries, o.efd_tracker_ways, o.efd_tracker_runs, o.efd_tracker_run_depth};
+}
+}  // namespace
+
 LoadBalancer::LoadBalancer(const Config& config, ModelOptions options)
     : config_(config),
       prng_(config.seed),
-      efd_(TrackerGeometry{options.efd_tracker_entries, options.efd_tracker_ways, options.efd_tracker_runs,
-                           options.efd_tracker_run_depth}),
+      efd_(checked_geometry(config, options)),
       base_rtt_(config.initial_base_rtt_ns) {
-  config_.validate();
-  validate(options);
   if (options.open_generation_bits != 0) gen_mask_ = (std::uint64_t{1} << options.open_generation_bits) - 1;
   reps_settings_.buffer_size_mask_bits = config_.reps_buffer_size_mask_bits;
   reps_settings_.window_length = config_.exploration_window();
@@ -85,7 +92,11 @@ void LoadBalancer::open(TimeNs now, GroupId group, EntropyValue local_port) {
   g.step = 0;
   g.opens++;
   if (config_.packet_spraying_type == SprayingType::Reps) {
-    g.reps.emplace(reps_settings_);
+    if (g.reps) {
+      g.reps->restart();
+    } else {
+      g.reps.emplace(reps_settings_);
+    }
   } else {
     g.reps.reset();
   }

@@ -7,6 +7,15 @@ namespace uetlb {
 RepsGroup::RepsGroup(const RepsSettings& settings)
     : settings_(&settings), slot_(std::size_t{1} << settings.buffer_size_mask_bits, 0) {}
 
+void RepsGroup::restart() {
+  std::vector<EntropyValue> slots = std::move(slot_);
+  std::fill(slots.begin(), slots.end(), EntropyValue{0});
+  *this = RepsGroup(*settings_, std::move(slots));
+}
+
+RepsGroup::RepsGroup(const RepsSettings& settings, std::vector<EntropyValue> slots)
+    : settings_(&settings), slot_(std::move(slots)) {}
+
 void RepsGroup::recycle(EntropyValue v, TimeNs now) {
   const auto c = capacity();
   slot_[wr_] = v;

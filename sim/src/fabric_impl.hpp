@@ -15,11 +15,11 @@
 #include "chakra_run.hpp"
 #include "rows.hpp"
 #include "uetlb/engine.hpp"
+#include "uetlb/fifo.hpp"
 #include "uetlb/output.hpp"
 #include "uetsim/congestion.hpp"
 #include "uetsim/events.hpp"
 #include "uetsim/fabric.hpp"
-#include "uetsim/fifo.hpp"
 #include "uetsim/network.hpp"
 
 namespace uetsim {
@@ -41,8 +41,8 @@ struct Pdc {
   std::uint32_t packets = 0, next_new = 0, acked = 0;
   Window win;
   std::vector<PacketState> pkt;
-  Fifo<std::uint32_t> retx;   // psns waiting to be sent again
-  bool waiting_port = false;  // in its NIC's `waiting` list
+  uetlb::Fifo<std::uint32_t> retx;  // psns waiting to be sent again
+  bool waiting_port = false;        // in its NIC's `waiting` list
   // Receiver side.
   std::uint32_t next_expected = 0, buffered = 0;
   std::vector<bool> received;
@@ -82,14 +82,14 @@ struct Nic {
   }
   // RetransmitOnEfd (efd_retransmit): the PDCs sending on each group. Kept only with that option.
   std::map<std::uint32_t, std::vector<std::uint32_t>> pdcs_of_group;
-  Fifo<std::uint32_t> waiting;  // PDCs with a packet to send, waiting for room on the NIC's port
-  TimeNs lb_time = 0;           // the time of the last call into the load balancer
+  uetlb::Fifo<std::uint32_t> waiting;  // PDCs with a packet to send, waiting for room on the NIC's port
+  TimeNs lb_time = 0;                  // the time of the last call into the load balancer
   // Early-failure ticks (transport.cpp, lb_tick): each sent packet's (time due, deadline), in the order
   // due; one event waits for the first of them.
   struct Tick {
     TimeNs due, deadline;
   };
-  Fifo<Tick> ticks;
+  uetlb::Fifo<Tick> ticks;
   bool tick_waits = false;  // an LbTick for ticks.front() is scheduled
   // Statistics.
   std::uint64_t ooo_events = 0, max_ooo = 0, sent = 0, retx = 0, timeouts = 0, nacks = 0, acks = 0, ecn = 0;
@@ -121,7 +121,7 @@ struct Fabric::Impl {
   // The PDCs' records from the oldest whose row of messages.csv is not written yet (PDC number
   // first_pdc): every PDC before it is done and written. A Chakra run of hundreds of millions of messages
   // holds only the few thousand about the ones running (docs/fabric.md, "Records as the run goes").
-  Fifo<PdcRecord> pdcs;
+  uetlb::Fifo<PdcRecord> pdcs;
   std::uint32_t first_pdc = 0;
   std::uint32_t pdc_count() const { return first_pdc + static_cast<std::uint32_t>(pdcs.size()); }
   std::vector<std::uint32_t> written_group;  // FeedbackForEveryPacket: the group of each PDC written out

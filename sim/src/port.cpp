@@ -94,7 +94,7 @@ TimeNs Port::start_tx() {
 
 // The packet start_tx chose, out of its queue and counted as sent.
 Packet Port::take() {
-  Fifo<Packet>& from = tx_control ? control : queue;
+  uetlb::Fifo<Packet>& from = tx_control ? control : queue;
   Packet p = std::move(from.front());
   from.pop_front();
   ++packets;

@@ -219,6 +219,49 @@ TEST_CASE("Reopening a group mid-flight resets all of its state and drops its tr
   REQUIRE(d.request(1, 4, 2, false).ev == 256);
 }
 
+TEST_CASE("A restarted REPS group is a new one: same state, same choices", "[groups][reps]") {
+  // LoadBalancer::open restarts a reopened group's REPS state in place (keeping its slots' storage).
+  RepsSettings settings;
+  settings.buffer_size_mask_bits = 2;
+  settings.window_length = 5;
+  settings.freezing_timeout_ns = 100;
+  RepsGroup used(settings);
+  Xorshift32 warm(3);
+  for (EntropyValue v = 1; v <= 6; ++v) used.recycle(v, 0);  // full, wrapped
+  used.path_failure(10);                                     // freezing
+  for (int i = 0; i < 6; ++i) used.choose(warm);             // four reuses, then replays
+  used.recycle(9, 200);                                      // the window opens
+  used.choose(warm);
+  REQUIRE((used.window_left() > 0 && used.filled() == 4 && used.replay_index() != 0));
+  used.restart();
+  RepsGroup fresh(settings);
+  Xorshift32 a(7), b(7);
+  auto same = [&] {
+    REQUIRE(used.capacity() == fresh.capacity());
+    REQUIRE(used.count() == fresh.count());
+    REQUIRE(used.filled() == fresh.filled());
+    REQUIRE(used.replay_index() == fresh.replay_index());
+    REQUIRE(used.freezing() == fresh.freezing());
+    REQUIRE(used.window_left() == fresh.window_left());
+    REQUIRE(used.unconsumed() == fresh.unconsumed());
+  };
+  same();
+  // The same events from here give the same choices and state: explore, reuse, freeze, replay, window.
+  for (int step = 0; step < 40; ++step) {
+    const TimeNs now = static_cast<TimeNs>(step) * 20;
+    if (step % 3 == 0) {
+      used.recycle(static_cast<EntropyValue>(step), now);
+      fresh.recycle(static_cast<EntropyValue>(step), now);
+    }
+    if (step % 11 == 5) {
+      used.path_failure(now);
+      fresh.path_failure(now);
+    }
+    REQUIRE(used.choose(a) == fresh.choose(b));
+    same();
+  }
+}
+
 TEST_CASE("Feedback for a group that is not open is ignored and counted", "[groups]") {
   Recorder r(reps_config());
   r.lb.feedback(0, 5, FeedbackKind::Ack, 1, 0);

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "uetlb/fifo.hpp"
 #include "uetsim/events.hpp"
-#include "uetsim/fifo.hpp"
 
 using namespace uetsim;
 
@@ -87,8 +87,8 @@ TEST_CASE("sim events: the calendar, the far heap and the line leave in one heap
   REQUIRE(now > 4 * EventQueue::kWheelNs);  // the calendar wrapped several times
 }
 
-TEST_CASE("sim fifo: first in first out, back removal, storage reclaimed", "[sim][parts]") {
-  Fifo<int> q;
+TEST_CASE("sim fifo: first in first out, back removal, iteration, storage reclaimed", "[sim][parts]") {
+  uetlb::Fifo<int> q;
   REQUIRE(q.empty());
   for (int i = 0; i < 200; ++i) q.push_back(i);
   for (int i = 0; i < 150; ++i) {
@@ -97,6 +97,12 @@ TEST_CASE("sim fifo: first in first out, back removal, storage reclaimed", "[sim
   }
   REQUIRE(q.size() == 50);
   REQUIRE(q[0] == 150);
+  int sum = 0, first = -1;
+  for (int v : q) {
+    if (first < 0) first = v;
+    sum += v;
+  }
+  REQUIRE((first == 150 && sum == (150 + 199) * 50 / 2));  // iteration: front to back
   REQUIRE(q.back() == 199);
   q.pop_back();
   REQUIRE(q.back() == 198);
@@ -107,6 +113,12 @@ TEST_CASE("sim fifo: first in first out, back removal, storage reclaimed", "[sim
   q.pop_back();
   REQUIRE(q.empty());
   q.push_back(2);
+  q.push_back(3);
+  q.pop_front();
+  q.clear();
+  REQUIRE((q.empty() && q.begin() == q.end()));
+  q.push_back(4);
+  REQUIRE((q.front() == 4 && q.size() == 1));
   q.release();
   REQUIRE((q.empty() && q.size() == 0));
 }

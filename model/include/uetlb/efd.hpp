@@ -1,12 +1,13 @@
 // Early failure detection: packets awaiting acknowledgement with a deadline (SPEC section 6).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <vector>
 
+#include "uetlb/fifo.hpp"
 #include "uetlb/types.hpp"
 
 namespace uetlb {
@@ -56,15 +57,18 @@ class FlatIndex {
 ///   make its run hold more is not tracked.
 /// entries 0: no limit at all.
 struct TrackerGeometry {
-  std::size_t entries = 0;    ///< places in all (sets x ways), a power of 2; 0 = unbounded
-  std::size_t ways = 4;       ///< places per set: 1, 2 or 4
-  std::size_t runs = 2;       ///< deadline-ordered runs, 1..4
+  std::size_t entries = 0;  ///< places in all (sets x ways), a power of 2; 0 = unbounded
+  std::size_t ways = 4;     ///< places per set: 1, 2 or 4
+  std::size_t runs = 2;     ///< deadline-ordered runs, 1..kMaxRuns
+  static constexpr std::size_t kMaxRuns = 4;
   std::size_t run_depth = 0;  ///< packets a run holds; 0: the core's default, 2 x entries (64 at least)
 };
 
 /// The set of tracked packets. Expired packets leave in (deadline, send order) order.
 class EarlyFailureDetector {
  public:
+  /// Throws std::invalid_argument for a bounded geometry with runs outside 1..kMaxRuns or ways above the
+  /// entries (validate(ModelOptions) refuses them first, naming the option).
   explicit EarlyFailureDetector(TrackerGeometry geometry = {});
 
   /// The hardware tracker's set of (group, psn) for 2^set_bits sets: the PSN's low bits XOR each
@@ -104,23 +108,26 @@ class EarlyFailureDetector {
   // Packets tracked with the same delay expire in send order: one FIFO per delay in use.
   struct Run {
     TimeNs delay = 0;
-    std::deque<std::uint32_t> fifo;
+    Fifo<std::uint32_t> fifo;
   };
   static std::uint64_t key(GroupId g, Psn p) { return (static_cast<std::uint64_t>(g) << 32) | p; }
   void unlink(std::uint32_t id);
   void release(std::uint32_t id);
   void release_dead_heads(Run& run);
   void release_dead();
+  std::size_t forget_exhausted();  // returns how many it forgot
   std::optional<TrackedPacket> pop_earliest(bool any, TimeNs before);
   bool bounded() const { return geo_.entries != 0; }
 
   TrackerGeometry geo_;
   unsigned set_bits_ = 0;
-  std::vector<std::uint8_t> set_used_;           // places held per set
-  std::vector<std::optional<TimeNs>> run_tail_;  // the hardware runs' last deadlines
+  // (The per-packet state sits in the object or one load from it: a fabric has one tracker per NIC, and at
+  // thousands of NICs each call finds its tracker out of the caches.)
+  std::vector<std::uint8_t> set_used_;                                       // places held per set
+  std::array<std::optional<TimeNs>, TrackerGeometry::kMaxRuns> run_tail_{};  // the hardware runs' last deadlines
   // The hardware runs' packets in the order they were added (entry id, send order), from the oldest that
   // may still hold a place; fronts that no longer do are dropped when a run's size is needed.
-  std::vector<std::deque<std::pair<std::uint32_t, std::uint64_t>>> run_fifo_;
+  std::array<Fifo<std::pair<std::uint32_t, std::uint64_t>>, TrackerGeometry::kMaxRuns> run_fifo_;
   std::size_t run_depth_ = 0;
   std::size_t run_size(std::size_t r);
   std::size_t run_cur_ = 0;
@@ -129,9 +136,9 @@ class EarlyFailureDetector {
   std::uint64_t next_order_ = 0;
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> free_;
-  std::deque<Run> runs_;
-  FlatIndex by_key_;     // (group, psn) -> newest entry of that key
-  TimeNs earliest_ = 0;  // no live entry has a deadline before this (a lower bound)
+  std::vector<Run> runs_;  // oldest delay first
+  FlatIndex by_key_;       // (group, psn) -> newest entry of that key
+  TimeNs earliest_ = 0;    // no live entry has a deadline before this (a lower bound)
 };
 
 }  // namespace uetlb

@@ -22,6 +22,9 @@ struct RepsSettings {
 class RepsGroup {
  public:
   explicit RepsGroup(const RepsSettings& settings);
+  /// Starts afresh, as a group just built does, keeping the slots' storage (a Chakra run opens a group for
+  /// nearly every message).
+  void restart();
 
   /// Recycle(v): `ack` and `nack_trim_last_hop`. May end freezing and open the exploration window.
   void recycle(EntropyValue v, TimeNs now);
@@ -41,6 +44,7 @@ class RepsGroup {
   std::vector<EntropyValue> unconsumed() const;
 
  private:
+  RepsGroup(const RepsSettings& settings, std::vector<EntropyValue> slots);  // (restart: zeroed slots of C)
   Choice explore(Xorshift32& prng) const;
 
   const RepsSettings* settings_;

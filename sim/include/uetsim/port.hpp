@@ -14,7 +14,7 @@
 
 #include <cstdint>
 
-#include "uetsim/fifo.hpp"
+#include "uetlb/fifo.hpp"
 #include "uetsim/packet.hpp"
 #include "uetsim/scenario.hpp"
 
@@ -45,8 +45,8 @@ struct Port {
   double loss = 0.0;                   ///< degraded: probability that a packet sent on the link is lost
   double scale = 1.0;                  ///< degraded with ScaleDegradedQueues: the queue's thresholds times this
   bool routed = true;                  ///< routing still uses the link (false once it reconverged around a failure)
-  Fifo<Packet> queue;                  ///< data packets (what ECN, trimming and drops look at)
-  Fifo<Packet> control;                ///< ACKs, NACKs and trimmed headers (PriorityControl)
+  uetlb::Fifo<Packet> queue;           ///< data packets (what ECN, trimming and drops look at)
+  uetlb::Fifo<Packet> control;         ///< ACKs, NACKs and trimmed headers (PriorityControl)
   std::uint64_t queued_bytes = 0;      ///< bytes in `queue`
   bool tx_control = false;             ///< the packet on the wire came from `control`
   bool busy = false;                   ///< a packet is on the wire (its end not yet settled)

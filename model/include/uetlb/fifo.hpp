@@ -1,14 +1,15 @@
-// A first-in first-out queue on one vector: nothing allocated while it has never held anything (an empty
-// std::deque allocates a 512-byte block and its map: 640 bytes for each of a 65,536-host fabric's 786,432
-// port queues and for each of a Chakra run's millions of PDCs), the removed front reclaimed as the queue
-// drains or when it is half the storage.
+// A first-in first-out queue on one vector, for the per-packet queues of the model's early-failure tracker
+// and of the fabric: nothing allocated while it has never held anything (an empty std::deque allocates a
+// 512-byte block and its map: 640 bytes for each of a 65,536-host fabric's 786,432 port queues and for
+// each of a Chakra run's millions of PDCs), the front one load away (a deque's is two), the removed front
+// reclaimed as the queue drains or when it is half the storage.
 #pragma once
 
 #include <cstddef>
 #include <utility>
 #include <vector>
 
-namespace uetsim {
+namespace uetlb {
 
 template <class T>
 class Fifo {
@@ -35,6 +36,16 @@ class Fifo {
       head_ = 0;
     }
   }
+  /// The items, front first.
+  typename std::vector<T>::const_iterator begin() const { return items_.begin() + static_cast<std::ptrdiff_t>(head_); }
+  typename std::vector<T>::const_iterator end() const { return items_.end(); }
+  typename std::vector<T>::iterator begin() { return items_.begin() + static_cast<std::ptrdiff_t>(head_); }
+  typename std::vector<T>::iterator end() { return items_.end(); }
+  /// Empties the queue, keeping its storage.
+  void clear() {
+    items_.clear();
+    head_ = 0;
+  }
   /// Empties the queue and gives its storage back.
   void release() {
     std::vector<T>().swap(items_);
@@ -42,12 +53,8 @@ class Fifo {
   }
 
  private:
-  void clear() {
-    items_.clear();
-    head_ = 0;
-  }
   std::vector<T> items_;
   std::size_t head_ = 0;
 };
 
-}  // namespace uetsim
+}  // namespace uetlb
