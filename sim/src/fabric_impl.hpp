@@ -158,6 +158,7 @@ struct Fabric::Impl {
   }
   Pdc& live(std::uint32_t pdc_id) { return slots[record(pdc_id).slot]; }  // (a PDC not done)
   void dispatch(Event& e);
+  void prefetch(const EventBody& next) const;
 
   // Links, switches and failures (fabric.cpp).
   void enqueue(std::uint32_t port_id, Packet p);

@@ -29,6 +29,7 @@ TEST_CASE("sim events: the calendar, the far heap and the line leave in one heap
   // across the calendar, the heap and the line (timers of one length, some tied with each other), times
   // before the last popped (kept in the heap), and a run that wraps the calendar many times over.
   EventQueue q;
+  REQUIRE(q.peek() == nullptr);
   std::set<std::pair<TimeNs, std::uint64_t>> ref;
   std::uint64_t state = 12345, order = 0;
   auto next = [&state] {
@@ -36,7 +37,7 @@ TEST_CASE("sim events: the calendar, the far heap and the line leave in one heap
     return state >> 33;
   };
   TimeNs now = 0;
-  std::size_t far_pushes = 0, past_pushes = 0, line_pushes = 0;
+  std::size_t far_pushes = 0, past_pushes = 0, line_pushes = 0, peeked_timers = 0;
   TimeNs line_last = 0;
   for (int step = 0; step < 200000; ++step) {
     if (ref.empty() || next() % 8 < 5) {
@@ -72,7 +73,17 @@ TEST_CASE("sim events: the calendar, the far heap and the line leave in one heap
       const auto want = *ref.begin();
       ref.erase(ref.begin());
       REQUIRE(q.top_time() == want.first);
+      // peek() shows the body pop() returns next, unless that is a line timer.
+      const EventBody* peeked = q.peek();
+      const auto* peeked_start = peeked != nullptr ? std::get_if<ev::MessageStart>(peeked) : nullptr;
+      const std::uint32_t peeked_order = peeked_start != nullptr ? peeked_start->message : ~0U;
       const Event e = q.pop();
+      if (std::holds_alternative<ev::Rto>(e.body)) {
+        REQUIRE(peeked == nullptr);
+        ++peeked_timers;
+      } else {
+        REQUIRE(peeked_order == std::get<ev::MessageStart>(e.body).message);
+      }
       REQUIRE(e.time == want.first);
       const auto* start = std::get_if<ev::MessageStart>(&e.body);
       REQUIRE((start != nullptr ? start->message : std::get<ev::Rto>(e.body).pdc) ==
@@ -84,6 +95,7 @@ TEST_CASE("sim events: the calendar, the far heap and the line leave in one heap
   REQUIRE(far_pushes > 1000);
   REQUIRE(past_pushes > 1000);
   REQUIRE(line_pushes > 1000);
+  REQUIRE(peeked_timers > 100);
   REQUIRE(now > 4 * EventQueue::kWheelNs);  // the calendar wrapped several times
 }
 

@@ -130,6 +130,22 @@ class EventQueue {
     if (!line_.empty()) t = std::min(t, line_.front().time);
     return t;
   }
+  /// The body of the event that pop() returns next when it comes from the calendar or the heap; nullptr when
+  /// it is a line timer or the queue is empty. For fetching the state it will touch ahead of time.
+  const EventBody* peek() const {
+    const std::uint32_t b = first_bucket();
+    const Slot* next = nullptr;
+    if (b != kNone && (far_.empty() || !later(Far{slots_[head_[b]].time, slots_[head_[b]].seq, 0}, far_.front()))) {
+      next = &slots_[head_[b]];
+    } else if (!far_.empty()) {
+      next = &slots_[far_.front().slot];
+    }
+    if (next == nullptr) return nullptr;
+    if (!line_.empty() && later(Far{next->time, next->seq, 0}, Far{line_.front().time, line_.front().seq, 0})) {
+      return nullptr;
+    }
+    return &next->body;
+  }
   /// Removes and returns the earliest event (the queue must not be empty).
   Event pop() {
     const std::uint32_t b = first_bucket();
