@@ -117,18 +117,17 @@ void Fabric::Impl::enqueue(std::uint32_t port_id, Packet p) {
   if (!port.admit(std::move(p), !net.host_port(port_id), queue_rules, switch_rng, queue_counters)) return;
   if (!port.busy) {
     start(port_id);
-  } else if (port.launched && !port.wake) {
-    port.wake = true;  // the packet on the wire was launched: its end starts this one
-    schedule(port.busy_until, ev::TxDone{port_id});
+  } else if (port.launched) {
+    wake_at_end(port_id);  // the packet on the wire was launched: its end starts this one
   }
 }
 
 // Whether the port's next packet can be launched (port.hpp): nothing to decide at the end of its
-// transmission. A NIC's port wakes its senders then, a degraded link's loss is drawn then, and EcnAt
-// "dequeue" marks then.
+// transmission. A degraded link's loss is drawn then, and EcnAt "dequeue" marks a switch's packets then. (A
+// NIC's port wakes its senders then: while senders wait, its end is an event, see start.)
 bool Fabric::Impl::launchable(std::uint32_t port_id) const {
   const Port& port = net.ports[port_id];
-  return !net.host_port(port_id) && port.loss == 0.0 && !port.failed && !queue_rules.ecn_on_dequeue;
+  return port.loss == 0.0 && !port.failed && (net.host_port(port_id) || !queue_rules.ecn_on_dequeue);
 }
 
 // Starts the next packet of a port that is free and has one queued: launched, its arrival scheduled now (two
@@ -143,18 +142,24 @@ void Fabric::Impl::start(std::uint32_t port_id) {
   ++sum.packet_hops;
   const TimeNs at = port.busy_until + port.delay;
   schedule(at, arrival(port_id, std::move(p)));
-  if (port.has_queued()) {
-    port.wake = true;
-    schedule(port.busy_until, ev::TxDone{port_id});
-  }
+  if (port.has_queued() || (net.host_port(port_id) && !nics[port_id].waiting.empty())) wake_at_end(port_id);
+}
+
+// An end-of-transmission event for the launched packet on the wire: packets or a NIC's senders wait for it.
+void Fabric::Impl::wake_at_end(std::uint32_t port_id) {
+  Port& port = net.ports[port_id];
+  if (port.wake) return;
+  port.wake = true;
+  schedule(port.busy_until, ev::TxDone{port_id});
 }
 
 void Fabric::Impl::tx_done(std::uint32_t port_id) {
   Port& port = net.ports[port_id];
-  if (port.launched) {  // the end of a launched packet, with packets waiting behind it
+  if (port.launched) {  // the end of a launched packet, with packets or senders waiting behind it
     port.wake = false;
     port.settle(now, true);
     if (port.has_queued()) start(port_id);
+    if (net.host_port(port_id)) wake_senders(port_id);
     return;
   }
   Packet p = port.finish_tx(!net.host_port(port_id), queue_rules, switch_rng, queue_counters);

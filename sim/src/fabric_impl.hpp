@@ -164,6 +164,7 @@ struct Fabric::Impl {
   void enqueue(std::uint32_t port_id, Packet p);
   bool launchable(std::uint32_t port_id) const;
   void start(std::uint32_t port_id);
+  void wake_at_end(std::uint32_t port_id);
   void tx_done(std::uint32_t port_id);
   ev::Arrive arrival(std::uint32_t port_id, Packet p) const;
   void arrive(const ev::Arrive& a, Packet p);
@@ -181,6 +182,7 @@ struct Fabric::Impl {
   void try_send(std::uint32_t pdc_id);
   void send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, bool retx);
   std::uint32_t data_size(const Pdc& pdc, std::uint32_t psn) const;
+  bool port_has_room(std::uint32_t host, std::uint32_t size);
   void leave_flight(Pdc& pdc, std::uint32_t psn);
   uetlb::Engine& lb_of(Nic& nic);
   void resend(std::uint32_t pdc_id, std::uint32_t psn);

@@ -117,12 +117,13 @@ void Fabric::Impl::try_send(std::uint32_t pdc_id) {
     if (pdc.win.in_flight > 0 && static_cast<double>(pdc.win.in_flight + size) > pdc.win.cwnd) return;
     // The NIC sends when its port has room (a packet on the wire and one waiting): the load balancer
     // chooses the entropy value as the packet leaves, not while it would sit in a NIC queue.
-    if (sc.nic_pacing &&
-        net.ports[net.host_up[pdc.src]].queued_bytes + size > 2u * (mss + uetlb::kPacketOverheadBytes)) {
+    if (sc.nic_pacing && !port_has_room(pdc.src, size)) {
       if (!pdc.waiting_port) {
         pdc.waiting_port = true;
         nics[pdc.src].waiting.push_back(pdc_id);
       }
+      const std::uint32_t up = net.host_up[pdc.src];
+      if (net.ports[up].launched) wake_at_end(up);  // its end wakes the senders
       return;
     }
     if (retx) {
@@ -203,6 +204,14 @@ void Fabric::Impl::lb_tick(const ev::LbTick& e) {
     nic.tick_waits = true;
     schedule(nic.ticks.front().due, ev::LbTick{e.host, ev::LbTick::kInLine});
   }
+}
+
+// Whether a host's port takes `size` more bytes: a packet on the wire and one waiting. (A launched packet
+// counts until its last bit is out, a tie with its end included: it leaves at its end-of-transmission event.)
+bool Fabric::Impl::port_has_room(std::uint32_t host, std::uint32_t size) {
+  Port& port = net.ports[net.host_up[host]];
+  port.settle(now, false);
+  return port.queued_bytes + size <= 2u * (mss + uetlb::kPacketOverheadBytes);
 }
 
 std::uint32_t Fabric::Impl::data_size(const Pdc& pdc, std::uint32_t psn) const {

@@ -373,15 +373,23 @@ TEST_CASE(
   REQUIRE(ramp.ecn_marks < step.ecn_marks);
   // The same run again: the switches' draws come from the scenario's seed.
   REQUIRE(Fabric(s, model_factory()).run().ecn_marks == ramp.ecn_marks);
-  Scenario t = Scenario::from_json(R"({"Workload":"incast","IncastSenders":8,"MessageBytes":1048576})", "t.json");
-  const RunSummary arriving = Fabric(t, model_factory()).run();
-  t.trim_either = true;
-  const RunSummary either = Fabric(t, model_factory()).run();
-  REQUIRE(arriving.trims > 0);
-  REQUIRE(either.trims > 0);
-  REQUIRE(either.completed == either.messages);
-  REQUIRE(either.drops_queue == 0);
-  REQUIRE(either.ooo_events > arriving.ooo_events);  // a queued packet trimmed arrives after later ones
+  // A queued packet trimmed arrives after later ones: more reordering. The effect is under 1 % of the
+  // out-of-order events and one run's tie order moves them by as much, so it is summed over six seeds.
+  std::uint64_t ooo_arriving = 0, ooo_either = 0;
+  for (std::uint32_t seed = 1; seed <= 6; ++seed) {
+    Scenario t = Scenario::from_json(R"({"Workload":"incast","IncastSenders":8,"MessageBytes":1048576})", "t.json");
+    t.seed = seed;
+    const RunSummary arriving = Fabric(t, model_factory()).run();
+    t.trim_either = true;
+    const RunSummary either = Fabric(t, model_factory()).run();
+    REQUIRE(arriving.trims > 0);
+    REQUIRE(either.trims > 0);
+    REQUIRE(either.completed == either.messages);
+    REQUIRE(either.drops_queue == 0);
+    ooo_arriving += arriving.ooo_events;
+    ooo_either += either.ooo_events;
+  }
+  REQUIRE(ooo_either > ooo_arriving);
 }
 
 TEST_CASE("sim degraded links: one direction only, and a degraded queue scaled with its rate", "[sim][profile]") {
