@@ -134,33 +134,24 @@ class EventQueue {
   /// it is a line timer or the queue is empty. For fetching the state it will touch ahead of time.
   const EventBody* peek() const {
     const std::uint32_t b = first_bucket();
-    const Slot* next = nullptr;
-    if (b != kNone && (far_.empty() || !later(Far{slots_[head_[b]].time, slots_[head_[b]].seq, 0}, far_.front()))) {
-      next = &slots_[head_[b]];
-    } else if (!far_.empty()) {
-      next = &slots_[far_.front().slot];
+    switch (earliest(b)) {
+      case Source::Wheel: return &slots_[head_[b]].body;
+      case Source::Heap: return &slots_[far_.front().slot].body;
+      default: return nullptr;
     }
-    if (next == nullptr) return nullptr;
-    if (!line_.empty() && later(Far{next->time, next->seq, 0}, Far{line_.front().time, line_.front().seq, 0})) {
-      return nullptr;
-    }
-    return &next->body;
   }
   /// Removes and returns the earliest event (the queue must not be empty).
   Event pop() {
     const std::uint32_t b = first_bucket();
-    if (!line_.empty()) {  // the line's first, if it goes before the calendar's first and the heap's top
-      const Far first{line_.front().time, line_.front().seq, 0};
-      if ((b == kNone || later(Far{slots_[head_[b]].time, slots_[head_[b]].seq, 0}, first)) &&
-          (far_.empty() || later(far_.front(), first))) {
-        const Timer t = line_.pop_front();
-        --size_;
-        now_ = std::max(now_, t.time);
-        return Event{t.time, t.seq, t.rto};
-      }
+    const Source from = earliest(b);
+    if (from == Source::Line) {
+      const Timer t = line_.pop_front();
+      --size_;
+      now_ = std::max(now_, t.time);
+      return Event{t.time, t.seq, t.rto};
     }
     std::uint32_t slot;
-    if (b != kNone && (far_.empty() || !later(Far{slots_[head_[b]].time, slots_[head_[b]].seq, 0}, far_.front()))) {
+    if (from == Source::Wheel) {
       slot = head_[b];
       head_[b] = slots_[slot].next;
       if (head_[b] == kNone) used_[b / 64] &= ~(std::uint64_t{1} << (b % 64));
@@ -191,6 +182,24 @@ class EventQueue {
     std::uint32_t slot;
   };
   static bool later(const Far& a, const Far& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; }
+
+  /// Which of the three holds the earliest event, given the calendar's first bucket in use `b`: the least
+  /// (time, order pushed) of the calendar's first, the heap's top and the line's first (orders are unique).
+  enum class Source { None, Wheel, Heap, Line };
+  Source earliest(std::uint32_t b) const {
+    Source from = Source::None;
+    Far best{};
+    const auto consider = [&](Source s, const Far& f) {
+      if (from == Source::None || later(best, f)) {
+        from = s;
+        best = f;
+      }
+    };
+    if (b != kNone) consider(Source::Wheel, Far{slots_[head_[b]].time, slots_[head_[b]].seq, 0});
+    if (!far_.empty()) consider(Source::Heap, far_.front());
+    if (!line_.empty()) consider(Source::Line, Far{line_.front().time, line_.front().seq, 0});
+    return from;
+  }
 
   struct Timer {  ///< a line entry: 32 bytes, where an event with its body is 72
     TimeNs time;
