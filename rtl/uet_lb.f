@@ -18,6 +18,7 @@ uet_lb_cfg.sv
 uet_lb_admit.sv
 uet_lb_store.sv
 uet_lb_forward.sv
+uet_lb_loop.sv
 uet_lb_respond.sv
 uet_lb_tracker_view.sv
 uet_lb_tracker_run.sv

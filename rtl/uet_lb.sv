@@ -387,96 +387,28 @@ module uet_lb #(
   assign x_wf_d = x_s_f;
   assign x_wr_d = x_s_r;
 
-  // Stage D, feedback lane: the freezing-timeout test and the early failure's generation, for each word
-  // its group may hold at L (uet_lb_pretest), so L only selects.
-  logic entered_f, entered_r;  // L's feedback-lane event starts freezing (its time becomes freeze_start)
-  logic l_elapsed_d, d_live;
-  localparam int unsigned AuxW = GenW + TsWidth;  // a word's generation and freeze start: bits [AuxW:1]
-  uet_lb_pretest #(.TsWidth (TsWidth), .GenW (GenW)) u_pretest (
-    .t_i (d_f_q.t), .t_mt_i (d_tmt_q), .t_lt_i (d_tlt_q), .gen_i (d_f_q.gen), .open_prev_i (d_open_prev),
-    .fwd_i (d_fwd_f), .fwd_l_i (d_fwd_f_l), .fwd_x_i (d_fwd_f_x),
-    .lr_i (st_r_q[AuxW:1]), .lf_i (st_f_q[AuxW:1]), .xr_i (x_s_r[AuxW:1]), .xf_i (x_s_f[AuxW:1]),
-    .pre_i (pre_f_q[AuxW:1]), .l_t_i (l_f_q.t),
-    .entered_r_i (entered_r), .entered_f_i (entered_f), .elapsed_o (l_elapsed_d), .live_o (d_live)
-  );
-
-  // An early failure whose packet was cleared before it fired (the tracker's check, three cycles after the
-  // fire: at stage C) changes nothing.
-  logic d_kill_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) d_kill_q <= 1'b0;
-    else d_kill_q <= trk_kill;
-  end
-
-  // The loop's state registers: each lane's group word before stage L applies its events.
-  logic [StateW-1:0] st_f_q, st_r_q;
-  logic              l_live_q, l_elapsed_q, l_recycle_q, l_rto_q;
-  logic              d_recycle, d_rto;  // stage D's feedback: a recycle (ACK, NACK trimmed at the last hop), a timeout
-  assign d_recycle = d_f_q.fb && (d_f_q.kind == uet_lb_pkg::FB_ACK || d_f_q.kind == uet_lb_pkg::FB_NACK_TRIM_LAST_HOP);
-  assign d_rto     = d_f_q.fb && d_f_q.kind == uet_lb_pkg::FB_RTO;
-  always_ff @(posedge clk_i) begin
-    l_recycle_q <= d_recycle;
-    l_rto_q     <= d_rto;
-    st_f_q    <= d_fwd_f.lr ? next_r : (d_fwd_f.lf ? next_f : pre_f);
-    st_r_q    <= d_fwd_r.lr ? next_r : (d_fwd_r.lf ? next_f : pre_r);
-    l_live_q    <= d_live && !d_kill_q;
-    l_elapsed_q <= l_elapsed_d;
-  end
-
-  // The update units' event inputs, made at stage D into flip-flops of their own: the loop (state word,
-  // update, next word) then starts from registers that drive nothing else.
-  logic d_failure;
-  logic u_f_recycle_q, u_f_failure_q, u_r_open_q, u_r_recycle_q, u_r_failure_q, u_r_req_q;
-  assign d_failure = d_rto || (d_f_q.efd && d_live && !d_kill_q);
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      {u_f_recycle_q, u_f_failure_q, u_r_open_q, u_r_recycle_q, u_r_failure_q, u_r_req_q} <= '0;
-    end else begin
-      u_f_recycle_q <= d_f_q.v && d_recycle;
-      u_f_failure_q <= d_f_q.v && d_failure;
-      u_r_open_q    <= d_op;
-      u_r_recycle_q <= d_f_q.v && d_same_q && !d_r_q.open && d_recycle;
-      u_r_failure_q <= d_f_q.v && d_same_q && !d_r_q.open && d_failure;
-      u_r_req_q     <= d_rq;
-    end
-  end
-
   // ---------------------------------------------------------------------------------------------
-  // Stage L: the group updates. The feedback lane's alone; the request lane's after the feedback lane's
-  // event when both name its group.
-  logic f_recycle, f_failure;
-  assign f_recycle = l_recycle_q;
-  assign f_failure = l_rto_q || (l_f_q.efd && l_live_q);
-
-  uet_lb_pkg::decision_e unused_dec_f, l_dec;
-  logic [15:0]           unused_aux_f, l_aux;
-  logic [PtrW-1:0]       unused_rd_f, l_slot_rd, l_slot_wr, unused_wr_r;
-  logic                  l_f_open, unused_r_open_f, unused_f_open_r, l_r_open;
-
-  uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)) u_upd_f (
+  // The loop (uet_lb_loop): stages D and L. Each lane's group word into the state registers at D, the
+  // feedback lane's tests made ahead; at L the feedback lane's update alone, and the request lane's after
+  // the feedback lane's event when both name its group.
+  uet_lb_pkg::decision_e l_dec;
+  logic [15:0]           l_aux;
+  logic [PtrW-1:0]       l_slot_rd, l_slot_wr;
+  logic                  l_f_open, l_r_open, l_live, l_recycle;
+  uet_lb_loop #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)) u_loop (
+    .clk_i (clk_i), .rst_ni (rst_ni),
     .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
     .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
-    .state_i (st_f_q),
-    .f_open_i (1'b0), .f_recycle_i (u_f_recycle_q), .f_failure_i (u_f_failure_q),
-    .f_time_i (l_f_q.t), .f_elapsed_i (l_elapsed_q), .f_port_i (l_f_q.ev),
-    .r_req_i (1'b0),
-    .state_o (next_f), .decision_o (unused_dec_f), .aux_o (unused_aux_f), .slot_rd_o (unused_rd_f),
-    .slot_wr_o (l_slot_wr), .f_open_o (l_f_open), .r_open_o (unused_r_open_f), .entered_o (entered_f)
-  );
-  // The request lane's instance: the feedback-lane event on its group, then the request; or an open, which
-  // makes a fresh word whatever that event did to the old one (it keeps the generation it counts from).
-  logic fr, r_open;
-  assign fr     = l_f_q.v && l_same_q && !l_r_q.open;
-  assign r_open = l_r_q.v && l_r_q.open;
-  uet_lb_update #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)) u_upd_r (
-    .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
-    .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
-    .state_i (st_r_q),
-    .f_open_i (u_r_open_q), .f_recycle_i (u_r_recycle_q), .f_failure_i (u_r_failure_q),
-    .f_time_i (l_f_q.t), .f_elapsed_i (l_elapsed_q), .f_port_i (l_r_q.port),
-    .r_req_i (u_r_req_q),
-    .state_o (next_r), .decision_o (l_dec), .aux_o (l_aux), .slot_rd_o (l_slot_rd), .slot_wr_o (unused_wr_r),
-    .f_open_o (unused_f_open_r), .r_open_o (l_r_open), .entered_o (entered_r)
+    .d_f_v_i (d_f_q.v), .d_fb_i (d_f_q.fb), .d_efd_i (d_f_q.efd), .d_kind_i (d_f_q.kind),
+    .d_t_i (d_f_q.t), .d_tmt_i (d_tmt_q), .d_tlt_i (d_tlt_q), .d_gen_i (d_f_q.gen), .d_same_i (d_same_q),
+    .d_open_i (d_op), .d_req_i (d_rq), .kill_i (trk_kill),
+    .fwd_f_i (d_fwd_f), .fwd_l_f_i (d_fwd_f_l), .fwd_x_f_i (d_fwd_f_x), .fwd_r_i (d_fwd_r),
+    .open_prev_i (d_open_prev), .pre_q_f_i (pre_f_q), .pre_f_i (pre_f), .pre_r_i (pre_r),
+    .x_s_f_i (x_s_f), .x_s_r_i (x_s_r),
+    .l_f_v_i (l_f_q.v), .l_efd_i (l_f_q.efd), .l_t_i (l_f_q.t), .l_ev_i (l_f_q.ev), .l_same_i (l_same_q),
+    .l_r_v_i (l_r_q.v), .l_open_i (l_r_q.open), .l_port_i (l_r_q.port),
+    .next_f_o (next_f), .next_r_o (next_r), .dec_o (l_dec), .aux_o (l_aux), .slot_rd_o (l_slot_rd),
+    .slot_wr_o (l_slot_wr), .f_open_o (l_f_open), .r_open_o (l_r_open), .live_o (l_live), .recycle_o (l_recycle)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -519,10 +451,10 @@ module uet_lb #(
   end
   always_ff @(posedge clk_i) begin
     {x_f_q.fb, x_f_q.efd, x_f_q.live, x_f_q.kind, x_f_q.g, x_f_q.inr, x_f_q.ev, x_f_q.psn, x_f_q.t} <=
-      {l_f_q.fb, l_f_q.efd, l_live_q, l_f_q.kind, l_f_q.g, l_f_q.inr, l_f_q.ev, l_f_q.psn, l_f_q.t};
+      {l_f_q.fb, l_f_q.efd, l_live, l_f_q.kind, l_f_q.g, l_f_q.inr, l_f_q.ev, l_f_q.psn, l_f_q.t};
     x_r_q.open    <= l_r_q.open;
     x_f_q.applies <= l_f_q.inr && l_f_open;
-    x_f_q.recycle <= f_recycle;
+    x_f_q.recycle <= l_recycle;
     x_f_q.slot_wr <= l_slot_wr;
     {x_r_q.g, x_r_q.psn, x_r_q.retx, x_r_q.t, x_r_q.dl} <= {l_r_q.g, l_r_q.psn, l_r_q.retx, l_r_q.t, l_r_q.dl};
     x_r_q.applies <= l_r_q.inr && l_r_open;
@@ -692,9 +624,7 @@ module uet_lb #(
   end
 
   logic unused;
-  assign unused = ^{unused_active, unused_dec_f, unused_aux_f, unused_rd_f, unused_wr_r, unused_r_open_f,
-                    unused_f_open_r, trk_busy, l_f_q.gen, x_f_q.inr,
-                    pre_f_q[StateW-1:AuxW+1], pre_f_q[0]};  // (stage D's tests read the generation and freeze start)
+  assign unused = ^{unused_active, trk_busy, l_f_q.gen, x_f_q.inr};
 
   // ---------------------------------------------------------------------------------------------
   // Assertions (Verilator --assert and Yosys read_verilog -formal): registered history, no sequences.
@@ -731,18 +661,10 @@ module uet_lb #(
                            rsp_psn_o == past_rsp_psn_q);
       // Inputs: a request is held until it is accepted (checked on the environment).
       if (req_stall_q) a_req_held: assert (req_valid_i && req_psn_i == past_psn_q && req_group_i == past_req_group_q);
-      // Both lanes' loop registers hold the same word when they name one group.
-      if (l_f_q.v && l_r_q.v && l_same_q) a_loop_words_agree: assert (st_f_q == st_r_q);
       a_stop_flag: assert (trk_stop == (trk_hold || trk_unsettled));
       // The tracker's check of a fire comes while its early failure is at stage C.
       if (trk_kill) a_kill_at_c: assert (c_f_q.v && c_f_q.efd);
-      // The freezing test's pair selects are the ORs of the flags (uet_lb_pretest's a_pick relies on it).
-      a_fwd_flags: assert (d_fwd_f_l == (d_fwd_f.lr || d_fwd_f.lf) && d_fwd_f_x == (d_fwd_f.xr || d_fwd_f.xf));
       if (trk_flush_q) a_flush_unseen: assert (!trk_fire && !settled);  // the late flush is never seen
-      // The update units' own flip-flops equal the stage-L terms they stand for.
-      a_upd_f_inputs: assert (u_f_recycle_q == (l_f_q.v && f_recycle) && u_f_failure_q == (l_f_q.v && f_failure));
-      a_upd_r_open_req: assert (u_r_open_q == r_open && u_r_req_q == l_rq);
-      a_upd_r_inputs: assert (u_r_recycle_q == (fr && f_recycle) && u_r_failure_q == (fr && f_failure));
       // (No response enters a full queue unless one leaves in the same cycle: u_rsp_q.a_no_overflow.)
     end
     if (rst_ni) begin

@@ -50,6 +50,7 @@ proofs=(
   "timeout|fv_timeout|uet_lb_timeout.sv formal/fv_timeout.sv|1|0|fast|all|0|sat"
   "forward|fv_forward|uet_lb_forward.sv formal/fv_forward.sv|16|0|fast|all|1|sat|sat:seen_stale_q"
   "pretest|fv_pretest|uet_lb_timeout.sv uet_lb_pretest.sv formal/fv_pretest.sv|1|0|fast|own|0|sat"
+  "loop|fv_loop|uet_lb_cfg.sv uet_lb_timeout.sv uet_lb_pretest.sv uet_lb_rr.sv uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_state_view.sv uet_lb_update.sv uet_lb_loop.sv formal/fv_loop.sv|12|0|fast|own|1|sat|sat:seen_shared_q,seen_killed_q,seen_loop_q"
   "core|fv_core|@core formal/fv_core.sv|16|0|fast|own|1|sat|sat:seen_rsp_q,seen_stall_q,seen_both_q,seen_openfb_q,seen_owed3_q"
   "axi|fv_axi|uet_lb_axil.sv uet_lb_axis.sv formal/fv_axi.sv|20|0|fast|all|1|sat|sat:seen_refused_q,seen_both_q,seen_local_q,seen_held_q"
   "tracker|fv_tracker|uet_lb_ram.sv uet_lb_dup.sv uet_lb_bitsel.sv uet_lb_tracker_view.sv uet_lb_tracker_run.sv uet_lb_tracker_fire.sv uet_lb_tracker.sv formal/fv_tracker.sv|20|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q"

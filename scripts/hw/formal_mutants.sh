@@ -23,6 +23,7 @@ mutants=(
   "uet_lb_window.sv@window@  assign explores_now_o = open_i ? w_x_i : explore_i;@  assign explores_now_o = explore_i;@a request in the update that opens the window misses its explore"
   "uet_lb_timeout.sv@timeout@assign elapsed_o = (b1 && !now_lt_t_i) || (b1 == now_lt_t_i && !b3);@assign elapsed_o = b1 == now_lt_t_i && !b3;@the freezing test misses the time wrap past the start"
   "uet_lb_pretest.sv@pretest@    e_new     = (fwd_lr && entered_r_i) || (!fwd_lr && fwd_lf && entered_f_i);@    e_new     = (fwd_lr && entered_r_i) || (fwd_lf && entered_f_i);@the freezing test takes the feedback lane's entry when the request lane's word wins"
+  "uet_lb_loop.sv@loop@      u_r_recycle_q <= d_f_v_i && d_same_i && !d_open_i && d_recycle;@      u_r_recycle_q <= d_f_v_i && !d_open_i && d_recycle;@the request lane applies the feedback lane's recycle to another group"
   "uet_lb_forward.sv@forward@    if (hit[5]) pick = x_s_r_o;@    if (hit[3]) pick = y_s_r_q; else if (hit[5]) pick = x_s_r_o;@forwarding prefers a result two cycles old to one a cycle old"
   "uet_lb_rr.sv@rr@{8'd0, step_i & span_mask_i}@{8'd0, step_i & span_mask_i & 8'hfe}@round robin skips odd ports"
   "uet_lb_fifo.sv@fifo@      if (pop_i) rp_q <= rp_q + 1'b1;@      if (valid_o) rp_q <= rp_q + 1'b1;@a response is dropped under back-pressure"
