@@ -295,105 +295,27 @@ module uet_lb_tracker #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Tables. Tag RAMs (one per way, a key per set) read by the clear's set at t0, data at t2; the
-  // valid bits (flip-flops) read by both sets at t2, registered for t3.
-  logic [Entries-1:0] valid_q;
-  logic [KeyW-1:0]    tag_rd [Ways];
-  for (genvar w = 0; w < Ways; w++) begin : g_tag
-    uet_lb_ram #(.Depth (Sets), .Width (KeyW), .OutReg (1'b1)) u_tag (
-      .clk_i (clk_i), .we_i (rec0_q.alc && rec0_q.awy == WayW'(w)), .waddr_i (rec0_q.aset),
-      .wdata_i (rec0_q.akey), .raddr_i (op0.cset), .rdata_o (tag_rd[w])
-    );
-  end
-
-  // t2: partial key comparisons (16-bit parts), joined at t3.
-  localparam int unsigned Parts = (KeyW + 15) / 16;
-  logic [Parts-1:0]    tpart_q [Ways];
-  logic [16*Parts-1:0] ckey2;
-  assign ckey2 = (16 * Parts)'(op2_q.ckey);
-  for (genvar w = 0; w < Ways; w++) begin : g_tpart
-    logic [16*Parts-1:0] t;
-    assign t = (16 * Parts)'(tag_rd[w]);
-    for (genvar p = 0; p < Parts; p++) begin : g_part
-      always_ff @(posedge clk_i) tpart_q[w][p] <= t[16*p +: 16] == ckey2[16*p +: 16];
-    end
-  end
-
-  // The way a record allocated in a set, one-hot (0 when it did not allocate there). Decoded by
-  // comparison with each way's number: a write to x[awy] makes Yosys compute the bit offset with a
-  // 32-bit subtraction, a carry chain that once was the ECP5 critical path.
-  function automatic logic [Ways-1:0] alloc_hit(input logic alc, input logic [WayW-1:0] awy, input logic same_a);
-    for (int w = 0; w < Ways; w++) alloc_hit[w] = alc && same_a && awy == WayW'(w);
-  endfunction
-  // A record's effect on the valid bits of a set: cleared ways off, the allocated way on.
-  function automatic logic [Ways-1:0] after_rec(input logic [Ways-1:0] v, input logic clr,
-                                                input logic [Ways-1:0] cmask, input logic alc,
-                                                input logic [WayW-1:0] awy, input logic same_c,
-                                                input logic same_a);
-    after_rec = ((clr && same_c) ? (v & ~cmask) : v) | alloc_hit(alc, awy, same_a);
-  endfunction
-
-  // Valid bits of a set (the set index a flip-flop: a Sets-to-1 multiplexer of Ways-bit words).
-  function automatic logic [Ways-1:0] set_bits(input logic [Entries-1:0] v, input logic [SetW-1:0] s);
-    set_bits = v[Ways * s +: Ways];
-  endfunction
-  // Read in two steps, as the flip-flops are at t2: at t1 the slice of SliceSets sets that holds each set
-  // of op1, at t2 the set within the slice, with the record that applied in between (rec1_q now) added.
-  // (One Sets-to-1 read from t2's set index was an ECP5 critical path: the index is far from 1,024 bits.)
-  localparam int unsigned SliceSets = (Sets > 16) ? 16 : Sets;
-  localparam int unsigned SliceW    = Ways * SliceSets;
-  // (With one slice, or one set a slice, a function does not need its set index: no warning for that.)
-  /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [SliceW-1:0] slice_bits(input logic [Entries-1:0] v, input logic [SetW-1:0] s);
-    slice_bits = v[SliceW * (32'(s) / SliceSets) +: SliceW];
-  endfunction
-  function automatic logic [Ways-1:0] in_slice(input logic [SliceW-1:0] v, input logic [SetW-1:0] s);
-    in_slice = v[Ways * (32'(s) % SliceSets) +: Ways];
-  endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic [SliceW-1:0] vcs2_q, vas2_q;  // t2: the slices, as the flip-flops were at t1
-  logic [Ways-1:0]   vc3_q, va3_q;    // t3: the sets, as the flip-flops were at t2
-  always_ff @(posedge clk_i) begin
-    vcs2_q <= slice_bits(valid_q, op1_q.cset);
-    vas2_q <= slice_bits(valid_q, op1_q.aset);
-    // (rec1_q now was the record of op4 when this operation was at t0: index 3.)
-    vc3_q  <= after_rec(in_slice(vcs2_q, op2_q.cset), rec1_q.clr, rec1_q.cmask, rec1_q.alc, rec1_q.awy,
-                        cmp2_q.csc[3], cmp2_q.csa[3]);
-    va3_q  <= after_rec(in_slice(vas2_q, op2_q.aset), rec1_q.clr, rec1_q.cmask, rec1_q.alc, rec1_q.awy,
-                        cmp2_q.asc[3], cmp2_q.asa[3]);
-  end
-
-  // t3: the clear's key compare per way, its tag the newest written: records 2..5 ahead (rec0..rec3)
-  // where they allocated in this set, else the tag RAM's. The valid bits as of the record 3 ahead
-  // (rec1) and 2 ahead (rec0). Then the clear's match, and the allocation set's valid bits.
-  logic [Ways-1:0] teq3, vc3, va3, match3, va3_d, hit0, hit1, hit2, hit3;
-  always_comb begin
-    for (int w = 0; w < Ways; w++) teq3[w] = &tpart_q[w];
-    // Oldest first, so the newest wins.
-    hit3 = alloc_hit(rec3_q.alc, rec3_q.awy, cmp3_q.csa[4]);
-    hit2 = alloc_hit(rec2_q.alc, rec2_q.awy, cmp3_q.csa[3]);
-    hit1 = alloc_hit(rec1_q.alc, rec1_q.awy, cmp3_q.csa[2]);
-    hit0 = alloc_hit(rec0_q.alc, rec0_q.awy, cmp3_q.csa[1]);
-    for (int w = 0; w < Ways; w++) begin
-      if (hit3[w]) teq3[w] = cmp3_q.keq[4];
-      if (hit2[w]) teq3[w] = cmp3_q.keq[3];
-      if (hit1[w]) teq3[w] = cmp3_q.keq[2];
-      if (hit0[w]) teq3[w] = cmp3_q.keq[1];
-    end
-    vc3    = after_rec(after_rec(vc3_q, rec1_q.clr, rec1_q.cmask, rec1_q.alc, rec1_q.awy, cmp3_q.csc[2],
-                                 cmp3_q.csa[2]),
-                       rec0_q.clr, rec0_q.cmask, rec0_q.alc, rec0_q.awy, cmp3_q.csc[1], cmp3_q.csa[1]);
-    va3_d  = after_rec(after_rec(va3_q, rec1_q.clr, rec1_q.cmask, rec1_q.alc, rec1_q.awy, cmp3_q.asc[2],
-                                 cmp3_q.asa[2]),
-                       rec0_q.clr, rec0_q.cmask, rec0_q.alc, rec0_q.awy, cmp3_q.asc[1], cmp3_q.asa[1]);
-    match3 = vc3 & teq3;
-    va3    = va3_d;
-  end
-  logic [Ways-1:0] match4_q, va4_q;
-  always_ff @(posedge clk_i) begin
-    match4_q <= match3;
-    va4_q    <= va3;
-  end
+  // Sets (uet_lb_tracker_sets): the tag RAMs, the valid bits and their count, and what each operation
+  // finds in its sets on its way to t4, the records ahead of it applied.
+  logic [Entries-1:0] valid_q;  // (the sets' flip-flops)
+  logic [CntW-1:0]    tracked_q;
+  logic [Ways-1:0]    match4, va4;
+  uet_lb_tracker_sets #(.Entries (Entries), .Ways (Ways), .KeyW (KeyW)) u_sets (
+    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i),
+    .op0_cset_i (op0.cset), .op1_cset_i (op1_q.cset), .op1_aset_i (op1_q.aset), .op2_cset_i (op2_q.cset),
+    .op2_aset_i (op2_q.aset), .op2_ckey_i (op2_q.ckey), .op3_clr_i (op3_q.clr), .op3_alc_i (op3_q.alc),
+    .op4_clr_i (op4_q.clr), .op4_dir_i (op4_q.dir), .op4_dway_i (op4_q.dway), .op4_cset_i (op4_q.cset),
+    .cmp2_csa_i (cmp2_q.csa), .cmp2_csc_i (cmp2_q.csc), .cmp2_asa_i (cmp2_q.asa), .cmp2_asc_i (cmp2_q.asc),
+    .cmp3_keq_i (cmp3_q.keq), .cmp3_csa_i (cmp3_q.csa), .cmp3_csc_i (cmp3_q.csc), .cmp3_asa_i (cmp3_q.asa),
+    .cmp3_asc_i (cmp3_q.asc),
+    .cmp4_keq_i (cmp4_q.keq), .cmp4_csa_i (cmp4_q.csa), .cmp4_csc_i (cmp4_q.csc), .cmp4_asa_i (cmp4_q.asa),
+    .cmp4_asc_i (cmp4_q.asc),
+    .rec0_clr_i (rec0_q.clr), .rec0_cset_i (rec0_q.cset), .rec0_cmask_i (rec0_q.cmask), .rec0_alc_i (rec0_q.alc),
+    .rec0_aset_i (rec0_q.aset), .rec0_awy_i (rec0_q.awy), .rec0_akey_i (rec0_q.akey),
+    .rec1_clr_i (rec1_q.clr), .rec1_cmask_i (rec1_q.cmask), .rec1_alc_i (rec1_q.alc), .rec1_awy_i (rec1_q.awy),
+    .rec2_alc_i (rec2_q.alc), .rec2_awy_i (rec2_q.awy), .rec3_alc_i (rec3_q.alc), .rec3_awy_i (rec3_q.awy),
+    .match4_o (match4), .va4_o (va4), .valid_o (valid_q), .tracked_o (tracked_q)
+  );
 
   // ---------------------------------------------------------------------------------------------
   // Runs.
@@ -498,25 +420,18 @@ module uet_lb_tracker #(
     room1_q <= room1_pre;
   end
 
-  // t4: the clear's match after the record just ahead (rec0), and the allocation: the first free way of
-  // its set (after the clear, when the same set), and a run its deadline fits.
-  logic [Ways-1:0] match4, cm4, va4, free4, hit4;
+  // t4: the record. The clear frees the ways it matches (the sets', after the record just ahead) or, a
+  // fire's free, its own way; the allocation takes the first free way of its set (after the clear, when
+  // the same set) and a run its deadline fits.
+  logic [Ways-1:0] cm4, free4;
   logic            any_free;
   logic [WayW-1:0] first_free;
   logic [Runs-1:0] fits;
   logic            fit_any, run_room;
   logic [RunW-1:0] run_pick;
   always_comb begin
-    match4 = match4_q;
-    hit4   = alloc_hit(rec0_q.alc, rec0_q.awy, cmp4_q.csa[0]);
-    for (int w = 0; w < Ways; w++) begin
-      if (rec0_q.clr && cmp4_q.csc[0] && rec0_q.cmask[w]) match4[w] = 1'b0;
-      if (hit4[w]) match4[w] = cmp4_q.keq[0];
-    end
-    if (!op4_q.clr) match4 = '0;
     // A fire's free: its own way (the key compares above are not its).
     for (int w = 0; w < Ways; w++) cm4[w] = op4_q.dir ? op4_q.dway == WayW'(w) : match4[w];
-    va4   = after_rec(va4_q, rec0_q.clr, rec0_q.cmask, rec0_q.alc, rec0_q.awy, cmp4_q.asc[0], cmp4_q.asa[0]);
     free4 = ~va4 | (cmp4_q.own ? cm4 : '0);
     any_free   = free4 != '0;
     first_free = '0;
@@ -570,26 +485,7 @@ module uet_lb_tracker #(
     end
   end
 
-  // t5: the record applies: valid bits, counters (the tag RAMs, the data RAM and the runs above).
-  logic [CntW-1:0] tracked_q;
-  logic [WayW:0]   cleared;  // ways the record's clear frees
-  always_comb begin
-    cleared = '0;
-    for (int w = 0; w < Ways; w++) cleared = cleared + (WayW + 1)'(rec0_q.clr && rec0_q.cmask[w]);
-  end
-  // (As whole-vector operations: decoders in hardware, word operations in a simulator.)
-  logic [Entries-1:0] clr_vec, alc_vec;
-  assign clr_vec  = rec0_q.clr ? (Entries'(rec0_q.cmask) << (Ways * 32'(rec0_q.cset))) : '0;
-  assign alc_vec  = rec0_q.alc ? (Entries'(1) << rec_way) : '0;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
-      valid_q   <= '0;
-      tracked_q <= '0;
-    end else begin
-      valid_q   <= (valid_q & ~clr_vec) | alc_vec;
-      tracked_q <= tracked_q + CntW'(rec0_q.alc) - CntW'(cleared);
-    end
-  end
+  // t5: the record applies in every table: the sets, the data RAM and the runs (above).
   assign tracked_o   = tracked_q;
   assign untracked_o = rec0_q.untracked;
 
@@ -624,10 +520,7 @@ module uet_lb_tracker #(
     else t_ref_q <= t_ref_i;
   end
   logic unused;
-  assign unused = ^{rec1_q, rec2_q, rec3_q, cmp4_q.keq[4:1], cmp4_q.csa[4:1], cmp4_q.csc[4:1],
-                    cmp4_q.asa[4:1], cmp4_q.asc[4:1], cmp3_q.asa[4:3], cmp3_q.asc[4:3], cmp3_q.csc[4:3],
-                    cmp3_q.keq[0], cmp3_q.csa[0], cmp3_q.csc[0], cmp3_q.asa[0], cmp3_q.asc[0], cmp3_q.own,
-                    cmp3_q.dge};
+  assign unused = ^{rec1_q, rec2_q, rec3_q, cmp3_q.own, cmp3_q.dge};
 
   // A run's oldest allocation at least AgeMax - 1 behind the next one, a cycle ago: a run holding an
   // element AgeMax behind now was not empty a cycle ago, and its oldest then was at least AgeMax - 1
@@ -742,20 +635,6 @@ module uet_lb_tracker #(
   assign busy_o      = ops_past || fp_busy;
 
 `ifndef SYNTHESIS
-  // The valid bits of the sets at t2, read at once (what the two-step reads must give).
-  logic [Ways-1:0] vc3_ref_q, va3_ref_q;
-  always_ff @(posedge clk_i) begin
-    vc3_ref_q <= set_bits(valid_q, op2_q.cset);
-    va3_ref_q <= set_bits(valid_q, op2_q.aset);
-  end
-  // A fire's free, on its way to t4 (a cycle a stage): its way must still be valid there, after every
-  // record before it.
-  logic [Ways-1:0] v4_ref;
-  always_comb begin
-    v4_ref = set_bits(valid_q, op4_q.cset);
-    if (rec0_q.clr && rec0_q.cset == op4_q.cset) v4_ref = v4_ref & ~rec0_q.cmask;
-    if (rec0_q.alc && rec0_q.aset == op4_q.cset) v4_ref = v4_ref | alloc_hit(1'b1, rec0_q.awy, 1'b1);
-  end
   // Per-run checks, one bit a run (each assertion below is labelled once, outside any loop: Yosys 0.23
   // names a procedural assertion by its label, so a labelled one inside a loop is made twice).
   logic [Runs-1:0] ok_near_full, ok_old, ok_nz, ok_fits, ok_push, ok_rclr;
@@ -777,7 +656,6 @@ module uet_lb_tracker #(
     if (rst_ni && !flush_i) begin
       // A fire's free takes a t0 whose clear slot is free (the core's stage X holds its early failure).
       a_fire_free_slot: assert (!(dfree && clr_valid_i));
-      if (op4_q.clr && op4_q.dir) a_fire_frees_valid: assert (v4_ref[op4_q.dway]);
       a_alloc_or_untracked: assert (!(rec0_q.alc && rec0_q.untracked));
       a_near_full_flags: assert (&ok_near_full);
       a_age_flags: assert (&ok_old);
@@ -786,13 +664,8 @@ module uet_lb_tracker #(
       if (op4_q.alc) begin
         a_run_room: assert (run_room == (32'(r_cnt[run_pick]) + 32'(rec0_q.alc && rec0_q.run == run_pick) < RunDepth));
       end
-      a_tracked_count: assert (32'(tracked_q) == 32'($countones(valid_q)));
-      a_frees_used_ways: assert (!(|(rec0_q.cmask & ~set_bits(valid_q, rec0_q.cset)) && rec0_q.clr));  // frees only used ways
       a_push_decode: assert (&ok_push);
       a_run_rec_copy: assert (&ok_rclr);  // each run's copy of the record's frees is rec0_q's
-      // The two-step reads of the valid bits give what one read at t2 would have.
-      if (op3_q.clr) a_clear_set_bits: assert (vc3_q == vc3_ref_q);
-      if (op3_q.alc) a_alloc_set_bits: assert (va3_q == va3_ref_q);
     end
   end
 `endif

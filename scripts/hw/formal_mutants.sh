@@ -38,6 +38,7 @@ mutants=(
   "uet_lb_tracker.sv@tracker@  assign stop_o      = hold_run_q != '0 || hold_inf_q || unsettled_q || fire_waited;@  assign stop_o      = hold_run_q != '0 || hold_inf_q || unsettled_q;@a fire that waits lets the streams run on past its deadline"
   "uet_lb_tracker_fire.sv@tracker_fire@      g0_q   <= g0_fl[pick];@      g0_q   <= dl_before(rec_next_i[TsWidth-1:0], cdl_q);@a newly chosen candidate keeps a record that lands before it"
   "uet_lb_tracker_fire.sv@tracker_fire@    kill2 = fk1_2_q || eq2_q != '0;@    kill2 = fk1_2_q;@a fire stands though a clear of its packet was in flight"
+  "uet_lb_tracker_sets.sv@tracker_sets@      if (hit4[w]) match4_o[w] = cmp4_keq_i[0];@      if (hit4[w]) match4_o[w] = match4_o[w];@a clear misses the packet of its key that the record just ahead allocated"
   "uet_lb_tracker_view.sv@tracker_view@  assign sl_valid_o    = sl_lo2 || (sl_hi1 && e1v_q[1]) || (!e1v_q[0] && e2v_q[1]);@  assign sl_valid_o    = sl_lo2 || (!e1v_q[0] && e2v_q[1]);@a run hides its second live element when the lower half of its window holds only the first"
   "uet_lb_axil.sv@axi@      end else if (bready_i) begin@      end else begin@B dropped without BREADY"
   "uet_lb_axil.sv@axi@  assign want_wr = aw_v_q && w_v_q && !b_v_q && !busy;@  assign want_wr = aw_v_q && !b_v_q && !busy;@a write issued before its data arrived"
