@@ -135,11 +135,12 @@ else
   "$root/scripts/fabric/htsim_compare.py" --big --freezing --fabric "$b/sim/uet-fabric" || true
 fi
 echo
-echo "## Fabric scale (\`scripts/fabric/fabric_scale.py --k ${UETLB_SCALE_K:-8,16,32} --ring ${UETLB_SCALE_RING:-1024} --plot docs/img/fabric-scale.png\`)"
+echo "## Fabric scale (\`scripts/fabric/fabric_scale.py --k ${UETLB_SCALE_K:-8,16,32} --ring ${UETLB_SCALE_RING:-1024} --ring-runs ${UETLB_SCALE_RING_RUNS:-3} --plot docs/img/fabric-scale.png\`)"
 echo
-echo "One 2 MiB permutation under REPS on k-ary fat trees at 100 Gb/s, one run at a time on one core; \`UETLB_SCALE_K=8,16,32,64\` adds 65,536 hosts (about ten minutes). Then an 8 MiB ring all-reduce from a Chakra trace written by \`uet-chakra-gen\`, over 1,024 ranks, one a host, without \`uet-monitor.csv\`; \`UETLB_SCALE_RING=1024,8192\` adds 8,192 ranks (134 million messages, about ten minutes)."
+echo "One 2 MiB permutation under REPS on k-ary fat trees at 100 Gb/s, one run at a time on one core; \`UETLB_SCALE_K=8,16,32,64\` adds 65,536 hosts (about ten minutes). Then an 8 MiB ring all-reduce from a Chakra trace written by \`uet-chakra-gen\`, over 1,024 ranks, one a host, without \`uet-monitor.csv\`; \`UETLB_SCALE_RING=1024,8192\` adds 8,192 ranks (134 million messages, about five minutes a run). Each ring runs \`UETLB_SCALE_RING_RUNS\` times (3) on one trace, and the runs must agree event for event: the table gives the fastest and the slowest (the 8,192-rank run works through 1.2 GB of memory and moves by up to a quarter with the host's other load; the small runs do not)."
 echo
 "$root/scripts/fabric/fabric_scale.py" --k "${UETLB_SCALE_K:-8,16,32}" --ring "${UETLB_SCALE_RING:-1024}" \
+  --ring-runs "${UETLB_SCALE_RING_RUNS:-3}" \
   --fabric "$b/sim/uet-fabric" --plot "$root/docs/img/fabric-scale.png" 2>/dev/null || echo "(fabric_scale.py failed)"
 echo
 echo "![uet-fabric wall time and peak memory against hosts](img/fabric-scale.png)"
