@@ -4,12 +4,12 @@
 // sending, feedback, the load balancer's calls), records.cpp (the CSV records and the summary).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <sstream>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "chakra_run.hpp"
@@ -20,12 +20,15 @@
 #include "uetsim/congestion.hpp"
 #include "uetsim/events.hpp"
 #include "uetsim/fabric.hpp"
+#include "uetsim/fct_stats.hpp"
 #include "uetsim/network.hpp"
+#include "uetsim/peer_table.hpp"
 
 namespace uetsim {
 
 struct PacketState {
   bool acked = false, in_flight = false;
+  bool received = false;  // (the receiver's: the PDC's both ends share the slot)
   std::uint16_t ev = 0;
   TimeNs sent_at = 0;
   std::uint32_t rto_gen = 0;
@@ -39,13 +42,17 @@ struct Pdc {
   std::uint64_t token = 0;  // the workload's (a Chakra run's message: what it completes; 0: none)
   std::uint16_t local_port = 0;
   std::uint32_t packets = 0, next_new = 0, acked = 0;
+  // Its packets' state: in the slot itself for a message of up to kNear packets (a ring all-reduce over
+  // thousands of ranks sends millions of one-packet messages), else in far_pkt.
+  static constexpr std::uint32_t kNear = 2;
+  std::array<PacketState, kNear> near_pkt{};
+  std::vector<PacketState> far_pkt;
+  PacketState& pkt(std::uint32_t psn) { return packets <= kNear ? near_pkt[psn] : far_pkt[psn]; }
   Window win;
-  std::vector<PacketState> pkt;
   uetlb::Fifo<std::uint32_t> retx;  // psns waiting to be sent again
   bool waiting_port = false;        // in its NIC's `waiting` list
   // Receiver side.
   std::uint32_t next_expected = 0, buffered = 0;
-  std::vector<bool> received;
 };
 
 // What a PDC keeps from its start until its row of messages.csv is written (once it and every PDC
@@ -58,16 +65,6 @@ struct PdcRecord {
   bool done = false;
 };
 
-// What a NIC keeps about a peer while it has a message in flight to it or a group for it: one hash-map
-// entry, so that a message's start and end look the peer up once (a Chakra ring over 8,192 ranks starts
-// 134 million messages, each a few cache misses per lookup).
-struct Peer {
-  std::uint32_t in_flight = 0;       // this NIC's messages in flight to the peer
-  std::uint32_t group = 0;           // PDCGroupsEnabled: the group they use (while has_group)
-  std::uint32_t group_messages = 0;  // this NIC's messages in flight using that group
-  bool has_group = false;
-};
-
 struct Nic {
   std::unique_ptr<uetlb::Engine> lb;
   TimeNs base_rtt = 0;
@@ -75,10 +72,10 @@ struct Nic {
   std::uint32_t next_group = 0;
   // The peers that have a message in flight or a group (sparse: a vector per NIC and peer would take
   // hosts^2 words, 16 GiB at 65,536 hosts).
-  std::unordered_map<std::uint32_t, Peer> peers;
+  PeerTable peers;
   std::uint32_t in_flight(std::uint32_t peer) const {
-    const auto it = peers.find(peer);
-    return it == peers.end() ? 0 : it->second.in_flight;
+    const Peer* p = peers.find(peer);
+    return p == nullptr ? 0 : p->in_flight;
   }
   // RetransmitOnEfd (efd_retransmit): the PDCs sending on each group. Kept only with that option.
   std::map<std::uint32_t, std::vector<std::uint32_t>> pdcs_of_group;
@@ -125,7 +122,7 @@ struct Fabric::Impl {
   std::uint32_t first_pdc = 0;
   std::uint32_t pdc_count() const { return first_pdc + static_cast<std::uint32_t>(pdcs.size()); }
   std::vector<std::uint32_t> written_group;  // FeedbackForEveryPacket: the group of each PDC written out
-  std::vector<TimeNs> fcts;                  // each finished PDC's completion time (the summary's statistics)
+  FctStats fcts;                             // the finished PDCs' completion times (the summary's statistics)
   // messages.csv's rows as PDCs are written out: into the file (Fabric::stream_messages) or kept here.
   std::unique_ptr<uetlb::output::AtomicFile> messages_file;
   std::string messages_dir;

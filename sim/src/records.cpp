@@ -58,19 +58,14 @@ void Fabric::Impl::summarize() {
     if (!chakra->done()) sum.workload_stuck = chakra->stuck();
   }
   sum.end_time = now;
-  // Completion times in ns; the order statistics by selection (a Chakra run has hundreds of millions).
-  std::vector<TimeNs>& fct = fcts;  // (reordered by the selections: the sum is taken first)
-  unsigned __int128 total = 0;
-  for (const TimeNs t : fct) total += t;
-  if (!fct.empty()) {
-    const auto at = [&fct](std::size_t k) {
-      std::nth_element(fct.begin(), fct.begin() + static_cast<std::ptrdiff_t>(k), fct.end());
-      return static_cast<double>(fct[k]) / 1000.0;
-    };
-    sum.fct_mean_us = static_cast<double>(total) / static_cast<double>(fct.size()) / 1000.0;
-    sum.fct_max_us = at(fct.size() - 1);
-    sum.fct_p99_us = at(std::min(fct.size() - 1, fct.size() * 99 / 100));
-    sum.fct_p50_us = at(fct.size() / 2);
+  // Completion times in ns (exact order statistics: FctStats).
+  if (fcts.count() > 0) {
+    const std::uint64_t n = fcts.count();
+    const auto at = [this](std::uint64_t k) { return static_cast<double>(fcts.kth(k)) / 1000.0; };
+    sum.fct_mean_us = static_cast<double>(fcts.total()) / static_cast<double>(n) / 1000.0;
+    sum.fct_max_us = at(n - 1);
+    sum.fct_p99_us = at(std::min(n - 1, n * 99 / 100));
+    sum.fct_p50_us = at(n / 2);
   }
   // Imbalance over the switches' up sets that carried traffic.
   double worst = 0;

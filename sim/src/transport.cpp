@@ -57,25 +57,22 @@ void Fabric::Impl::message_start(const ev::MessageStart& msg) {
     free_slots.pop_back();
   }
   Pdc& pdc = slots[rec.slot];
-  {  // a fresh PDC that keeps the slot's packet vectors' storage
-    std::vector<PacketState> pkt = std::move(pdc.pkt);
-    std::vector<bool> received = std::move(pdc.received);
+  {  // a fresh PDC that keeps the slot's packet vector's storage
+    std::vector<PacketState> far = std::move(pdc.far_pkt);
     pdc = Pdc{};
-    pdc.pkt = std::move(pkt);
-    pdc.received = std::move(received);
+    pdc.far_pkt = std::move(far);
   }
   pdc.src = msg.src;
   pdc.dst = msg.dst;
   pdc.bytes = msg.bytes;
   pdc.token = msg.token;
   pdc.packets = static_cast<std::uint32_t>((msg.bytes + mss - 1) / mss);
-  pdc.pkt.assign(pdc.packets, PacketState{});
-  pdc.received.assign(pdc.packets, false);
+  if (pdc.packets > Pdc::kNear) pdc.far_pkt.assign(pdc.packets, PacketState{});
   pdc.win.cwnd = window_bytes;
   // The application's local UDP port of this PDC (the EV under None).
   pdc.local_port = static_cast<std::uint16_t>(1024 + (pdc_id * 7919U) % 60000U);
   Nic& nic = nics[msg.src];
-  Peer& peer = nic.peers[msg.dst];
+  Peer& peer = nic.peers.at(msg.dst);
   if (sc.lb.pdc_groups_enabled) {
     // A message to a peer with no message in flight in either direction opens a new group.
     const bool quiet = peer.in_flight == 0 && nics[msg.dst].in_flight(msg.src) == 0;
@@ -128,7 +125,7 @@ void Fabric::Impl::try_send(std::uint32_t pdc_id) {
     }
     if (retx) {
       pdc.retx.pop_front();
-      if (pdc.pkt[psn].acked) continue;  // acknowledged meanwhile
+      if (pdc.pkt(psn).acked) continue;  // acknowledged meanwhile
     } else {
       ++pdc.next_new;
     }
@@ -140,7 +137,7 @@ void Fabric::Impl::send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint3
   Pdc& pdc = live(pdc_id);
   Nic& nic = nics[pdc.src];
   const Choice c = lb_of(nic).request(now, pdc.group, psn, retx);
-  PacketState& st = pdc.pkt[psn];
+  PacketState& st = pdc.pkt(psn);
   st.ev = c.ev;
   st.sent_at = now;
   st.in_flight = true;
@@ -221,7 +218,7 @@ std::uint32_t Fabric::Impl::data_size(const Pdc& pdc, std::uint32_t psn) const {
 }
 
 void Fabric::Impl::leave_flight(Pdc& pdc, std::uint32_t psn) {
-  PacketState& st = pdc.pkt[psn];
+  PacketState& st = pdc.pkt(psn);
   if (st.in_flight) {
     st.in_flight = false;
     pdc.win.in_flight -= data_size(pdc, psn);
@@ -262,7 +259,7 @@ void Fabric::Impl::efd_retransmit(const ev::EfdRetx& e) {
   for (std::uint32_t id : it->second) {  // (the running PDCs of the group)
     Pdc& pdc = live(id);
     if (e.psn >= pdc.packets) continue;
-    PacketState& st = pdc.pkt[e.psn];
+    PacketState& st = pdc.pkt(e.psn);
     if (st.acked || !st.in_flight || st.ev != e.ev) continue;
     ++sum.efd_retransmits;
     resend(id, e.psn);
@@ -272,7 +269,7 @@ void Fabric::Impl::efd_retransmit(const ev::EfdRetx& e) {
 void Fabric::Impl::rto(const ev::Rto& e) {
   if (finished(e.pdc)) return;
   Pdc& pdc = live(e.pdc);
-  PacketState& st = pdc.pkt[e.psn];
+  PacketState& st = pdc.pkt(e.psn);
   if (st.acked || st.rto_gen != e.generation || !st.in_flight) return;
   Nic& nic = nics[pdc.src];
   ++nic.timeouts;
@@ -285,7 +282,7 @@ void Fabric::Impl::rto(const ev::Rto& e) {
 // not yet acknowledged, its PDC not finished), as the product's NIC does; with FeedbackForEveryPacket,
 // always (a finished PDC's feedback then goes to its old group number, which another peer may use by now).
 bool Fabric::Impl::outstanding(std::uint32_t pdc_id, std::uint32_t psn) {
-  return sc.feedback_every_packet || (!finished(pdc_id) && !live(pdc_id).pkt[psn].acked);
+  return sc.feedback_every_packet || (!finished(pdc_id) && !live(pdc_id).pkt(psn).acked);
 }
 
 void Fabric::Impl::host_receive(std::uint32_t host, Packet p) {
@@ -306,7 +303,7 @@ void Fabric::Impl::receive_nack(Nic& nic, const Packet& p) {
   if (finished(p.pdc)) return;
   Pdc& pdc = live(p.pdc);
   cc->on_nack(pdc.win, nic.base_rtt, now);
-  if (!pdc.pkt[p.psn].acked && pdc.pkt[p.psn].in_flight && pdc.pkt[p.psn].ev == p.echo_ev) resend(p.pdc, p.psn);
+  if (!pdc.pkt(p.psn).acked && pdc.pkt(p.psn).in_flight && pdc.pkt(p.psn).ev == p.echo_ev) resend(p.pdc, p.psn);
 }
 
 void Fabric::Impl::receive_ack(Nic& nic, const Packet& p) {
@@ -322,10 +319,10 @@ void Fabric::Impl::receive_ack(Nic& nic, const Packet& p) {
   }
   if (finished(p.pdc)) return;
   Pdc& pdc = live(p.pdc);
-  if (pdc.pkt[p.psn].acked) return;
+  if (pdc.pkt(p.psn).acked) return;
   cc->on_ack(pdc.win, data_size(pdc, p.psn), p.ecn, rtt, nic.base_rtt, now);
   leave_flight(pdc, p.psn);
-  pdc.pkt[p.psn].acked = true;
+  pdc.pkt(p.psn).acked = true;
   ++acked_packets;
   if (++pdc.acked == pdc.packets) {
     pdc_done(p.pdc);
@@ -340,7 +337,7 @@ void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
   PdcRecord& rec = record(pdc_id);
   rec.done = true;
   rec.end = now;
-  fcts.push_back(rec.end - rec.start);
+  fcts.add(rec.end - rec.start);
   // Its state is no longer read (every use checks done first): the slot goes to the next PDC that starts.
   const std::uint64_t token = live(pdc_id).token;
   free_slots.push_back(rec.slot);
@@ -353,8 +350,7 @@ void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
     auto& same_group = snd.pdcs_of_group[rec.group];
     same_group.erase(std::remove(same_group.begin(), same_group.end(), pdc_id), same_group.end());
   }
-  const auto it = snd.peers.find(rec.dst);  // (there: this message is in flight to it)
-  Peer& peer = it->second;
+  Peer& peer = *snd.peers.find(rec.dst);  // (there: this message is in flight to it)
   --peer.in_flight;
   if (sc.lb.pdc_groups_enabled) {
     if (peer.has_group && --peer.group_messages == 0 && peer.in_flight == 0 && nics[rec.dst].in_flight(rec.src) == 0) {
@@ -364,7 +360,7 @@ void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
   } else {
     snd.free_groups.push_back(rec.group);
   }
-  if (peer.in_flight == 0 && !peer.has_group) snd.peers.erase(it);
+  if (peer.in_flight == 0 && !peer.has_group) snd.peers.erase(rec.dst);
   write_out_done();                                  // (`rec` may be gone from here on)
   if (token != 0) chakra->message_done(token, now);  // (last: it may add messages)
 }
@@ -390,11 +386,11 @@ void Fabric::Impl::receive_data(std::uint32_t host, const Packet& p) {
     // Out-of-order arrival: ahead of the next expected PSN. (A finished PDC received every packet: this
     // is a duplicate.)
     Pdc* live_pdc = finished(p.pdc) ? nullptr : &live(p.pdc);
-    if (live_pdc != nullptr && !live_pdc->received[p.psn]) {
+    if (live_pdc != nullptr && !live_pdc->pkt(p.psn).received) {
       Pdc& pdc = *live_pdc;
-      pdc.received[p.psn] = true;
+      pdc.pkt(p.psn).received = true;
       if (p.psn == pdc.next_expected) {
-        while (pdc.next_expected < pdc.packets && pdc.received[pdc.next_expected]) {
+        while (pdc.next_expected < pdc.packets && pdc.pkt(pdc.next_expected).received) {
           if (pdc.next_expected != p.psn) --pdc.buffered;
           ++pdc.next_expected;
         }
