@@ -23,7 +23,7 @@ void Fabric::Impl::write_row(const PdcRecord& p) {
   if (!message_rows) {  // (the first row: the header, into the file or the kept rows)
     std::ostream& out = messages_file ? messages_file->stream() : static_cast<std::ostream&>(messages_kept);
     out << kMessagesHeader;
-    message_rows = std::make_unique<Rows>(out);
+    message_rows = std::make_unique<Rows>(out, messages_file != nullptr);  // (a file: written as the run goes)
   }
   message_row(*message_rows, p);
 }

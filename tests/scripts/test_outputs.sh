@@ -46,6 +46,10 @@ expect 0 "" -- "$fabric" --quiet --no-plots --out a/b/c
 [ -f a/b/c/reps/uet-monitor.csv ] || { echo "FAIL: --out a/b/c made no records"; fails=$((fails + 1)); }
 touch afile
 expect 1 "'afile' exists and is not a folder" -- "$fabric" --quiet --no-plots --out afile/x
+# messages.csv is written by a thread of its own as the run goes: a failed write still fails the run.
+echo '{"Topology":"fat-tree","K":4,"Nic":{"PacketSprayingType":"Recycled Entropy Packet Spraying"}}' > one.json
+mkdir full && ln -s /dev/full full/messages.csv
+expect 1 "record 'full/messages.csv': write failed" -- "$fabric" one.json --quiet --no-plots --out full
 
 # Sizes that cannot fit are refused up front with the memory they need.
 echo '{"Topology":"fat-tree","K":64,"MessageBytes":1073741824}' > huge.json
