@@ -20,10 +20,12 @@ uet_lb_store.sv
 uet_lb_forward.sv
 uet_lb_loop.sv
 uet_lb_respond.sv
+uet_lb_inflight.sv
 uet_lb_tracker_view.sv
 uet_lb_tracker_sets.sv
 uet_lb_tracker_run.sv
 uet_lb_tracker_fire.sv
+uet_lb_tracker_hold.sv
 uet_lb_tracker.sv
 uet_lb_counter.sv
 uet_lb_regs.sv

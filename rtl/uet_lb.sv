@@ -220,12 +220,8 @@ module uet_lb #(
   assign c_rq = c_r_q.v && !c_r_q.open;
   assign d_rq = d_r_q.v && !d_r_q.open;
   assign l_rq = l_r_q.v && !l_r_q.open;
-  logic a_op, b_op, c_op, d_op, l_op;  // the request lane holds an open
-  assign a_op = a_r_q.v && a_r_q.open;
-  assign b_op = b_r_q.v && b_r_q.open;
-  assign c_op = c_r_q.v && c_r_q.open;
+  logic d_op;  // stage D holds an open
   assign d_op = d_r_q.v && d_r_q.open;
-  assign l_op = l_r_q.v && l_r_q.open;
   // The requests in stages A..L and their deadlines (bit / slice 0..4), for admission's past-due hold and
   // the tracker's fire waits.
   logic [4:0]           stage_rq;
@@ -488,39 +484,27 @@ module uet_lb #(
 
   // ---------------------------------------------------------------------------------------------
   // Early-failure tracker: clears and allocations from stage X, the allocation's entropy value at E.
-  logic trk_clr, trk_alc, quiet, trk_quiet_core;
+  logic trk_clr, trk_alc, quiet;
   assign trk_clr = x_f_q.v && x_f_q.fb && x_f_q.applies && x_f_q.kind != uet_lb_pkg::FB_RTO;
   assign trk_alc = x_rq && x_r_q.applies && efd_on_q;
-  // No feedback or request before the tracker's first stage (X is its t0).
-  assign trk_quiet_core = !(a_f_q.v && a_f_q.fb) && !(b_f_q.v && b_f_q.fb) && !(c_f_q.v && c_f_q.fb) &&
-                          !(d_f_q.v && d_f_q.fb) && !(l_f_q.v && l_f_q.fb) && !a_rq && !b_rq && !c_rq && !d_rq && !l_rq;
-  assign quiet = trk_quiet_core;
-  // Opens taken and not yet applied (the register block counts them as open groups for its locks): stage
-  // A's, and B..X's as A..L held them a cycle ago, in one flip-flop (the OR of six stages was an ECP5
-  // critical path into the register block's refusal and the stall).
-  logic opens_bx_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) opens_bx_q <= 1'b0;
-    else opens_bx_q <= a_op || b_op || c_op || d_op || l_op;
-  end
-  assign opens_out = a_op || opens_bx_q;
-  // Requests and feedback on their way to the tracker (through its own stages too).
-  assign reqs_out = a_rq || b_rq || c_rq || d_rq || l_rq || x_rq || trk_busy;
-  assign fbs_out  = (a_f_q.v && a_f_q.fb) || (b_f_q.v && b_f_q.fb) || (c_f_q.v && c_f_q.fb) || (d_f_q.v && d_f_q.fb) ||
-                    (l_f_q.v && l_f_q.fb) || (x_f_q.v && x_f_q.fb) || trk_busy;
-  // The oldest time of a request not yet at the tracker (they are in time order along the stages),
-  // registered: a cycle late is no later than any request still to come (times only grow), which is all
-  // the tracker asks of it, and the stages' request flags have a large fanout.
-  logic [TsWidth-1:0] t_ref, t_ref_q;
-  always_comb begin
-    t_ref = now_q;
-    if (a_rq) t_ref = a_r_q.t;
-    if (b_rq) t_ref = b_r_q.t;
-    if (c_rq) t_ref = c_r_q.t;
-    if (d_rq) t_ref = d_r_q.t;
-    if (l_rq) t_ref = l_r_q.t;
-  end
-  always_ff @(posedge clk_i) t_ref_q <= t_ref;
+
+  // In flight (uet_lb_inflight): what the stages A..X hold, for admission's locks and drain, the register
+  // block's opens, the tracker's quiet flag and reference time, efd_pending_o and idle_o.
+  logic [TsWidth-1:0] t_ref_q;
+  uet_lb_inflight #(.TsWidth (TsWidth)) u_inflight (
+    .clk_i (clk_i), .rst_ni (rst_ni),
+    .f_v_i ({x_f_q.v, l_f_q.v, d_f_q.v, c_f_q.v, b_f_q.v, a_f_q.v}),
+    .f_fb_i ({x_f_q.fb, l_f_q.fb, d_f_q.fb, c_f_q.fb, b_f_q.fb, a_f_q.fb}),
+    .f_efd_i ({x_f_q.efd, l_f_q.efd, d_f_q.efd, c_f_q.efd, b_f_q.efd, a_f_q.efd}),
+    .r_v_i ({x_r_q.v, l_r_q.v, d_r_q.v, c_r_q.v, b_r_q.v, a_r_q.v}),
+    .r_open_i ({x_r_q.open, l_r_q.open, d_r_q.open, c_r_q.open, b_r_q.open, a_r_q.open}),
+    .r_t_i ({l_r_q.t, d_r_q.t, c_r_q.t, b_r_q.t, a_r_q.t}), .now_q_i (now_q),
+    .trk_busy_i (trk_busy), .trk_hold_i (trk_hold), .trk_fire_i (trk_fire), .trk_fire_due_i (trk_fire_due),
+    .trk_fire_next_i (trk_fire_next), .rsp_busy_i (rsp_busy), .regs_pending_i (regs_pending), .sweep_i (sweep_q),
+    .settled_i (settled),
+    .quiet_o (quiet), .opens_out_o (opens_out), .reqs_out_o (reqs_out), .fbs_out_o (fbs_out), .t_ref_o (t_ref_q),
+    .efd_pending_o (efd_pending_o), .empty_o (empty), .idle_o (idle_o)
+  );
 
   // The tracker flushes a cycle after a CTRL clear applies, from a flip-flop of its own (the flush reaches
   // most of its registers). Nothing sees that cycle: an apply waits for the tracker to be idle, so a fire
@@ -564,10 +548,6 @@ module uet_lb #(
     .fire_gen_o (trk_gen), .fire_deadline_o (trk_deadline), .busy_o (trk_busy)
   );
   assign efd_due_o = trk_hold;
-  // (From the candidate being due, not from the fire decision: the outputs then wait on no input but now_i.)
-  assign efd_pending_o = trk_hold || trk_fire_due || trk_fire || (a_f_q.v && a_f_q.efd) || (b_f_q.v && b_f_q.efd) ||
-                         (c_f_q.v && c_f_q.efd) || (d_f_q.v && d_f_q.efd) || (l_f_q.v && l_f_q.efd) ||
-                         (x_f_q.v && x_f_q.efd);
 
   // Early failures applied, shown a cycle after stage X.
   logic                efd_v_q;
@@ -587,15 +567,8 @@ module uet_lb #(
   assign efd_time_o  = efd_t_q;
 
   // ---------------------------------------------------------------------------------------------
-  // Idle, and applying register writes: when no event is in any stage and the tracker is quiet.
-  logic stages_empty;
-  assign stages_empty = !a_f_q.v && !b_f_q.v && !c_f_q.v && !d_f_q.v && !l_f_q.v && !x_f_q.v && !a_r_q.v &&
-                        !b_r_q.v && !c_r_q.v && !d_r_q.v && !l_r_q.v && !x_r_q.v && !rsp_busy && !trk_busy &&
-                        !trk_fire && !trk_hold;
-  assign empty  = stages_empty && !trk_fire_next;
-  assign apply  = regs_pending && drained_q && !sweep_q;
-  // (A due fire, not the decision to fire: see efd_pending_o. It implies empty.)
-  assign idle_o = stages_empty && !trk_fire_due && !regs_pending && !sweep_q && settled;
+  // Register writes apply when no event is in any stage and the tracker is quiet (u_inflight's empty).
+  assign apply = regs_pending && drained_q && !sweep_q;
 
   // ---------------------------------------------------------------------------------------------
   // Observation port: a group's stored word (both banks, the live-value bit) and its slot 0.
@@ -670,8 +643,6 @@ module uet_lb #(
     if (rst_ni) begin
       a_base_rtt_given: assert (base_rtt_i != '0 || !efd_on_q || !req_valid_i);
       a_fb_kind_legal: assert (!(fb_valid_i && fb_kind_i > uet_lb_pkg::FB_RTO));
-      // The registered opens of B..X are the stages'.
-      a_opens_bx: assert (opens_bx_q == (b_op || c_op || d_op || l_op || (x_r_q.v && x_r_q.open)));
     end
   end
 `endif

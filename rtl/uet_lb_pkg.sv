@@ -46,6 +46,16 @@ package uet_lb_pkg;
     d          = s + c + 1'b1;
     sum_before = d[w-1];
   endfunction
+  /// A tracker run's next count, cnt + push - pop, at least k (k >= 1): a comparison of the count as it
+  /// is with a constant chosen by push and pop, so no adder comes before it.
+  function automatic logic run_next_ge(input logic [31:0] cnt, input logic push, input logic pop,
+                                       input int unsigned k);
+    unique case ({push, pop})
+      2'b10:   run_next_ge = cnt >= k - 1;
+      2'b01:   run_next_ge = cnt >= k + 1;
+      default: run_next_ge = cnt >= k;
+    endcase
+  endfunction
 
   /// PacketSprayingType (SPEC section 2), as held in register SPRAY_TYPE.
   typedef enum logic [1:0] {

@@ -121,7 +121,6 @@ module uet_lb_tracker #(
   // Allocations that may still come after unsettled_o or interlock_o rises: the core's stages up to t0 and
   // ours, rounded up.
   localparam int unsigned Margin = 24;
-  localparam int unsigned AgeMax = (1 << (SeqW - 1)) - Margin;  // allocations the oldest element may lag
 
   // ---------------------------------------------------------------------------------------------
   // The set of a (group, psn): the PSN's low bits XOR each SetW-bit chunk of the group number reversed.
@@ -149,17 +148,6 @@ module uet_lb_tracker #(
   // Times in TsWidth bits (uet_lb_pkg's wrap_before).
   function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
     ts_before = uet_lb_pkg::wrap_before(32'(x), 32'(y), TsWidth);
-  endfunction
-
-  // A run's next count, cnt + push - pop, at least k: a comparison of the count as it is with a constant
-  // chosen by push and pop, so no adder comes before it.
-  function automatic logic next_ge(input logic [RunCntW-1:0] cnt, input logic push, input logic pop,
-                                   input int unsigned k);
-    unique case ({push, pop})
-      2'b10:   next_ge = 32'(cnt) >= k - 1;  // (k >= 1 at every call)
-      2'b01:   next_ge = 32'(cnt) >= k + 1;
-      default: next_ge = 32'(cnt) >= k;
-    endcase
   endfunction
 
   // ---------------------------------------------------------------------------------------------
@@ -410,8 +398,8 @@ module uet_lb_tracker #(
       if (r_push_q[r]) fits_pre[r] = !ts_before(op3_q.dl, rec0_q.dl);
       else fits_pre[r] = stale_q[r] || !ts_before(op3_q.dl, tail_q[r]);
       // Room next cycle for one (count < RunDepth), and for one after another (count < RunDepth - 1).
-      room0_pre[r] = !next_ge(r_cnt[r], r_push_q[r], r_popd[r], RunDepth);
-      room1_pre[r] = !next_ge(r_cnt[r], r_push_q[r], r_popd[r], RunDepth - 1);
+      room0_pre[r] = !uet_lb_pkg::run_next_ge(32'(r_cnt[r]), r_push_q[r], r_popd[r], RunDepth);
+      room1_pre[r] = !uet_lb_pkg::run_next_ge(32'(r_cnt[r]), r_push_q[r], r_popd[r], RunDepth - 1);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -522,37 +510,6 @@ module uet_lb_tracker #(
   logic unused;
   assign unused = ^{rec1_q, rec2_q, rec3_q, cmp3_q.own, cmp3_q.dge};
 
-  // A run's oldest allocation at least AgeMax - 1 behind the next one, a cycle ago: a run holding an
-  // element AgeMax behind now was not empty a cycle ago, and its oldest then was at least AgeMax - 1
-  // behind (one allocation a cycle at most, and the oldest only moves on), so the flag is set (early by a
-  // cycle at worst: it only holds the streams).
-  logic [Runs-1:0] near_full, unsettled, old_q;
-  always_ff @(posedge clk_i) begin
-    for (int r = 0; r < Runs; r++) old_q[r] <= r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax - 1;
-  end
-  // Each run's count != 0, a flip-flop (a constant comparison of the count selected by this cycle's push and
-  // pop).
-  logic [Runs-1:0] nz_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) nz_q <= '0;
-    else for (int r = 0; r < Runs; r++) nz_q[r] <= next_ge(r_cnt[r], r_push_q[r], r_popd[r], 1);
-  end
-  always_comb begin
-    for (int r = 0; r < Runs; r++) begin
-      // Next cycle: nearly full, and its head not known live, or its oldest allocation too old.
-      near_full[r] = next_ge(r_cnt[r], r_push_q[r], r_popd[r], RunDepth - Margin);
-      unsettled[r] = (near_full[r] && !r_h0stays[r]) || (nz_q[r] && old_q[r]);
-    end
-  end
-  // Allocations here, the record that lands in a run now and the one that landed at the last edge (the
-  // runs' hold sees their windows a cycle late), whose deadline is before now_i: they are past-due
-  // packets.
-  logic inflight_due;
-  assign inflight_due = (op0.alc && ts_before(op0.dl, now_i)) || (op1_q.alc && ts_before(op1_q.dl, now_i)) ||
-                        (op2_q.alc && ts_before(op2_q.dl, now_i)) || (op3_q.alc && ts_before(op3_q.dl, now_i)) ||
-                        (op4_q.alc && ts_before(op4_q.dl, now_i)) || (rec0_q.alc && ts_before(rec0_q.dl, now_i)) ||
-                        (rec1_q.alc && ts_before(rec1_q.dl, now_i));
-
   // ---------------------------------------------------------------------------------------------
   // The candidate, its fire, and the fire's check and free (uet_lb_tracker_fire). A fire waits while a
   // request in flight, in the core's stages or the tracker's, has an earlier deadline (it goes first): the
@@ -560,8 +517,10 @@ module uet_lb_tracker #(
   // block), each with the deadline it holds next cycle (its predecessor's now).
   localparam int unsigned KClears = 9;
   logic                   fp_busy;      // a fire's check or free is on its way
-  logic [Runs-1:0]        hold_run_q;   // per run: its hold_o, registered (the hold, below)
-  logic                   hold_inf_q, unsettled_q, interlock_q;
+  logic [Runs-1:0]        hold_run;     // per run: its hold_o, registered (u_hold, below)
+  logic                   hold_inf, runs_unsettled, interlock;
+  logic [Runs*RunCntW-1:0] cnt_v, cnt_next_v;
+  logic [Runs*SeqW-1:0]    oldest_v;
   logic [KClears-1:0]     kclr;     // the key clears a fire is checked against: core B, C, D, L; t0; t1..t4
   logic [KClears*KeyW-1:0] kkey;
   assign kclr = {op4_q.clr && !op4_q.dir, op3_q.clr && !op3_q.dir, op2_q.clr && !op2_q.dir,
@@ -581,6 +540,9 @@ module uet_lb_tracker #(
     assign sl_seq_v[r * SeqW +: SeqW]       = r_slseq[r];
     assign fl_dl_v[r * TsWidth +: TsWidth]  = r_fldl[r];
     assign sl_dl_v[r * TsWidth +: TsWidth]  = r_sldl[r];
+    assign cnt_v[r * RunCntW +: RunCntW]      = r_cnt[r];
+    assign cnt_next_v[r * RunCntW +: RunCntW] = r_cnt_next[r];
+    assign oldest_v[r * SeqW +: SeqW]         = r_oldest[r];
   end
   localparam int unsigned Flight = 10;
   logic [Flight-1:0]           flight_v;
@@ -603,47 +565,39 @@ module uet_lb_tracker #(
     .data_raddr_o (data_raddr), .cand_key_i (data_rd[DataW-1 -: KeyW]),
     .offer_i (offer_i), .now_q_i (now_q_i), .span_i (span_i), .span_moves_i (span_moves_i),
     .flight_v_i (flight_v), .flight_dl_i (flight_dl), .fire_waited_o (fire_waited),
-    .fire_block_i (fire_block_i), .interlock_i (interlock_q),
-    .quiet_i (quiet_i), .ops_busy_i (ops_busy), .runs_hold_i (hold_run_q != '0),
+    .fire_block_i (fire_block_i), .interlock_i (interlock),
+    .quiet_i (quiet_i), .ops_busy_i (ops_busy), .runs_hold_i (hold_run != '0),
     .fire_next_o (fire_next_o), .fire_due_o (fire_due_o), .fire_o (fire_o), .fire_deadline_o (fire_deadline_o),
     .kclr_i (kclr), .kkey_i (kkey), .fire_kill_o (fire_kill_o), .dfree_o (dfree), .dfree_way_o (dfree_way),
     .busy_o (fp_busy)
   );
   assign {fire_group_o, fire_psn_o, fire_ev_o, fire_gen_o} = data_rd;
 
-  // The hold: in flip-flops, each run's and the allocations', so that no OR follows the time comparisons
-  // beyond each run's own (the core ORs them with its own stall flip-flops anyway).
-  logic unsettled_d;
-  assign unsettled_d = |unsettled;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
-      hold_run_q  <= '0;
-      hold_inf_q  <= 1'b0;
-      unsettled_q <= 1'b0;
-      interlock_q <= 1'b0;
-    end else begin
-      hold_run_q  <= r_hold;
-      hold_inf_q  <= inflight_due;
-      unsettled_q <= unsettled_d;
-      interlock_q <= |near_full;
-    end
-  end
-  assign stop_o      = hold_run_q != '0 || hold_inf_q || unsettled_q || fire_waited;
-  assign hold_o      = hold_run_q != '0 || hold_inf_q;
-  assign unsettled_o = unsettled_q;
-  assign interlock_o = interlock_q;
+  // The hold (uet_lb_tracker_hold): each run's, the allocations on their way past due, the unsettled runs
+  // and the interlock, in flip-flops. The allocations on their way: t0..t4, the record that lands in a run
+  // now and the one that landed at the last edge (the runs' hold sees their windows a cycle late).
+  uet_lb_tracker_hold #(
+    .Runs (Runs), .RunDepth (RunDepth), .SeqW (SeqW), .TsWidth (TsWidth), .Margin (Margin), .Flight (7)
+  ) u_hold (
+    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
+    .cnt_i (cnt_v), .cnt_next_i (cnt_next_v), .push_i (r_push_q), .pop_i (r_popd), .h0_stays_i (r_h0stays),
+    .oldest_i (oldest_v), .hold_i (r_hold), .seq_i (seq_q),
+    .alc_i ({rec1_q.alc, rec0_q.alc, op4_q.alc, op3_q.alc, op2_q.alc, op1_q.alc, op0.alc}),
+    .alc_dl_i ({rec1_q.dl, rec0_q.dl, op4_q.dl, op3_q.dl, op2_q.dl, op1_q.dl, op0.dl}),
+    .hold_run_o (hold_run), .hold_inf_o (hold_inf), .unsettled_o (runs_unsettled), .interlock_o (interlock)
+  );
+  assign stop_o      = hold_run != '0 || hold_inf || runs_unsettled || fire_waited;
+  assign hold_o      = hold_run != '0 || hold_inf;
+  assign unsettled_o = runs_unsettled;
+  assign interlock_o = interlock;
   assign busy_o      = ops_past || fp_busy;
 
 `ifndef SYNTHESIS
   // Per-run checks, one bit a run (each assertion below is labelled once, outside any loop: Yosys 0.23
   // names a procedural assertion by its label, so a labelled one inside a loop is made twice).
-  logic [Runs-1:0] ok_near_full, ok_old, ok_nz, ok_fits, ok_push, ok_rclr;
+  logic [Runs-1:0] ok_fits, ok_push, ok_rclr;
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
-      ok_near_full[r] = near_full[r] == (r_cnt_next[r] >= RunCntW'(RunDepth - Margin));
-      // The registered age flag never misses a run whose oldest allocation is AgeMax behind.
-      ok_old[r]  = !(r_cnt[r] != '0 && 32'(SeqW'(seq_q - r_oldest[r])) >= AgeMax) || old_q[r];
-      ok_nz[r]   = nz_q[r] == (r_cnt[r] != '0);
       // t3's fit flags equal what t4 would compute itself (for the runs the record now does not push).
       ok_fits[r] = !op4_q.alc || (rec0_q.alc && rec0_q.run == RunW'(r)) ||
                    fits4_q[r] == (stale_q[r] || !ts_before(op4_q.dl, tail_q[r]));
@@ -657,9 +611,6 @@ module uet_lb_tracker #(
       // A fire's free takes a t0 whose clear slot is free (the core's stage X holds its early failure).
       a_fire_free_slot: assert (!(dfree && clr_valid_i));
       a_alloc_or_untracked: assert (!(rec0_q.alc && rec0_q.untracked));
-      a_near_full_flags: assert (&ok_near_full);
-      a_age_flags: assert (&ok_old);
-      a_nonempty_flags: assert (&ok_nz);
       a_fit_flags: assert (&ok_fits);
       if (op4_q.alc) begin
         a_run_room: assert (run_room == (32'(r_cnt[run_pick]) + 32'(rec0_q.alc && rec0_q.run == run_pick) < RunDepth));

@@ -51,13 +51,15 @@ proofs=(
   "forward|fv_forward|uet_lb_forward.sv formal/fv_forward.sv|16|0|fast|all|1|sat|sat:seen_stale_q"
   "pretest|fv_pretest|uet_lb_timeout.sv uet_lb_pretest.sv formal/fv_pretest.sv|1|0|fast|own|0|sat"
   "loop|fv_loop|uet_lb_cfg.sv uet_lb_timeout.sv uet_lb_pretest.sv uet_lb_rr.sv uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_state_view.sv uet_lb_update.sv uet_lb_loop.sv formal/fv_loop.sv|12|0|fast|own|1|sat|sat:seen_shared_q,seen_killed_q,seen_loop_q"
+  "inflight|fv_inflight|uet_lb_inflight.sv formal/fv_inflight.sv|12|0|fast|all|1|sat|sat:seen_from_l_q,seen_open_x_q"
   "core|fv_core|@core formal/fv_core.sv|16|0|fast|own|1|sat|sat:seen_rsp_q,seen_stall_q,seen_both_q,seen_openfb_q,seen_owed3_q"
   "axi|fv_axi|uet_lb_axil.sv uet_lb_axis.sv formal/fv_axi.sv|20|0|fast|all|1|sat|sat:seen_refused_q,seen_both_q,seen_local_q,seen_held_q"
-  "tracker|fv_tracker|uet_lb_ram.sv uet_lb_dup.sv uet_lb_bitsel.sv uet_lb_tracker_view.sv uet_lb_tracker_run.sv uet_lb_tracker_fire.sv uet_lb_tracker_sets.sv uet_lb_tracker.sv formal/fv_tracker.sv|20|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q"
+  "tracker|fv_tracker|uet_lb_ram.sv uet_lb_dup.sv uet_lb_bitsel.sv uet_lb_tracker_view.sv uet_lb_tracker_run.sv uet_lb_tracker_fire.sv uet_lb_tracker_sets.sv uet_lb_tracker_hold.sv uet_lb_tracker.sv formal/fv_tracker.sv|20|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q"
   "tracker_fire|fv_tracker_fire|uet_lb_dup.sv uet_lb_tracker_fire.sv formal/fv_tracker_fire.sv|16|0|fast|all|1|sat|sat:seen_kill_q,seen_chain_q,seen_waited_q"
   "tracker_sets|fv_tracker_sets|uet_lb_ram.sv uet_lb_tracker_sets.sv formal/fv_tracker_sets.sv|10|0|fast|all|1|sat|sat:seen_fwd_q,seen_full_q"
+  "tracker_hold|fv_tracker_hold|uet_lb_tracker_hold.sv formal/fv_tracker_hold.sv|18|0|fast|all|1|sat|sat:seen_age_q,seen_full_q"
   "tracker_view|fv_tracker_view|uet_lb_tracker_view.sv formal/fv_tracker_view.sv|8|0|fast|all|1|sat|sat:seen_hold2_q,seen_hold_beyond_q"
-  "tracker_deep|fv_tracker|uet_lb_ram.sv uet_lb_dup.sv uet_lb_bitsel.sv uet_lb_tracker_view.sv uet_lb_tracker_run.sv uet_lb_tracker_fire.sv uet_lb_tracker_sets.sv uet_lb_tracker.sv formal/fv_tracker.sv|24|0|full|all|1|sat|sat:seen_kill_q"
+  "tracker_deep|fv_tracker|uet_lb_ram.sv uet_lb_dup.sv uet_lb_bitsel.sv uet_lb_tracker_view.sv uet_lb_tracker_run.sv uet_lb_tracker_fire.sv uet_lb_tracker_sets.sv uet_lb_tracker_hold.sv uet_lb_tracker.sv formal/fv_tracker.sv|24|0|full|all|1|sat|sat:seen_kill_q"
 )
 
 # The committed save file that opens a proof's counterexample: rtl/formal/fv_NAME.gtkw, or for a proof
