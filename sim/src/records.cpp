@@ -177,18 +177,23 @@ std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
   const Wide hosts = sc.hosts();
   Wide bytes = hosts * sizeof(Nic);
   const std::uint64_t mss = std::max<std::uint64_t>(1, sc.lb.rdma_data_mss);
-  const Wide per_packet = sizeof(PacketState) + 1 + (monitor ? sizeof(MonitorRow) : 0);  // (a bit, rounded up)
-  // Per message: its PDC, its peer's in-flight count (a hash-map node), its packets.
-  constexpr Wide kPeerEntry = 4 * sizeof(void*);
+  // A message's packets: their state outside its PDC slot (a message of up to Pdc::kNear packets keeps it in
+  // the slot), and a monitor row each.
+  const auto state_bytes = [](Wide packets) { return packets > Pdc::kNear ? packets * sizeof(PacketState) : 0; };
+  const Wide row = monitor ? sizeof(MonitorRow) : 0;
+  // Per message: its PDC, its peer's entry (a slot of the peer table past the NIC's own), its packets.
+  constexpr Wide kPeerEntry = sizeof(Peer) + sizeof(std::uint32_t);
   // (Every message of the list may run at once.)
   for (const auto& m : sc.messages) {
-    bytes += sizeof(PdcRecord) + sizeof(Pdc) + kPeerEntry + Wide{(m.bytes + mss - 1) / mss} * per_packet;
+    const Wide packets = (m.bytes + mss - 1) / mss;
+    bytes += sizeof(PdcRecord) + sizeof(Pdc) + kPeerEntry + state_bytes(packets) + packets * row;
   }
   if (sc.chakra) {
-    // A completion time per message (its record is written out as the run goes: Fabric::stream_messages):
-    // a send is one; a collective is, per rank, 2(N-1) messages of size / N for a ring all-reduce, N-1 for
-    // the other rings and all-to-all, N-1 of the whole size from rank 0 for a broadcast. A running
-    // message's record and state are held per rank at a time (a ring's step), plus its packets.
+    // Nothing stays per message (its record is written out as the run goes: Fabric::stream_messages; its
+    // completion time is counted, FctStats) but its monitor rows: a send is one message; a collective is,
+    // per rank, 2(N-1) messages of size / N for a ring all-reduce, N-1 for the other rings and all-to-all,
+    // N-1 of the whole size from rank 0 for a broadcast. A running message's record and state are held per
+    // rank at a time (a ring's step), plus its packets.
     const Wide ranks = sc.chakra->ranks.size();
     for (const auto& r : sc.chakra->ranks) {
       for (const auto& n : r.nodes) {
@@ -202,8 +207,7 @@ std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
         }
         if (count == 0) continue;
         const Wide packets = (size + mss - 1) / mss;
-        bytes += count * (sizeof(TimeNs) + (monitor ? packets * sizeof(MonitorRow) : 0)) + sizeof(PdcRecord) +
-                 sizeof(Pdc) + kPeerEntry + packets * (sizeof(PacketState) + 1);
+        bytes += count * packets * row + sizeof(PdcRecord) + sizeof(Pdc) + kPeerEntry + state_bytes(packets);
       }
     }
   }
