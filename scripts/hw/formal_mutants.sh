@@ -36,7 +36,7 @@ mutants=(
   "uet_lb_store.sv@store@        else if (fr_q[g / Cols] && fc_q[g % Cols]) lvt_q[g] <= 1'b0;@        else if (fr_q[g / Cols]) lvt_q[g] <= 1'b0;@a feedback-lane write moves every group of its row to bank F"
   "uet_lb_tracker_fire.sv@tracker_fire@      fire_q   <= fire_d && !waits;@      fire_q   <= fire_d;@an early failure fires while a packet with an earlier deadline is in flight"
   "uet_lb_tracker_fire.sv@tracker_fire@    ob_q    <= sum_before(now_i, span_i, cdl_q) || span_moves_i;@    ob_q    <= sum_before(now_i, span_i, cdl_q);@a fire overtakes the request offered when the span moves"
-  "uet_lb_tracker.sv@tracker@  assign stop_o      = hold_run_q != '0 || hold_inf_q || unsettled_q || fire_waited;@  assign stop_o      = hold_run_q != '0 || hold_inf_q || unsettled_q;@a fire that waits lets the streams run on past its deadline"
+  "uet_lb_tracker.sv@tracker@  assign stop_o      = hold_run != '0 || hold_inf || runs_unsettled || fire_waited;@  assign stop_o      = hold_run != '0 || hold_inf || runs_unsettled;@a fire that waits lets the streams run on past its deadline"
   "uet_lb_tracker_fire.sv@tracker_fire@      g0_q   <= g0_fl[pick];@      g0_q   <= dl_before(rec_next_i[TsWidth-1:0], cdl_q);@a newly chosen candidate keeps a record that lands before it"
   "uet_lb_tracker_fire.sv@tracker_fire@    kill2 = fk1_2_q || eq2_q != '0;@    kill2 = fk1_2_q;@a fire stands though a clear of its packet was in flight"
   "uet_lb_tracker_sets.sv@tracker_sets@      if (hit4[w]) match4_o[w] = cmp4_keq_i[0];@      if (hit4[w]) match4_o[w] = match4_o[w];@a clear misses the packet of its key that the record just ahead allocated"
