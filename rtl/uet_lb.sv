@@ -490,7 +490,7 @@ module uet_lb #(
 
   // In flight (uet_lb_inflight): what the stages A..X hold, for admission's locks and drain, the register
   // block's opens, the tracker's quiet flag and reference time, efd_pending_o and idle_o.
-  logic [TsWidth-1:0] t_ref_q;
+  logic [TsWidth-1:0] t_ref;  // the oldest request time in A..L, a cycle late (u_inflight)
   uet_lb_inflight #(.TsWidth (TsWidth)) u_inflight (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .f_v_i ({x_f_q.v, l_f_q.v, d_f_q.v, c_f_q.v, b_f_q.v, a_f_q.v}),
@@ -502,7 +502,7 @@ module uet_lb #(
     .trk_busy_i (trk_busy), .trk_hold_i (trk_hold), .trk_fire_i (trk_fire), .trk_fire_due_i (trk_fire_due),
     .trk_fire_next_i (trk_fire_next), .rsp_busy_i (rsp_busy), .regs_pending_i (regs_pending), .sweep_i (sweep_q),
     .settled_i (settled),
-    .quiet_o (quiet), .opens_out_o (opens_out), .reqs_out_o (reqs_out), .fbs_out_o (fbs_out), .t_ref_o (t_ref_q),
+    .quiet_o (quiet), .opens_out_o (opens_out), .reqs_out_o (reqs_out), .fbs_out_o (fbs_out), .t_ref_o (t_ref),
     .efd_pending_o (efd_pending_o), .empty_o (empty), .idle_o (idle_o)
   );
 
@@ -533,7 +533,7 @@ module uet_lb #(
     .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth), .GenW (GenW)
   ) u_tracker (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (trk_flush_q), .now_i (now_i), .now_q_i (now_q),
-    .t_ref_i (t_ref_q),
+    .t_ref_i (t_ref),
     .pre_clr_i (pre_clr), .pre_group_i ({l_f_q.g, d_f_q.g, c_f_q.g, b_f_q.g}),
     .pre_psn_i ({l_f_q.psn, d_f_q.psn, c_f_q.psn, b_f_q.psn}),
     .clr_valid_i (trk_clr), .clr_group_i (x_f_q.g), .clr_psn_i (x_f_q.psn),
