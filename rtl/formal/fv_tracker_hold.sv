@@ -94,6 +94,7 @@ module fv_tracker_hold (
     end
   end
   logic [1:0] hold_q, old_q, nz_q;
+  logic [1:0] nz_q_q, old_q_q;  // the block's non-empty and age flags as they stood when unsettled was registered
   logic       due_q, full_q, unset_full_q, ok_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
@@ -103,7 +104,9 @@ module fv_tracker_hold (
       {hold_q, due_q, full_q, unset_full_q, nz_q} <= {hold_i, due, full, unset_full, nz};
       ok_q <= 1'b1;
     end
-    old_q <= old;
+    old_q   <= old;
+    nz_q_q  <= nz_q;
+    old_q_q <= old_q;
   end
 
   (* keep *) logic seen_age_q, seen_full_q;
@@ -122,14 +125,8 @@ module fv_tracker_hold (
       fv_hold_run: assert (hold_run == hold_q);
       fv_hold_inf: assert (hold_inf == due_q);
       fv_interlock: assert (interlock == full_q);
-      // (nz_q and old_q: the block's age and non-empty flags as they stood when unsettled was registered.)
       if (ok_q) fv_unsettled: assert (unsettled == (unset_full_q || (nz_q_q & old_q_q) != '0));
     end
-  end
-  logic [1:0] nz_q_q, old_q_q;
-  always_ff @(posedge clk_i) begin
-    nz_q_q  <= nz_q;
-    old_q_q <= old_q;
   end
 
   logic unused;
