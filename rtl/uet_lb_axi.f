@@ -1,3 +1,3 @@
-uet_lb_axis.sv
-uet_lb_axil.sv
-uet_lb_axi.sv
+axi/uet_lb_axis.sv
+axi/uet_lb_axil.sv
+axi/uet_lb_axi.sv

@@ -1,5 +1,5 @@
 // Driver of the worked example (docs/integration.md): programs uet_lb_axi inside nic_top through the
-// register header generated from rtl/uet_lb_regs.rdl (uet_lb_regs.h: offsets from the register struct,
+// register header generated from rtl/regs/uet_lb_regs.rdl (uet_lb_regs.h: offsets from the register struct,
 // field masks and resets), starts a flow of packets on one PDC group, and reports what the core chose.
 //   nic_example [--packets N] [--wave FILE.fst]     (gtkwave FILE.fst examples/integration/nic_top.gtkw)
 #include <uet_lb_regs.h>

@@ -8,7 +8,7 @@
       *_i, registers *_q, the rest)
 Needs fst2vcd (GTKWave) to read an FST's signal names and widths.
 
-Enum-typed ports (declared with a uet_lb_pkg::*_e type in rtl/uet_lb.sv) read as names: in an FST through
+Enum-typed ports (declared with a uet_lb_pkg::*_e type in rtl/core/uet_lb.sv) read as names: in an FST through
 the enum tables Verilator writes from the package (the trace flag GTKWave itself saves for them), in a VCD
 (a formal counterexample, no enum tables) through the translate filters scripts/gen/pkg.py generates from the
 package, tb/gtkwave/<enum>.txt, named relative to rtl/formal/ where those save files live.
@@ -26,9 +26,9 @@ FILTER_FLAGS = "@2024"     # a translate filter file (bit 13) over decimal, righ
 
 
 def enum_ports() -> dict:
-    """The core's enum-typed ports and their enum's name, from rtl/uet_lb.sv."""
+    """The core's enum-typed ports and their enum's name, from rtl/core/uet_lb.sv."""
     ports = {}
-    with open(os.path.join(ROOT, "rtl", "uet_lb.sv"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "rtl", "core", "uet_lb.sv"), encoding="utf-8") as f:
         for line in f:
             m = ENUM_PORT_RE.match(line)
             if m:

@@ -16,8 +16,8 @@ for top in uet_lb_axil uet_lb_axis; do
   for arch in ecp5 xilinx; do
     extra=""
     [ "$arch" = xilinx ] && extra="-family xcup"
-    yosys -q -l "$tmp/$top.$arch.log" -p "read_verilog -sv $root/rtl/uet_lb_pkg.sv $root/rtl/uet_lb_axil.sv \
-      $root/rtl/uet_lb_axis.sv; $params synth_$arch -top $top $extra; stat" >/dev/null
+    yosys -q -l "$tmp/$top.$arch.log" -p "read_verilog -sv $root/rtl/pkg/uet_lb_pkg.sv $root/rtl/axi/uet_lb_axil.sv \
+      $root/rtl/axi/uet_lb_axis.sv; $params synth_$arch -top $top $extra; stat" >/dev/null
     if [ "$arch" = ecp5 ]; then
       luts=$(grep -E '^\s+LUT4\s' "$tmp/$top.$arch.log" | tail -1 | awk '{print $2}')
     else

@@ -39,27 +39,27 @@ mkdir -p "$work"
 # redundant: a redundant bit, arbitrary in the RAM until a group opens, once took the core's proof (then
 # smtbmc with cvc4) from about 85 s to 215 s.
 proofs=(
-  "cache|fv_cache|uet_lb_cache.sv formal/fv_cache.sv|12|0|fast|all|0|sat"
-  "fifo|fv_fifo|uet_lb_fifo.sv formal/fv_fifo.sv|14|0|fast|all|1|sat|sat:seen_full_q"
-  "admit|fv_admit|uet_lb_admit.sv formal/fv_admit.sv|20|0|fast|all|1|sat|sat:seen_turn_q,seen_full_q"
-  "cfg|fv_cfg|uet_lb_cfg.sv formal/fv_cfg.sv|6|0|fast|all|1|sat"
-  "respond|fv_respond|uet_lb_ram.sv uet_lb_prng.sv uet_lb_fifo.sv uet_lb_respond.sv formal/fv_respond.sv|12|0|fast|all|1|sat|sat:seen_fwd_q,seen_owed4_q"
-  "store|fv_store|uet_lb_ram.sv uet_lb_bitsel.sv uet_lb_store.sv formal/fv_store.sv|12|0|fast|all|1|sat|sat:seen_r_q,seen_f_after_r_q"
-  "window|fv_window|uet_lb_window.sv formal/fv_window.sv|12|4|fast|all"
-  "rr|fv_rr|uet_lb_rr.sv formal/fv_rr.sv|1|1|fast|all"
-  "timeout|fv_timeout|uet_lb_timeout.sv formal/fv_timeout.sv|1|0|fast|all|0|sat"
-  "forward|fv_forward|uet_lb_forward.sv formal/fv_forward.sv|16|0|fast|all|1|sat|sat:seen_stale_q"
-  "pretest|fv_pretest|uet_lb_timeout.sv uet_lb_pretest.sv formal/fv_pretest.sv|1|0|fast|own|0|sat"
-  "loop|fv_loop|uet_lb_cfg.sv uet_lb_timeout.sv uet_lb_pretest.sv uet_lb_rr.sv uet_lb_cache.sv uet_lb_freeze.sv uet_lb_window.sv uet_lb_state_view.sv uet_lb_update.sv uet_lb_loop.sv formal/fv_loop.sv|12|0|fast|own|1|sat|sat:seen_shared_q,seen_killed_q,seen_loop_q"
-  "inflight|fv_inflight|uet_lb_inflight.sv formal/fv_inflight.sv|12|0|fast|all|1|sat|sat:seen_from_l_q,seen_open_x_q"
+  "cache|fv_cache|core/uet_lb_cache.sv formal/fv_cache.sv|12|0|fast|all|0|sat"
+  "fifo|fv_fifo|prim/uet_lb_fifo.sv formal/fv_fifo.sv|14|0|fast|all|1|sat|sat:seen_full_q"
+  "admit|fv_admit|core/uet_lb_admit.sv formal/fv_admit.sv|20|0|fast|all|1|sat|sat:seen_turn_q,seen_full_q"
+  "cfg|fv_cfg|core/uet_lb_cfg.sv formal/fv_cfg.sv|6|0|fast|all|1|sat"
+  "respond|fv_respond|prim/uet_lb_ram.sv prim/uet_lb_prng.sv prim/uet_lb_fifo.sv core/uet_lb_respond.sv formal/fv_respond.sv|12|0|fast|all|1|sat|sat:seen_fwd_q,seen_owed4_q"
+  "store|fv_store|prim/uet_lb_ram.sv prim/uet_lb_bitsel.sv core/uet_lb_store.sv formal/fv_store.sv|12|0|fast|all|1|sat|sat:seen_r_q,seen_f_after_r_q"
+  "window|fv_window|core/uet_lb_window.sv formal/fv_window.sv|12|4|fast|all"
+  "rr|fv_rr|core/uet_lb_rr.sv formal/fv_rr.sv|1|1|fast|all"
+  "timeout|fv_timeout|core/uet_lb_timeout.sv formal/fv_timeout.sv|1|0|fast|all|0|sat"
+  "forward|fv_forward|core/uet_lb_forward.sv formal/fv_forward.sv|16|0|fast|all|1|sat|sat:seen_stale_q"
+  "pretest|fv_pretest|core/uet_lb_timeout.sv core/uet_lb_pretest.sv formal/fv_pretest.sv|1|0|fast|own|0|sat"
+  "loop|fv_loop|core/uet_lb_cfg.sv core/uet_lb_timeout.sv core/uet_lb_pretest.sv core/uet_lb_rr.sv core/uet_lb_cache.sv core/uet_lb_freeze.sv core/uet_lb_window.sv core/uet_lb_state_view.sv core/uet_lb_update.sv core/uet_lb_loop.sv formal/fv_loop.sv|12|0|fast|own|1|sat|sat:seen_shared_q,seen_killed_q,seen_loop_q"
+  "inflight|fv_inflight|core/uet_lb_inflight.sv formal/fv_inflight.sv|12|0|fast|all|1|sat|sat:seen_from_l_q,seen_open_x_q"
   "core|fv_core|@core formal/fv_core.sv|16|0|fast|own|1|sat|sat:seen_rsp_q,seen_stall_q,seen_both_q,seen_openfb_q,seen_owed3_q"
-  "axi|fv_axi|uet_lb_axil.sv uet_lb_axis.sv formal/fv_axi.sv|20|0|fast|all|1|sat|sat:seen_refused_q,seen_both_q,seen_local_q,seen_held_q"
-  "tracker|fv_tracker|uet_lb_ram.sv uet_lb_dup.sv uet_lb_bitsel.sv uet_lb_tracker_view.sv uet_lb_tracker_run.sv uet_lb_tracker_fire.sv uet_lb_tracker_sets.sv uet_lb_tracker_hold.sv uet_lb_tracker.sv formal/fv_tracker.sv|20|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q"
-  "tracker_fire|fv_tracker_fire|uet_lb_dup.sv uet_lb_tracker_fire.sv formal/fv_tracker_fire.sv|16|0|fast|all|1|sat|sat:seen_kill_q,seen_chain_q,seen_waited_q"
-  "tracker_sets|fv_tracker_sets|uet_lb_ram.sv uet_lb_tracker_sets.sv formal/fv_tracker_sets.sv|10|0|fast|all|1|sat|sat:seen_fwd_q,seen_full_q"
-  "tracker_hold|fv_tracker_hold|uet_lb_tracker_hold.sv formal/fv_tracker_hold.sv|18|0|fast|all|1|sat|sat:seen_age_q,seen_full_q"
-  "tracker_view|fv_tracker_view|uet_lb_tracker_view.sv formal/fv_tracker_view.sv|8|0|fast|all|1|sat|sat:seen_hold2_q,seen_hold_beyond_q"
-  "tracker_deep|fv_tracker|uet_lb_ram.sv uet_lb_dup.sv uet_lb_bitsel.sv uet_lb_tracker_view.sv uet_lb_tracker_run.sv uet_lb_tracker_fire.sv uet_lb_tracker_sets.sv uet_lb_tracker_hold.sv uet_lb_tracker.sv formal/fv_tracker.sv|24|0|full|all|1|sat|sat:seen_kill_q"
+  "axi|fv_axi|axi/uet_lb_axil.sv axi/uet_lb_axis.sv formal/fv_axi.sv|20|0|fast|all|1|sat|sat:seen_refused_q,seen_both_q,seen_local_q,seen_held_q"
+  "tracker|fv_tracker|prim/uet_lb_ram.sv prim/uet_lb_dup.sv prim/uet_lb_bitsel.sv tracker/uet_lb_tracker_view.sv tracker/uet_lb_tracker_run.sv tracker/uet_lb_tracker_fire.sv tracker/uet_lb_tracker_sets.sv tracker/uet_lb_tracker_hold.sv tracker/uet_lb_tracker.sv formal/fv_tracker.sv|20|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q"
+  "tracker_fire|fv_tracker_fire|prim/uet_lb_dup.sv tracker/uet_lb_tracker_fire.sv formal/fv_tracker_fire.sv|16|0|fast|all|1|sat|sat:seen_kill_q,seen_chain_q,seen_waited_q"
+  "tracker_sets|fv_tracker_sets|prim/uet_lb_ram.sv tracker/uet_lb_tracker_sets.sv formal/fv_tracker_sets.sv|10|0|fast|all|1|sat|sat:seen_fwd_q,seen_full_q"
+  "tracker_hold|fv_tracker_hold|tracker/uet_lb_tracker_hold.sv formal/fv_tracker_hold.sv|18|0|fast|all|1|sat|sat:seen_age_q,seen_full_q"
+  "tracker_view|fv_tracker_view|tracker/uet_lb_tracker_view.sv formal/fv_tracker_view.sv|8|0|fast|all|1|sat|sat:seen_hold2_q,seen_hold_beyond_q"
+  "tracker_deep|fv_tracker|prim/uet_lb_ram.sv prim/uet_lb_dup.sv prim/uet_lb_bitsel.sv tracker/uet_lb_tracker_view.sv tracker/uet_lb_tracker_run.sv tracker/uet_lb_tracker_fire.sv tracker/uet_lb_tracker_sets.sv tracker/uet_lb_tracker_hold.sv tracker/uet_lb_tracker.sv formal/fv_tracker.sv|24|0|full|all|1|sat|sat:seen_kill_q"
 )
 
 # The committed save file that opens a proof's counterexample: rtl/formal/fv_NAME.gtkw, or for a proof
@@ -162,7 +162,7 @@ run_proof() {
   [ "$engine" = sat ] && [ "$kdepth" = 0 ] && noassert="chformal -remove -assert; flatten;"
   # (Not needed where Yosys sat does all: BMC, no induction, covers by sat.)
   if { [ "$engine" != sat ] || [ "$kdepth" != 0 ] || [ "$covers" = check ]; } && \
-      ! yosys -q -l "$dir/yosys.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params $unkeep $strip prep -top $top; \
+      ! yosys -q -l "$dir/yosys.log" -p "read_verilog -formal -sv $rtl/pkg/uet_lb_pkg.sv $srcs; $params $unkeep $strip prep -top $top; \
       $noassert memory_map; async2sync; dffunmap; chformal -assume -early; setundef -anyseq; opt_clean; write_smt2 -wires $dir/model.smt2" >/dev/null 2>&1; then
     echo "formal $name: FAIL (Yosys could not read it; see $dir/yosys.log)"
     return 1
@@ -174,7 +174,7 @@ run_proof() {
     # For a combinational harness (depth 1) that is one query over every input value.
     local chf=""
     [ "$scope" = own ] && chf="chformal -remove *uet_lb*;"
-    if ! yosys -q -l "$dir/sat.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params $unkeep \
+    if ! yosys -q -l "$dir/sat.log" -p "read_verilog -formal -sv $rtl/pkg/uet_lb_pkg.sv $srcs; $params $unkeep \
         hierarchy -top $top; proc; $chf chformal -remove -cover; flatten; opt -fast; memory_map; opt -fast; \
         async2sync; setundef -anyseq; sat -seq $depth -prove-skip $first -prove-asserts -set-assumes \
         -show-public -dump_vcd $dir/trace.vcd -timeout 1200" >/dev/null 2>&1; then
@@ -204,7 +204,7 @@ run_proof() {
     local flag reached=0
     IFS=',' read -ra flags <<<"${covers#sat:}"
     for flag in "${flags[@]}"; do
-      yosys -q -l "$dir/cover_${flag##*.}.log" -p "read_verilog -formal -sv $rtl/uet_lb_pkg.sv $srcs; $params $unkeep \
+      yosys -q -l "$dir/cover_${flag##*.}.log" -p "read_verilog -formal -sv $rtl/pkg/uet_lb_pkg.sv $srcs; $params $unkeep \
           hierarchy -top $top; proc; chformal -remove -assert; chformal -remove -cover; flatten; opt -fast; \
           memory_map; opt -fast; async2sync; setundef -anyseq; sat -seq $depth -set-at $depth $flag 1 \
           -set-assumes -timeout 1200" >/dev/null 2>&1 || true

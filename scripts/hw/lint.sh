@@ -4,11 +4,15 @@ set -euo pipefail
 # shellcheck source=scripts/lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 cd "$root"
-pkg=rtl/uet_lb_pkg.sv
+pkg=rtl/pkg/uet_lb_pkg.sv
 # Every module of the core (rtl/uet_lb.f less the package), linted together and each on its own.
-mapfile -t blocks < <(grep -v '_pkg\.sv$' rtl/uet_lb.f | sed 's/\.sv$//')
+mapfile -t files < <(grep -v '_pkg\.sv$' rtl/uet_lb.f)
 all=()
-for b in "${blocks[@]}"; do all+=("rtl/$b.sv"); done
+blocks=()
+for f in "${files[@]}"; do
+  all+=("rtl/$f")
+  blocks+=("$(basename "$f" .sv)")
+done
 verilator --lint-only -Wall --top-module uet_lb "$pkg" "${all[@]}"
 # Non-power-of-two group count and the smallest sizes exercise the other generate branches.
 verilator --lint-only -Wall --top-module uet_lb -GNumGroups=5 -GBufBitsMax=1 -GTrackerEntries=4 -GTsWidth=30 \
@@ -46,8 +50,8 @@ verilator --lint-only -Wall -Wno-MULTITOP "$pkg" "${all[@]}" "${axi[@]}" rtl/for
 echo "lint: ${#blocks[@]} blocks, the AXI wrapper (${#axi[@]} files), $(ls rtl/formal/fv_*.sv | wc -l) formal harnesses and $(ls rtl/fpga/*.sv | wc -l) FPGA files clean under verilator --lint-only -Wall"
 # The register naming rule (docs/architecture.md, "Files") in the design's sources (the formal harnesses are
 # test code and model the core's stages in their own names).
-python3 "$root/scripts/hw/reg_names.py" rtl/*.sv rtl/fpga/*.sv
-echo "lint: every register in rtl/ and rtl/fpga/ ends in _q (or _o)"
+python3 "$root/scripts/hw/reg_names.py" "$pkg" "${all[@]}" "${axi[@]}" rtl/fpga/*.sv
+echo "lint: every register of the design (rtl/uet_lb.f, rtl/uet_lb_axi.f) and rtl/fpga/ ends in _q (or _o)"
 # C++ formatting (the committed .clang-format).
 if command -v clang-format >/dev/null 2>&1; then
   unformatted=$(git -C "$root" ls-files '*.cpp' '*.hpp' | (cd "$root" && xargs clang-format --dry-run 2>&1) | grep -c 'warning:' || true)

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <fstream>
+#include <string>
 #include <uetlb/load_balancer.hpp>
 
 int main() {
@@ -17,8 +18,19 @@ int main() {
   // The register header: STATUS at byte 0x08, ERR_RANGE its bit 0, ID's reset the core's identification.
   const bool header_ok = offsetof(uet_lb_regs_t, STATUS) == 0x08 && UET_LB_REGS__STATUS__ERR_RANGE_bm == 0x1 &&
                          UET_LB_REGS__ID__VALUE_reset == 0x55450200;
+  // The RTL: every file uet_lb.f lists (in its layer's folder) is installed beside it.
   std::ifstream list(std::string(UETLB_RTL_DIR) + "/uet_lb.f");
-  const bool ok = first.ev == 256 && second.ev == 257 && header_ok && list.good();
+  bool rtl_ok = list.good();
+  int rtl_files = 0;
+  for (std::string line; std::getline(list, line);) {
+    if (line.empty()) continue;
+    ++rtl_files;
+    if (!std::ifstream(std::string(UETLB_RTL_DIR) + "/" + line).good()) {
+      std::printf("consumer: %s/%s is listed in uet_lb.f but not installed\n", UETLB_RTL_DIR, line.c_str());
+      rtl_ok = false;
+    }
+  }
+  const bool ok = first.ev == 256 && second.ev == 257 && header_ok && rtl_ok && rtl_files > 0;
   std::printf("%s\n", ok ? "consumer: PASS" : "consumer: FAIL");
   return ok ? 0 : 1;
 }

@@ -1,5 +1,5 @@
 // Unit tests of RTL blocks on their own (Verilated --cc builds): the round robin, the PRNG, the register
-// block against the register description (rtl/uet_lb_regs.rdl, through its generated mirror) and the
+// block against the register description (rtl/regs/uet_lb_regs.rdl, through its generated mirror) and the
 // early-failure tracker (a small one: 8 ways in 4 sets of 2, two runs). The cache, the exploration window
 // and the freezing test are proven over every input by the formal harnesses (scripts/hw/formal.sh); the
 // whole core is checked against the golden model by the equivalence tests and the testbench.

@@ -114,7 +114,7 @@ def main():
                                                 (0, 0, "absorbed 0 bits in 0 block RAMs")):
                 syn = os.path.join(tmp, "ram%d.json" % outreg)
                 cmd = ("read_verilog -sv %s; chparam -set Depth 1024 -set Width 40 -set OutReg %d uet_lb_ram; "
-                       "synth_ecp5 -top uet_lb_ram -json %s" % (os.path.join(ROOT, "rtl", "uet_lb_ram.sv"), outreg, syn))
+                       "synth_ecp5 -top uet_lb_ram -json %s" % (os.path.join(ROOT, "rtl", "prim", "uet_lb_ram.sv"), outreg, syn))
                 y = subprocess.run(["yosys", "-q", "-p", cmd], capture_output=True, text=True)
                 if y.returncode != 0:
                     checks.fail("yosys failed on uet_lb_ram: " + y.stderr[-500:])

@@ -46,7 +46,7 @@ class FlatIndex {
   std::size_t size_ = 0;
 };
 
-/// The hardware tracker's limits (rtl/uet_lb_tracker.sv), which the model mirrors so that the requests
+/// The hardware tracker's limits (rtl/tracker/uet_lb_tracker.sv), which the model mirrors so that the requests
 /// it cannot track are the same (SPEC section 6 leaves the bound to the hardware):
 /// - a packet takes one of `ways` places in the set its (group, psn) hashes to (hardware_set), and holds
 ///   it until it is cleared or fires; a packet whose group was reopened holds it until its deadline;

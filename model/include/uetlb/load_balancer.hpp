@@ -33,13 +33,13 @@ struct ModelOptions {
   /// leaves the cache as it is). For measuring what freezing is worth (docs/fabric.md); false in products.
   bool verification_freezing_off = false;
   /// How an open treats its group's tracked packets. 0 (SPEC section 6): it drops them. n > 0: as the
-  /// hardware does with an n-bit open generation (rtl/uet_lb.sv, GenW 8): every packet stays tracked to its
+  /// hardware does with an n-bit open generation (rtl/core/uet_lb.sv, GenW 8): every packet stays tracked to its
   /// deadline and then applies only if its group's open count then equals the one it was sent with,
   /// modulo 2^n; so a packet whose group was reopened a multiple of 2^n times meanwhile still applies.
   unsigned open_generation_bits = 0;
 };
 
-/// The tracker of the product core at its default parameters (rtl/uet_lb.sv: TrackerEntries 1024,
+/// The tracker of the product core at its default parameters (rtl/core/uet_lb.sv: TrackerEntries 1024,
 /// TrackerWays 4, TrackerRuns 2): what the runner and the fabric simulator mirror unless told otherwise.
 inline constexpr ModelOptions kProductTracker{1024, 4, 2, 0, false, 8};
 

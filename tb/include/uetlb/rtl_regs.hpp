@@ -1,17 +1,17 @@
 // The uet_lb register port as the C++ tests and tools use it: the generated map (rtl_regs_map.hpp, from
-// rtl/uet_lb_regs.rdl) and the core's shared facts (rtl_pkg.hpp, from rtl/uet_lb_pkg.sv).
+// rtl/regs/uet_lb_regs.rdl) and the core's shared facts (rtl_pkg.hpp, from rtl/pkg/uet_lb_pkg.sv).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
 #include "uetlb/load_balancer.hpp"
-#include "uetlb/rtl_pkg.hpp"       // constants and encodings: generated from rtl/uet_lb_pkg.sv
-#include "uetlb/rtl_regs_map.hpp"  // addresses, fields, resets: generated from rtl/uet_lb_regs.rdl
+#include "uetlb/rtl_pkg.hpp"       // constants and encodings: generated from rtl/pkg/uet_lb_pkg.sv
+#include "uetlb/rtl_regs_map.hpp"  // addresses, fields, resets: generated from rtl/regs/uet_lb_regs.rdl
 
 namespace uetlb::regs {
 
-// The core's encodings are the model's enums in order (rtl/uet_lb_pkg.sv is their one source).
+// The core's encodings are the model's enums in order (rtl/pkg/uet_lb_pkg.sv is their one source).
 static_assert(rtl::kDecExplore == static_cast<unsigned>(Decision::Explore) &&
               rtl::kDecRoundRobin == static_cast<unsigned>(Decision::RoundRobin) &&
               rtl::kDecReplay == static_cast<unsigned>(Decision::Replay));
