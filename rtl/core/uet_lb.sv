@@ -195,7 +195,7 @@ module uet_lb #(
   // Tracker (instantiated below) signals the front needs (registered there, a cycle ahead).
   logic                trk_hold, trk_unsettled, trk_interlock, trk_fire, trk_fire_next, trk_fire_due, trk_kill;
   logic                trk_busy;  // flip-flops only: this cycle's operations are stage X's, counted there
-  logic                trk_stop;  // trk_hold || trk_unsettled, an OR of the tracker's flip-flops
+  logic                trk_stop;  // trk_hold, trk_unsettled or a fire that waited: an OR of flip-flops
   logic [GroupW-1:0]   trk_group;
   logic [PsnWidth-1:0] trk_psn;
   logic [15:0]         trk_ev;
@@ -634,7 +634,8 @@ module uet_lb #(
                            rsp_psn_o == past_rsp_psn_q);
       // Inputs: a request is held until it is accepted (checked on the environment).
       if (req_stall_q) a_req_held: assert (req_valid_i && req_psn_i == past_psn_q && req_group_i == past_req_group_q);
-      a_stop_flag: assert (trk_stop == (trk_hold || trk_unsettled));
+      // Admission holds on trk_stop alone: it covers the tracker's hold and its unsettled runs.
+      a_stop_flag: assert (!(trk_hold || trk_unsettled) || trk_stop);
       // The tracker's check of a fire comes while its early failure is at stage C.
       if (trk_kill) a_kill_at_c: assert (c_f_q.v && c_f_q.efd);
       if (trk_flush_q) a_flush_unseen: assert (!trk_fire && !settled);  // the late flush is never seen
