@@ -1,5 +1,6 @@
 // Benchmark: fabric simulator speed on a 128-host permutation of 2 MiB messages on a three-tier k = 8
-// fat tree at 400 Gbps, REPS, with the model engine and (when built) the RTL engine (uet_lb).
+// fat tree at 400 Gbps, REPS, with the model engine and (when built) the RTL engine (uet_lb), in its fast
+// build (the default) and its checked build (--rtl-checks: every assertion on).
 // Prints data packets and packet-hops simulated per wall-clock second.   bench_fabric [model|rtl|all]
 #include <cstdio>
 #include <cstring>
@@ -26,7 +27,7 @@ int main(int argc, char** argv) {
   std::printf("bench_fabric: %s, fat tree k = 8 (%u hosts), 400 Gbps, REPS\n", s.name.c_str(), s.hosts());
   auto report = [](const char* engine, const uetsim::RunSummary& r) {
     std::printf(
-        "  engine %-8s: %llu data packets, %llu packet-hops, %llu events in %.2f s wall = %.0f data packets/s, "
+        "  engine %-10s: %llu data packets, %llu packet-hops, %llu events in %.2f s wall = %.0f data packets/s, "
         "%.2f M packet-hops/s (%zu/%zu messages, simulated %.1f us)\n",
         engine, static_cast<unsigned long long>(r.data_packets), static_cast<unsigned long long>(r.packet_hops),
         static_cast<unsigned long long>(r.events), r.wall_seconds, r.data_packets / r.wall_seconds,
@@ -39,9 +40,12 @@ int main(int argc, char** argv) {
   }
 #ifdef UETLB_WITH_RTL
   if (which == "rtl" || which == "all") {
-    uetsim::Fabric f(s,
-                     [](const uetlb::Config& c) { return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), ""); });
-    report("rtl", f.run());
+    for (auto checks : {uetlb::RtlChecks::Off, uetlb::RtlChecks::On}) {
+      uetsim::Fabric f(s, [checks](const uetlb::Config& c) {
+        return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), "", checks);
+      });
+      report(checks == uetlb::RtlChecks::On ? "rtl+checks" : "rtl", f.run());
+    }
   }
 #else
   if (which != "model") std::printf("  engine rtl: not in this build\n");

@@ -27,6 +27,8 @@ spines with one leaf-spine link failed, under None, Default Packet Spraying and 
 
   --out DIR              records directory (default out/fabric); one subdirectory per spraying type
   --engine model|rtl     the load balancer in each NIC: the golden model (default) or the Verilated uet_lb
+  --rtl-checks           (rtl engine) the core's build with every assertion on (about a fifth slower than
+                         the default fast build; the same records)
   --seed N               overrides the scenario's seed (ECMP salts, workload)
   --compare              run the scenario under all three spraying types (default without a scenario)
   --no-plots             do not draw the PNG plots
@@ -87,7 +89,7 @@ int main(int argc, char** argv) {
   restart_with_huge_pages(argv);
   std::string scenario_file, out = "out/fabric", engine = "model";
   std::optional<std::uint32_t> seed;
-  bool compare = false, plots = true, quiet = false, check_only = false, monitor = true;
+  bool compare = false, plots = true, quiet = false, check_only = false, monitor = true, rtl_checks = false;
   uetlb::cli::Args cl(argc, argv, "uet-fabric");
   while (cl.more()) {
     const std::string a = cl.next();
@@ -100,6 +102,8 @@ int main(int argc, char** argv) {
     } else if (a == "--engine") {
       engine = cl.value(a);
       if (engine != "model" && engine != "rtl") cl.fail("--engine '" + engine + "' is not model or rtl");
+    } else if (a == "--rtl-checks") {
+      rtl_checks = true;
     } else if (a == "--seed") {
       seed = static_cast<std::uint32_t>(cl.uint_value(a, 1, 0xffffffffULL));
     } else if (a == "--compare") {
@@ -120,6 +124,7 @@ int main(int argc, char** argv) {
       cl.fail("one scenario file at most");
     }
   }
+  if (rtl_checks && engine != "rtl") cl.fail("--rtl-checks needs --engine rtl");
   try {
     uetsim::Scenario base =
         scenario_file.empty() ? uetsim::Scenario::default_scenario() : uetsim::Scenario::from_file(scenario_file);
@@ -160,7 +165,10 @@ int main(int argc, char** argv) {
       cl.fail("scenario key 'VerificationFreezingOff' needs --engine model: the hardware always freezes");
     } else {
 #ifdef UETLB_WITH_RTL
-      factory = [](const uetlb::Config& c) { return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), ""); };
+      const auto checks = rtl_checks ? uetlb::RtlChecks::On : uetlb::RtlChecks::Off;
+      factory = [checks](const uetlb::Config& c) {
+        return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), "", checks);
+      };
 #else
       cl.fail("--engine " + engine + " is not in this build (Verilator was not found at configure time)");
 #endif

@@ -39,8 +39,9 @@ constexpr TimeNs kSettledNs = TimeNs{1} << 33;  // stepped through, nothing in t
 constexpr unsigned kBaseRttWidth = UETLB_RTL_BASE_RTT_WIDTH;
 constexpr long kMaxWaitCycles = 1'000'000;  // far above any stall (a tracker full of packets firing)
 
-// Top is the Verilated core; Traced says it was built with FST tracing (only that one has trace()).
-// Without a wave the engine runs the build without tracing, which is faster even while no wave is open.
+// Top is the Verilated core: Vuet_lb, the fast build (no assertions, no tracing), or Vuet_lb_traced, the
+// checked build (assertions on, FST tracing compiled in); Traced says a wave is written (only the checked
+// build has trace()). rtl/CMakeLists.txt builds both.
 template <class Top, bool Traced>
 class RtlEngine final : public Engine {
  public:
@@ -64,6 +65,12 @@ class RtlEngine final : public Engine {
   ~RtlEngine() override {
     top_->final();
     if (tfp_) tfp_->close();
+    // Verilator unregisters the checked build's scopes from the thread's current context, not the model's
+    // (verilator/verilator#8265): with several engines alive that may be another engine's, or one already
+    // gone. Make it this engine's before the model goes.
+    Verilated::threadContextp(ctx_.get());
+    tfp_.reset();
+    top_.reset();
   }
 
   std::string name() const override { return "rtl"; }
@@ -359,9 +366,12 @@ ModelOptions rtl_model_options() {
 }
 
 std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
-                                        int random_reset_seed) {
-  if (wave.empty()) return std::make_unique<RtlEngine<Vuet_lb, false>>(config, options, wave, random_reset_seed);
-  return std::make_unique<RtlEngine<Vuet_lb_traced, true>>(config, options, wave, random_reset_seed);
+                                        RtlChecks checks, int random_reset_seed) {
+  if (!wave.empty()) return std::make_unique<RtlEngine<Vuet_lb_traced, true>>(config, options, wave, random_reset_seed);
+  if (checks == RtlChecks::On) {
+    return std::make_unique<RtlEngine<Vuet_lb_traced, false>>(config, options, wave, random_reset_seed);
+  }
+  return std::make_unique<RtlEngine<Vuet_lb, false>>(config, options, wave, random_reset_seed);
 }
 
 }  // namespace uetlb

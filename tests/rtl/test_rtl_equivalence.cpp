@@ -123,10 +123,14 @@ TEST_CASE("RTL = model on every SPEC 12 vector", "[rtl][equivalence][spec]") {
     const Config cfg = Config::from_file(base + ".json");
     const auto rows = read_stimulus_file(base + ".csv");
     ModelEngine model(cfg, rtl_options());
-    auto rtl = make_rtl_engine(cfg, rtl_options(), "", 100 + vector_index++);  // from random state
     const std::string expected = trace_of(model, rows, base);
-    REQUIRE(trace_of(*rtl, rows, base) == expected);
-    require_same_counters(model.counters(), rtl->counters());
+    // Both builds of the core: the checked one from random state, the fast one (no assertions) as it runs.
+    auto checked = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, 100 + vector_index++);
+    REQUIRE(trace_of(*checked, rows, base) == expected);
+    require_same_counters(model.counters(), checked->counters());
+    auto fast = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::Off);
+    REQUIRE(trace_of(*fast, rows, base) == expected);
+    require_same_counters(model.counters(), fast->counters());
   }
 }
 
@@ -162,7 +166,7 @@ TEST_CASE("RTL = model on random streams across configurations", "[rtl][equivale
       const auto rows = random_stimulus(seed, 3000, groups, groups - 3);
       ModelEngine model(cfg, rtl_options());
       // The core starts from random state (a seed per run): nothing without a reset may matter.
-      auto rtl = make_rtl_engine(cfg, rtl_options(), "", static_cast<int>(seed));
+      auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, static_cast<int>(seed));
       const std::string expected = trace_of(model, rows, "random");
       const std::string got = trace_of(*rtl, rows, "random");
       if (got != expected) {
@@ -205,7 +209,7 @@ TEST_CASE("RTL = model across jumps of time up to 2^63 ns", "[rtl][equivalence][
   Config cfg;
   cfg.packet_spraying_type = SprayingType::Reps;
   ModelEngine model(cfg, rtl_options());
-  auto rtl = make_rtl_engine(cfg, rtl_options(), "");
+  auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On);
   const std::string expected = trace_of(model, rows, "jumps");
   REQUIRE(trace_of(*rtl, rows, "jumps") == expected);
   require_same_counters(model.counters(), rtl->counters());

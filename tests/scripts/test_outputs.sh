@@ -65,6 +65,12 @@ if [ -n "$tb" ]; then
   expect 2 "--config given twice" -- "$tb" --config c.json --config c.json
   expect 2 "is not +verilator+rand+reset+0|1|2 or +verilator+seed+N" -- "$tb" --cycles 100 +verilator+seed+abc
   expect 2 "exists and is not a regular file" -- "$run" --engine rtl --stimulus in.csv --trace t.csv --wave /dev/null
+  # The RTL engine's checked build is an option of that engine alone; with it the trace is the fast build's.
+  expect 2 "--rtl-checks needs --engine rtl" -- "$run" --rtl-checks --stimulus in.csv --trace t.csv
+  expect 2 "--rtl-checks needs --engine rtl" -- "$fabric" --rtl-checks --quiet --no-plots --out x
+  expect 0 "" -- "$run" --engine rtl --stimulus in.csv --trace fast.csv --quiet
+  expect 0 "" -- "$run" --engine rtl --rtl-checks --stimulus in.csv --trace checked.csv --quiet
+  cmp -s fast.csv checked.csv || { echo "FAIL: the checked build's trace differs from the fast build's"; fails=$((fails + 1)); }
 fi
 
 if [ "$fails" -ne 0 ]; then

@@ -136,20 +136,27 @@ TEST_CASE("sim records: required columns, and the same scenario gives the same r
 TEST_CASE("sim engines: the model and the RTL core give identical records on a small scenario", "[sim][rtl]") {
   for (auto t : {uetlb::SprayingType::Reps, uetlb::SprayingType::Default}) {
     const Scenario s = small(t);
-    const std::string m = tmpdir("engine_model"), r = tmpdir("engine_rtl");
+    const std::string m = tmpdir("engine_model");
     Fabric fm(s, model_factory());
     fm.set_monitor(true);
     const RunSummary sm = fm.run();
     fm.write_records(m);
-    Fabric fr(s, [](const uetlb::Config& c) { return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), ""); });
-    fr.set_monitor(true);
-    const RunSummary sr = fr.run();
-    fr.write_records(r);
     REQUIRE(sm.completed == sm.messages);
-    for (const char* f :
-         {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv", "messages.csv"}) {
-      INFO(f);
-      REQUIRE(slurp(m + "/" + f) == slurp(r + "/" + f));
+    // Both builds of the core: the fast one (the default) and the checked one (every assertion on).
+    for (auto checks : {uetlb::RtlChecks::Off, uetlb::RtlChecks::On}) {
+      INFO("checks " << (checks == uetlb::RtlChecks::On ? "on" : "off"));
+      const std::string r = tmpdir("engine_rtl");
+      Fabric fr(s, [checks](const uetlb::Config& c) {
+        return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), "", checks);
+      });
+      fr.set_monitor(true);
+      fr.run();
+      fr.write_records(r);
+      for (const char* f :
+           {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv", "messages.csv"}) {
+        INFO(f);
+        REQUIRE(slurp(m + "/" + f) == slurp(r + "/" + f));
+      }
     }
   }
 }

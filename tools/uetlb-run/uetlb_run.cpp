@@ -33,7 +33,10 @@ Drives the entropy load balancer with a stimulus and writes its records.
                          often it comes, where the core's 8-bit open generation repeats every 256 opens).
   --efd-ways N           places per tracker set: 1, 2 or 4 (default 4).
   --efd-runs N           deadline-ordered tracker runs: 1..4 (default 2).
-  --wave FILE.fst        (rtl engine) write an FST waveform for GTKWave (a regular file, or a new one).
+  --rtl-checks           (rtl engine) run the checked build: every assertion of the core on (about a fifth
+                         slower than the default fast build; the records are the same).
+  --wave FILE.fst        (rtl engine) write an FST waveform for GTKWave (a regular file, or a new one);
+                         runs the checked build.
   --quiet                print nothing but errors.
   --help                 this text.
 
@@ -53,6 +56,7 @@ struct Args {
   std::string trace;
   std::string monitor;
   std::string wave;
+  bool rtl_checks = false;
   uetlb::ModelOptions tracker = uetlb::kProductTracker;
   bool quiet = false;
 };
@@ -92,6 +96,8 @@ Args parse_args(uetlb::cli::Args& cl) {
       a.tracker.efd_tracker_ways = cl.uint_value(opt, 1, 4);
     } else if (opt == "--efd-runs") {
       a.tracker.efd_tracker_runs = cl.uint_value(opt, 1, 4);
+    } else if (opt == "--rtl-checks") {
+      a.rtl_checks = true;
     } else if (opt == "--quiet") {
       a.quiet = true;
     } else {
@@ -102,6 +108,7 @@ Args parse_args(uetlb::cli::Args& cl) {
   if (a.stimulus.empty()) cl.fail("--stimulus is required");
   if (a.trace.empty()) cl.fail("--trace is required");
   if (!a.wave.empty() && a.engine == "model") cl.fail("--wave needs --engine rtl");
+  if (a.rtl_checks && a.engine == "model") cl.fail("--rtl-checks needs --engine rtl");
   try {
     uetlb::validate(a.tracker);
   } catch (const uetlb::ConfigError& e) {
@@ -127,7 +134,7 @@ std::unique_ptr<uetlb::Engine> make_engine(const Args& a, const uetlb::Config& c
                                            [[maybe_unused]] const uetlb::cli::Args& cl) {
   if (a.engine == "model") return std::make_unique<uetlb::ModelEngine>(cfg, a.tracker);
 #ifdef UETLB_WITH_RTL
-  return uetlb::make_rtl_engine(cfg, a.tracker, wave);
+  return uetlb::make_rtl_engine(cfg, a.tracker, wave, a.rtl_checks ? uetlb::RtlChecks::On : uetlb::RtlChecks::Off);
 #else
   cl.fail("--engine rtl is not in this build (Verilator or SystemC was not found at configure time)");
 #endif

@@ -23,12 +23,20 @@ RtlBuild rtl_build();
 /// The model options that mirror the build's early-failure tracker.
 ModelOptions rtl_model_options();
 
+/// Which Verilated build of the core an engine runs. Both are the same RTL with the same parameters and
+/// give the same records; they differ in what is compiled in.
+enum class RtlChecks {
+  Off,  ///< the fast build: no assertions, no tracing (the default: long fabric runs)
+  On,   ///< the checked build: every SystemVerilog assertion of the core on, FST tracing compiled in
+};
+
 /// Creates the RTL engine. Throws ConfigError when the configuration needs more than the build offers
 /// (REPSBufferSizeMaskBits, W, FreezingTimeout, InitialBaseRTT) or the tracker's geometry differs from the
-/// build's. `wave` names an FST file to write, or is empty. A non-zero `random_reset_seed` starts every
-/// variable of the core random (Verilator's random reset from that seed) instead of 0, so that a register
-/// lacking a reset shows up; assertions are off until reset is released.
+/// build's. `wave` names an FST file to write, or is empty; a wave runs the checked build whatever
+/// `checks` says. A non-zero `random_reset_seed` starts every variable of the core random (Verilator's
+/// random reset from that seed) instead of 0, so that a register lacking a reset shows up; assertions are
+/// off until reset is released.
 std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
-                                        int random_reset_seed = 0);
+                                        RtlChecks checks = RtlChecks::Off, int random_reset_seed = 0);
 
 }  // namespace uetlb
