@@ -29,4 +29,5 @@ core/uet_lb_forward.sv
 core/uet_lb_loop.sv
 core/uet_lb_respond.sv
 core/uet_lb_inflight.sv
+core/uet_lb_lanes.sv
 core/uet_lb.sv

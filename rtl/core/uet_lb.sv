@@ -163,35 +163,6 @@ module uet_lb #(
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Event records of the two lanes.
-  typedef struct packed {
-    logic                v;       // an event
-    logic                fb;      // kinds: feedback, early failure
-    logic                efd;
-    logic [2:0]          kind;    // feedback kind (uet_lb_pkg::fb_kind_e)
-    logic [GroupW-1:0]   g;
-    logic                inr;     // g < NumGroups
-    logic [15:0]         ev;      // feedback EV or the early failure's EV
-    logic [PsnWidth-1:0] psn;
-    logic [TsWidth-1:0]  t;       // now, or the early failure's deadline
-    logic [GenW-1:0]     gen;     // the early failure's open generation
-  } fev_t;
-  typedef struct packed {
-    logic                v;
-    logic                open;    // kinds: open (with port), request
-    logic [15:0]         port;    // the open's local port
-    logic [GroupW-1:0]   g;
-    logic                inr;
-    logic [PsnWidth-1:0] psn;
-    logic                retx;
-    logic [TsWidth-1:0]  t;
-    logic [TsWidth-1:0]  dl;      // now + M x base RTT
-  } rev_t;
-
-  function automatic logic in_range(input logic [GroupW-1:0] g);
-    in_range = (NumGroups == (1 << GroupW)) || 32'(g) < NumGroups;
-  endfunction
-  // ---------------------------------------------------------------------------------------------
   // Tracker (instantiated below) signals the front needs (registered there, a cycle ahead).
   logic                trk_hold, trk_unsettled, trk_interlock, trk_fire, trk_fire_next, trk_fire_due, trk_kill;
   logic                trk_busy;  // flip-flops only: this cycle's operations are stage X's, counted there
@@ -202,32 +173,31 @@ module uet_lb #(
   logic [GenW-1:0]     trk_gen;
   logic [TsWidth-1:0]  trk_deadline;
 
-  // Stage registers (declared here; the stages follow).
-  fev_t a_f_q, b_f_q, c_f_q, d_f_q, l_f_q;
-  rev_t a_r_q, b_r_q, c_r_q, d_r_q, l_r_q;
-  logic               b_same_q, c_same_q, d_same_q, l_same_q;  // both lanes name one group
-  logic [TsWidth-1:0] c_tmt_q, d_tmt_q;                        // t - FreezingTimeout (feedback lane)
-  logic               c_tlt_q, d_tlt_q;                        // t < FreezingTimeout
+  // The lanes' stages (uet_lb_lanes, below): what each block reads of them.
+  logic [4:0]           stage_rq;  // A..L hold a request, and its deadline (admission, the tracker)
+  logic [5*TsWidth-1:0] stage_dl;
+  logic [GroupW-1:0]    a_f_g, a_r_g, b_f_g, b_r_g, c_f_g, c_r_g, d_f_g, d_r_g, l_f_g, l_r_g, x_f_g, x_r_g;
+  logic                 b_f_inr, b_r_inr, c_f_inr, c_r_inr;
+  logic                 d_f_v, d_f_fb, d_f_efd, d_tlt, d_same, d_src_f, d_src_r, d_op, d_rq;
+  logic [2:0]           d_f_kind, x_r_dec;
+  logic [TsWidth-1:0]   d_f_t, d_tmt, l_f_t, x_r_t, x_r_dl;
+  logic [GenW-1:0]      d_f_gen, x_r_gen;
+  logic                 l_f_v, l_f_efd, l_same, l_src_f, l_src_r, l_r_v, l_r_op;
+  logic [15:0]          l_f_ev, l_r_port, x_f_ev, x_r_aux;
+  logic                 x_rec, x_rq, x_r_applies, x_r_retx, trk_clr, trk_alc;
+  logic [PtrW-1:0]      x_f_slot, x_r_slot;
+  logic [PsnWidth-1:0]  x_f_psn, x_r_psn;
+  logic [5:0]           f_v, f_fb, f_efd, r_v, r_open;
+  logic [5*TsWidth-1:0] r_t;
+  logic [3:0]           pre_clr;  // clears in B..L, for the tracker's check of a fire
+  logic [4*GroupW-1:0]  pre_group;
+  logic [4*PsnWidth-1:0] pre_psn;
 
   // ---------------------------------------------------------------------------------------------
   // Admission (uet_lb_admit): what the core takes this cycle, decided from flip-flops made a cycle ahead.
   logic [TsWidth-1:0] now_q, cand_dl;
   logic               open_take, fb_take, req_take, offer_open, unused_due_next, settling, settled, drained_q;
   logic               regs_pending_d, sweep_d, reqs_out, fbs_out, empty, rsp_take;  // (defined below)
-  logic a_rq, b_rq, c_rq, d_rq, l_rq;  // the request lane holds a request (not an open)
-  assign a_rq = a_r_q.v && !a_r_q.open;
-  assign b_rq = b_r_q.v && !b_r_q.open;
-  assign c_rq = c_r_q.v && !c_r_q.open;
-  assign d_rq = d_r_q.v && !d_r_q.open;
-  assign l_rq = l_r_q.v && !l_r_q.open;
-  logic d_op;  // stage D holds an open
-  assign d_op = d_r_q.v && d_r_q.open;
-  // The requests in stages A..L and their deadlines (bit / slice 0..4), for admission's past-due hold and
-  // the tracker's fire waits.
-  logic [4:0]           stage_rq;
-  logic [5*TsWidth-1:0] stage_dl;
-  assign stage_rq = {l_rq, d_rq, c_rq, b_rq, a_rq};
-  assign stage_dl = {l_r_q.dl, d_r_q.dl, c_r_q.dl, b_r_q.dl, a_r_q.dl};
   uet_lb_admit #(.TsWidth (TsWidth), .Stages (5)) u_admit (
     .clk_i (clk_i), .rst_ni (rst_ni), .now_i (now_i), .span_i (span_q), .efd_on_i (efd_on_q),
     .open_valid_i (open_valid_i), .fb_valid_i (fb_valid_i), .req_valid_i (req_valid_i),
@@ -242,82 +212,45 @@ module uet_lb #(
     .rsp_take_i (rsp_take)
   );
 
-  // Stage A: what the lanes offer is registered whatever happens; the valid bits say what was taken.
-  fev_t a_f_d;
-  rev_t a_r_d;
-  always_comb begin
-    a_f_d      = '0;
-    a_f_d.t    = now_q;
-    if (trk_fire) begin
-      a_f_d.efd = 1'b1;
-      a_f_d.g   = trk_group;
-      a_f_d.ev  = trk_ev;
-      a_f_d.psn = trk_psn;
-      a_f_d.t   = trk_deadline;
-      a_f_d.gen = trk_gen;
-    end else begin
-      a_f_d.fb   = 1'b1;
-      a_f_d.kind = fb_kind_i;
-      a_f_d.g    = fb_group_i;
-      a_f_d.ev   = fb_ev_i;
-      a_f_d.psn  = fb_psn_i;
-    end
-    a_f_d.inr  = in_range(a_f_d.g);
-    a_f_d.v    = trk_fire || fb_take;
-    a_r_d      = '0;
-    a_r_d.v    = req_take || (open_take && in_range(open_group_i));
-    a_r_d.open = offer_open;
-    a_r_d.port = open_port_i;
-    a_r_d.g    = offer_open ? open_group_i : req_group_i;
-    a_r_d.inr  = in_range(a_r_d.g);
-    a_r_d.psn  = req_psn_i;
-    a_r_d.retx = req_retx_i;
-    a_r_d.t    = now_q;
-    a_r_d.dl   = cand_dl;
-  end
-  assign bad_open = open_take && !in_range(open_group_i);
-
-  // Stages A..D: the event moves on; A's registers give the lanes' same-group flag, B the feedback lane's
-  // time less the freezing timeout.
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      a_f_q.v <= 1'b0; b_f_q.v <= 1'b0; c_f_q.v <= 1'b0; d_f_q.v <= 1'b0; l_f_q.v <= 1'b0;
-      a_r_q.v <= 1'b0; b_r_q.v <= 1'b0; c_r_q.v <= 1'b0; d_r_q.v <= 1'b0; l_r_q.v <= 1'b0;
-    end else begin
-      a_f_q.v <= a_f_d.v; b_f_q.v <= a_f_q.v; c_f_q.v <= b_f_q.v; d_f_q.v <= c_f_q.v; l_f_q.v <= d_f_q.v;
-      a_r_q.v <= a_r_d.v; b_r_q.v <= a_r_q.v; c_r_q.v <= b_r_q.v; d_r_q.v <= c_r_q.v; l_r_q.v <= d_r_q.v;
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    {a_f_q.fb, a_f_q.efd, a_f_q.kind, a_f_q.g, a_f_q.inr, a_f_q.ev, a_f_q.psn, a_f_q.t, a_f_q.gen} <=
-      {a_f_d.fb, a_f_d.efd, a_f_d.kind, a_f_d.g, a_f_d.inr, a_f_d.ev, a_f_d.psn, a_f_d.t, a_f_d.gen};
-    {b_f_q.fb, b_f_q.efd, b_f_q.kind, b_f_q.g, b_f_q.inr, b_f_q.ev, b_f_q.psn, b_f_q.t, b_f_q.gen} <=
-      {a_f_q.fb, a_f_q.efd, a_f_q.kind, a_f_q.g, a_f_q.inr, a_f_q.ev, a_f_q.psn, a_f_q.t, a_f_q.gen};
-    {c_f_q.fb, c_f_q.efd, c_f_q.kind, c_f_q.g, c_f_q.inr, c_f_q.ev, c_f_q.psn, c_f_q.t, c_f_q.gen} <=
-      {b_f_q.fb, b_f_q.efd, b_f_q.kind, b_f_q.g, b_f_q.inr, b_f_q.ev, b_f_q.psn, b_f_q.t, b_f_q.gen};
-    {d_f_q.fb, d_f_q.efd, d_f_q.kind, d_f_q.g, d_f_q.inr, d_f_q.ev, d_f_q.psn, d_f_q.t, d_f_q.gen} <=
-      {c_f_q.fb, c_f_q.efd, c_f_q.kind, c_f_q.g, c_f_q.inr, c_f_q.ev, c_f_q.psn, c_f_q.t, c_f_q.gen};
-    {l_f_q.fb, l_f_q.efd, l_f_q.kind, l_f_q.g, l_f_q.inr, l_f_q.ev, l_f_q.psn, l_f_q.t, l_f_q.gen} <=
-      {d_f_q.fb, d_f_q.efd, d_f_q.kind, d_f_q.g, d_f_q.inr, d_f_q.ev, d_f_q.psn, d_f_q.t, d_f_q.gen};
-    {a_r_q.open, a_r_q.port, a_r_q.g, a_r_q.inr, a_r_q.psn, a_r_q.retx, a_r_q.t, a_r_q.dl} <=
-      {a_r_d.open, a_r_d.port, a_r_d.g, a_r_d.inr, a_r_d.psn, a_r_d.retx, a_r_d.t, a_r_d.dl};
-    {b_r_q.open, b_r_q.port, b_r_q.g, b_r_q.inr, b_r_q.psn, b_r_q.retx, b_r_q.t, b_r_q.dl} <=
-      {a_r_q.open, a_r_q.port, a_r_q.g, a_r_q.inr, a_r_q.psn, a_r_q.retx, a_r_q.t, a_r_q.dl};
-    {c_r_q.open, c_r_q.port, c_r_q.g, c_r_q.inr, c_r_q.psn, c_r_q.retx, c_r_q.t, c_r_q.dl} <=
-      {b_r_q.open, b_r_q.port, b_r_q.g, b_r_q.inr, b_r_q.psn, b_r_q.retx, b_r_q.t, b_r_q.dl};
-    {d_r_q.open, d_r_q.port, d_r_q.g, d_r_q.inr, d_r_q.psn, d_r_q.retx, d_r_q.t, d_r_q.dl} <=
-      {c_r_q.open, c_r_q.port, c_r_q.g, c_r_q.inr, c_r_q.psn, c_r_q.retx, c_r_q.t, c_r_q.dl};
-    {l_r_q.open, l_r_q.port, l_r_q.g, l_r_q.inr, l_r_q.psn, l_r_q.retx, l_r_q.t, l_r_q.dl} <=
-      {d_r_q.open, d_r_q.port, d_r_q.g, d_r_q.inr, d_r_q.psn, d_r_q.retx, d_r_q.t, d_r_q.dl};
-    b_same_q <= a_f_q.v && a_r_q.v && a_f_q.g == a_r_q.g;
-    c_same_q <= b_same_q;
-    d_same_q <= c_same_q;
-    l_same_q <= d_same_q;
-    c_tmt_q  <= b_f_q.t - cfg_timeout;
-    c_tlt_q  <= b_f_q.t < cfg_timeout;
-    d_tmt_q  <= c_tmt_q;
-    d_tlt_q  <= c_tlt_q;
-  end
+  // The lanes (uet_lb_lanes): stage A's records from what admission takes, their moves to L, stage X's
+  // from what L did, and the early failures applied (the efd_* outputs).
+  uet_lb_pkg::decision_e l_dec;
+  logic [15:0]           l_aux;
+  logic [PtrW-1:0]       l_slot_rd, l_slot_wr;
+  logic                  l_f_open, l_r_open, l_live, l_recycle;
+  logic [StateW-1:0]     next_f, next_r;  // L's results this cycle
+  uet_lb_lanes #(
+    .NumGroups (NumGroups), .GroupW (GroupW), .PsnWidth (PsnWidth), .TsWidth (TsWidth), .GenW (GenW), .PtrW (PtrW)
+  ) u_lanes (
+    .clk_i (clk_i), .rst_ni (rst_ni), .now_q_i (now_q), .deadline_i (cand_dl),
+    .fb_take_i (fb_take), .req_take_i (req_take), .open_take_i (open_take), .offer_open_i (offer_open),
+    .fb_kind_i (fb_kind_i), .fb_group_i (fb_group_i), .fb_ev_i (fb_ev_i), .fb_psn_i (fb_psn_i),
+    .open_group_i (open_group_i), .open_port_i (open_port_i), .req_group_i (req_group_i), .req_psn_i (req_psn_i),
+    .req_retx_i (req_retx_i), .fire_i (trk_fire), .fire_group_i (trk_group), .fire_ev_i (trk_ev),
+    .fire_psn_i (trk_psn), .fire_deadline_i (trk_deadline), .fire_gen_i (trk_gen), .kill_i (trk_kill),
+    .timeout_i (cfg_timeout), .bad_open_o (bad_open),
+    .a_f_g_o (a_f_g), .a_r_g_o (a_r_g), .b_f_g_o (b_f_g), .b_r_g_o (b_r_g), .b_f_inr_o (b_f_inr),
+    .b_r_inr_o (b_r_inr), .c_f_g_o (c_f_g), .c_r_g_o (c_r_g), .c_f_inr_o (c_f_inr), .c_r_inr_o (c_r_inr),
+    .d_f_v_o (d_f_v), .d_f_fb_o (d_f_fb), .d_f_efd_o (d_f_efd), .d_f_kind_o (d_f_kind), .d_f_g_o (d_f_g),
+    .d_f_t_o (d_f_t), .d_f_gen_o (d_f_gen), .d_tmt_o (d_tmt), .d_tlt_o (d_tlt), .d_same_o (d_same),
+    .d_src_f_o (d_src_f), .d_src_r_o (d_src_r), .d_r_g_o (d_r_g), .d_open_o (d_op), .d_req_o (d_rq),
+    .l_f_v_o (l_f_v), .l_f_efd_o (l_f_efd), .l_f_g_o (l_f_g), .l_f_ev_o (l_f_ev), .l_f_t_o (l_f_t),
+    .l_same_o (l_same), .l_src_f_o (l_src_f), .l_src_r_o (l_src_r), .l_r_v_o (l_r_v), .l_r_op_o (l_r_op),
+    .l_r_g_o (l_r_g), .l_r_port_o (l_r_port),
+    .l_live_i (l_live), .l_f_was_open_i (l_f_open), .l_r_was_open_i (l_r_open), .l_recycle_i (l_recycle),
+    .l_slot_wr_i (l_slot_wr), .l_dec_i (l_dec), .l_aux_i (l_aux), .l_slot_rd_i (l_slot_rd),
+    .l_gen_i (next_r[GenW:1]), .efd_on_i (efd_on_q),
+    .x_rec_o (x_rec), .x_f_g_o (x_f_g), .x_f_slot_o (x_f_slot), .x_f_ev_o (x_f_ev), .x_f_psn_o (x_f_psn),
+    .x_req_o (x_rq), .x_r_applies_o (x_r_applies), .x_r_g_o (x_r_g), .x_r_psn_o (x_r_psn),
+    .x_r_retx_o (x_r_retx), .x_r_t_o (x_r_t), .x_r_dl_o (x_r_dl), .x_r_dec_o (x_r_dec), .x_r_aux_o (x_r_aux),
+    .x_r_slot_o (x_r_slot), .x_r_gen_o (x_r_gen), .clr_o (trk_clr), .alc_o (trk_alc),
+    .inc_fb_unopened_o (inc_fb_unopened), .inc_req_unopened_o (inc_req_unopened), .opened_o (opened),
+    .f_v_o (f_v), .f_fb_o (f_fb), .f_efd_o (f_efd), .r_v_o (r_v), .r_open_o (r_open), .r_t_o (r_t),
+    .stage_rq_o (stage_rq), .stage_dl_o (stage_dl),
+    .pre_clr_o (pre_clr), .pre_group_o (pre_group), .pre_psn_o (pre_psn),
+    .efd_valid_o (efd_valid_o), .efd_group_o (efd_group_o), .efd_psn_o (efd_psn_o), .efd_ev_o (efd_ev_o),
+    .efd_time_o (efd_time_o)
+  );
 
   // ---------------------------------------------------------------------------------------------
   // The state store (uet_lb_store): the sweep, bank F (the feedback lane's words and the sweep's), bank R
@@ -332,21 +265,18 @@ module uet_lb #(
   logic [StateW-1:0]   word_f, word_r;  // the lanes' words, at stage C
   logic [StateW-1:0]   word_dbg;
   logic [Readers*StateW-1:0] rd_word;
-  logic                l_src_f, l_src_r;  // L writes a word (feedback, request lane) next cycle
-  assign l_src_f = l_f_q.v && l_f_q.inr && !l_same_q;
-  assign l_src_r = l_r_q.v && l_r_q.inr;
   if (DbgPort) begin : g_dbg_addr
-    assign rd_addr = {dbg_group_i, a_r_q.g, a_f_q.g};
+    assign rd_addr = {dbg_group_i, a_r_g, a_f_g};
     assign word_dbg = rd_word[2 * StateW +: StateW];
   end else begin : g_no_dbg_addr
-    assign rd_addr = {a_r_q.g, a_f_q.g};
+    assign rd_addr = {a_r_g, a_f_g};
     assign word_dbg = '0;
   end
   assign word_f = rd_word[0 +: StateW];
   assign word_r = rd_word[StateW +: StateW];
   uet_lb_store #(.NumGroups (NumGroups), .StateW (StateW), .Readers (Readers)) u_store (
     .clk_i (clk_i), .rst_ni (rst_ni), .clear_i (clear_groups), .sweep_o (sweep_q), .sweep_next_o (sweep_d),
-    .next_wf_i (l_src_f), .next_wf_group_i (l_f_q.g), .next_wr_i (l_src_r), .next_wr_group_i (l_r_q.g),
+    .next_wf_i (l_src_f), .next_wf_group_i (l_f_g), .next_wr_i (l_src_r), .next_wr_group_i (l_r_g),
     .wf_i (x_wf), .wf_group_i (x_wf_g), .wf_word_i (x_wf_d), .wr_i (x_wr), .wr_group_i (x_wr_g), .wr_word_i (x_wr_d),
     .rd_group_i (rd_addr), .rd_word_o (rd_word)
   );
@@ -364,17 +294,15 @@ module uet_lb #(
   fwd_loop_t         d_fwd_r;
   logic              d_fwd_f_l, d_fwd_f_x;  // d_fwd_f.lr || d_fwd_f.lf, d_fwd_f.xr || d_fwd_f.xf (registered)
   logic              d_open_prev;
-  logic [StateW-1:0] next_f, next_r;        // L's results this cycle
   logic [StateW-1:0] x_s_f, x_s_r;          // L's results of the cycle before (x)
   logic [StateW-1:0] pre_f_q, pre_f, pre_r;
   uet_lb_forward #(.GroupW (GroupW), .StateW (StateW)) u_forward (
     .clk_i (clk_i), .rst_ni (rst_ni),
-    .l_src_f_i (l_src_f), .l_src_r_i (l_src_r), .l_g_f_i (l_f_q.g), .l_g_r_i (l_r_q.g),
+    .l_src_f_i (l_src_f), .l_src_r_i (l_src_r), .l_g_f_i (l_f_g), .l_g_r_i (l_r_g),
     .next_f_i (next_f), .next_r_i (next_r),
-    .b_g_f_i (b_f_q.g), .b_g_r_i (b_r_q.g), .b_inr_f_i (b_f_q.inr), .b_inr_r_i (b_r_q.inr),
-    .c_g_f_i (c_f_q.g), .c_g_r_i (c_r_q.g), .c_inr_f_i (c_f_q.inr), .c_inr_r_i (c_r_q.inr),
-    .d_g_f_i (d_f_q.g), .d_g_r_i (d_r_q.g), .d_src_f_i (d_f_q.v && d_f_q.inr && !d_same_q),
-    .d_src_r_i (d_r_q.v && d_r_q.inr),
+    .b_g_f_i (b_f_g), .b_g_r_i (b_r_g), .b_inr_f_i (b_f_inr), .b_inr_r_i (b_r_inr),
+    .c_g_f_i (c_f_g), .c_g_r_i (c_r_g), .c_inr_f_i (c_f_inr), .c_inr_r_i (c_r_inr),
+    .d_g_f_i (d_f_g), .d_g_r_i (d_r_g), .d_src_f_i (d_src_f), .d_src_r_i (d_src_r),
     .d_open_r_i (d_op), .word_f_i (word_f), .word_r_i (word_r),
     .x_v_f_o (x_wf), .x_v_r_o (x_wr), .x_g_f_o (x_wf_g), .x_g_r_o (x_wr_g), .x_s_f_o (x_s_f), .x_s_r_o (x_s_r),
     .pre_q_f_o (pre_f_q), .pre_f_o (pre_f), .pre_r_o (pre_r),
@@ -387,118 +315,45 @@ module uet_lb #(
   // The loop (uet_lb_loop): stages D and L. Each lane's group word into the state registers at D, the
   // feedback lane's tests made ahead; at L the feedback lane's update alone, and the request lane's after
   // the feedback lane's event when both name its group.
-  uet_lb_pkg::decision_e l_dec;
-  logic [15:0]           l_aux;
-  logic [PtrW-1:0]       l_slot_rd, l_slot_wr;
-  logic                  l_f_open, l_r_open, l_live, l_recycle;
   uet_lb_loop #(.BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)) u_loop (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .none_i (none_q), .dflt_i (dflt_q), .reps_i (reps_q), .cmask_i (cmask_q), .cap_i (cap_q), .w_i (cfg_window),
     .w_m1_i (w_m1_q), .w_nz_i (w_nz_q), .w_ge2_i (w_ge2_q), .w_x_i (w_x_q), .w_x1_i (w_x1_q),
-    .d_f_v_i (d_f_q.v), .d_fb_i (d_f_q.fb), .d_efd_i (d_f_q.efd), .d_kind_i (d_f_q.kind),
-    .d_t_i (d_f_q.t), .d_tmt_i (d_tmt_q), .d_tlt_i (d_tlt_q), .d_gen_i (d_f_q.gen), .d_same_i (d_same_q),
+    .d_f_v_i (d_f_v), .d_fb_i (d_f_fb), .d_efd_i (d_f_efd), .d_kind_i (d_f_kind),
+    .d_t_i (d_f_t), .d_tmt_i (d_tmt), .d_tlt_i (d_tlt), .d_gen_i (d_f_gen), .d_same_i (d_same),
     .d_open_i (d_op), .d_req_i (d_rq), .kill_i (trk_kill),
     .fwd_f_i (d_fwd_f), .fwd_l_f_i (d_fwd_f_l), .fwd_x_f_i (d_fwd_f_x), .fwd_r_i (d_fwd_r),
     .open_prev_i (d_open_prev), .pre_q_f_i (pre_f_q), .pre_f_i (pre_f), .pre_r_i (pre_r),
     .x_s_f_i (x_s_f), .x_s_r_i (x_s_r),
-    .l_f_v_i (l_f_q.v), .l_efd_i (l_f_q.efd), .l_t_i (l_f_q.t), .l_ev_i (l_f_q.ev), .l_same_i (l_same_q),
-    .l_r_v_i (l_r_q.v), .l_open_i (l_r_q.open), .l_port_i (l_r_q.port),
+    .l_f_v_i (l_f_v), .l_efd_i (l_f_efd), .l_t_i (l_f_t), .l_ev_i (l_f_ev), .l_same_i (l_same),
+    .l_r_v_i (l_r_v), .l_open_i (l_r_op), .l_port_i (l_r_port),
     .next_f_o (next_f), .next_r_o (next_r), .dec_o (l_dec), .aux_o (l_aux), .slot_rd_o (l_slot_rd),
     .slot_wr_o (l_slot_wr), .f_open_o (l_f_open), .r_open_o (l_r_open), .live_o (l_live), .recycle_o (l_recycle)
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Stage X: what L did. Bank writes, the slot RAM, the PRNG step, counters, the tracker's operations.
-  typedef struct packed {
-    logic                v, fb, efd, live;
-    logic [2:0]          kind;
-    logic [GroupW-1:0]   g;
-    logic                inr, applies;   // the group was open before the event (and is in range)
-    logic [15:0]         ev;
-    logic [PsnWidth-1:0] psn;
-    logic [TsWidth-1:0]  t;
-    logic                recycle;
-    logic [PtrW-1:0]     slot_wr;
-  } xf_t;
-  typedef struct packed {
-    logic                  v, open;      // an event; an open (no response, no tracker entry)
-    logic                  applies;      // the group was open when the request applied (and in range)
-    logic [GroupW-1:0]     g;
-    logic [PsnWidth-1:0]   psn;
-    logic                  retx;
-    logic [TsWidth-1:0]    t, dl;
-    logic [2:0]            dec;          // a uet_lb_pkg::decision_e value
-    logic [15:0]           aux;
-    logic [PtrW-1:0]       slot_rd;
-    logic [GenW-1:0]       gen;          // the group's open generation after the events
-  } xr_t;
-  xf_t x_f_q;
-  xr_t x_r_q;
-  logic x_rq;  // stage X holds a request (not an open)
-  assign x_rq = x_r_q.v && !x_r_q.open;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      x_f_q.v <= 1'b0;
-      x_r_q.v <= 1'b0;
-    end else begin
-      x_f_q.v <= l_f_q.v;
-      x_r_q.v <= l_r_q.v;
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    {x_f_q.fb, x_f_q.efd, x_f_q.live, x_f_q.kind, x_f_q.g, x_f_q.inr, x_f_q.ev, x_f_q.psn, x_f_q.t} <=
-      {l_f_q.fb, l_f_q.efd, l_live, l_f_q.kind, l_f_q.g, l_f_q.inr, l_f_q.ev, l_f_q.psn, l_f_q.t};
-    x_r_q.open    <= l_r_q.open;
-    x_f_q.applies <= l_f_q.inr && l_f_open;
-    x_f_q.recycle <= l_recycle;
-    x_f_q.slot_wr <= l_slot_wr;
-    {x_r_q.g, x_r_q.psn, x_r_q.retx, x_r_q.t, x_r_q.dl} <= {l_r_q.g, l_r_q.psn, l_r_q.retx, l_r_q.t, l_r_q.dl};
-    x_r_q.applies <= l_r_q.inr && l_r_open;
-    x_r_q.dec     <= l_dec;
-    x_r_q.aux     <= l_aux;
-    x_r_q.slot_rd <= l_slot_rd;
-    x_r_q.gen     <= next_r[GenW:1];
-  end
-
   // The response side (uet_lb_respond): the slot RAM, the PRNG, stages Y, Z and E, the response queue.
   logic        e_v, rsp_busy, slot0_we;
   logic [15:0] e_ev;
   uet_lb_respond #(.NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .PsnWidth (PsnWidth)) u_respond (
     .clk_i (clk_i), .rst_ni (rst_ni), .reps_i (reps_q), .dflt_i (dflt_q), .start_port_i (cfg_port),
     .span_mask_i (cfg_span), .seed_we_i (seed_we), .seed_i (seed), .set_size_i (cfg_size),
-    .rec_i (x_f_q.v && x_f_q.applies && x_f_q.recycle), .rec_group_i (x_f_q.g), .rec_slot_i (x_f_q.slot_wr),
-    .rec_ev_i (x_f_q.ev),
-    .req_i (x_rq), .req_applies_i (x_r_q.applies), .req_group_i (x_r_q.g), .req_psn_i (x_r_q.psn),
-    .req_retx_i (x_r_q.retx),
-    .req_dec_i (x_r_q.dec), .req_aux_i (x_r_q.aux), .req_slot_i (x_r_q.slot_rd),
+    .rec_i (x_rec), .rec_group_i (x_f_g), .rec_slot_i (x_f_slot), .rec_ev_i (x_f_ev),
+    .req_i (x_rq), .req_applies_i (x_r_applies), .req_group_i (x_r_g), .req_psn_i (x_r_psn),
+    .req_retx_i (x_r_retx), .req_dec_i (x_r_dec), .req_aux_i (x_r_aux), .req_slot_i (x_r_slot),
     .e_ev_o (e_ev), .e_valid_o (e_v), .busy_o (rsp_busy), .slot0_we_o (slot0_we),
     .rsp_valid_o (rsp_valid_o), .rsp_ready_i (rsp_ready_i), .rsp_ev_o (rsp_ev_o), .rsp_decision_o (rsp_decision_o),
     .rsp_group_o (rsp_group_o), .rsp_psn_o (rsp_psn_o), .rsp_retx_o (rsp_retx_o)
   );
   assign rsp_take = rsp_valid_o && rsp_ready_i;
 
-  // Counters and the register block's events.
-  assign inc_fb_unopened  = x_f_q.v && x_f_q.fb && !x_f_q.applies;
-  assign inc_req_unopened = x_rq && !x_r_q.applies;
-  assign opened           = x_r_q.v && x_r_q.open;
-
-  // ---------------------------------------------------------------------------------------------
-  // Early-failure tracker: clears and allocations from stage X, the allocation's entropy value at E.
-  logic trk_clr, trk_alc, quiet;
-  assign trk_clr = x_f_q.v && x_f_q.fb && x_f_q.applies && x_f_q.kind != uet_lb_pkg::FB_RTO;
-  assign trk_alc = x_rq && x_r_q.applies && efd_on_q;
-
   // In flight (uet_lb_inflight): what the stages A..X hold, for admission's locks and drain, the register
   // block's opens, the tracker's quiet flag and reference time, efd_pending_o and idle_o.
   logic [TsWidth-1:0] t_ref;  // the oldest request time in A..L, a cycle late (u_inflight)
+  logic               quiet;  // no feedback or request in A..L
   uet_lb_inflight #(.TsWidth (TsWidth)) u_inflight (
     .clk_i (clk_i), .rst_ni (rst_ni),
-    .f_v_i ({x_f_q.v, l_f_q.v, d_f_q.v, c_f_q.v, b_f_q.v, a_f_q.v}),
-    .f_fb_i ({x_f_q.fb, l_f_q.fb, d_f_q.fb, c_f_q.fb, b_f_q.fb, a_f_q.fb}),
-    .f_efd_i ({x_f_q.efd, l_f_q.efd, d_f_q.efd, c_f_q.efd, b_f_q.efd, a_f_q.efd}),
-    .r_v_i ({x_r_q.v, l_r_q.v, d_r_q.v, c_r_q.v, b_r_q.v, a_r_q.v}),
-    .r_open_i ({x_r_q.open, l_r_q.open, d_r_q.open, c_r_q.open, b_r_q.open, a_r_q.open}),
-    .r_t_i ({l_r_q.t, d_r_q.t, c_r_q.t, b_r_q.t, a_r_q.t}), .now_q_i (now_q),
+    .f_v_i (f_v), .f_fb_i (f_fb), .f_efd_i (f_efd), .r_v_i (r_v), .r_open_i (r_open), .r_t_i (r_t), .now_q_i (now_q),
     .trk_busy_i (trk_busy), .trk_hold_i (trk_hold), .trk_fire_i (trk_fire), .trk_fire_due_i (trk_fire_due),
     .trk_fire_next_i (trk_fire_next), .rsp_busy_i (rsp_busy), .regs_pending_i (regs_pending), .sweep_i (sweep_q),
     .settled_i (settled),
@@ -516,13 +371,6 @@ module uet_lb #(
     else trk_flush_q <= clear_groups;
   end
 
-  // The clears of stages B, C, D and L (feedback other than a timeout; a clear of a tracked packet's key
-  // always applies: its group is open), for the check of a fire.
-  logic [3:0] pre_clr;
-  assign pre_clr = {l_f_q.v && l_f_q.fb && l_f_q.kind != uet_lb_pkg::FB_RTO,
-                    d_f_q.v && d_f_q.fb && d_f_q.kind != uet_lb_pkg::FB_RTO,
-                    c_f_q.v && c_f_q.fb && c_f_q.kind != uet_lb_pkg::FB_RTO,
-                    b_f_q.v && b_f_q.fb && b_f_q.kind != uet_lb_pkg::FB_RTO};
   // No fire is decided for a cycle in which a register apply, its settling or the sweep holds the streams
   // (the same terms as stall_q's, so the streams are held whenever a fire due then waits).
   logic fire_block;
@@ -534,11 +382,10 @@ module uet_lb #(
   ) u_tracker (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (trk_flush_q), .now_i (now_i), .now_q_i (now_q),
     .t_ref_i (t_ref),
-    .pre_clr_i (pre_clr), .pre_group_i ({l_f_q.g, d_f_q.g, c_f_q.g, b_f_q.g}),
-    .pre_psn_i ({l_f_q.psn, d_f_q.psn, c_f_q.psn, b_f_q.psn}),
-    .clr_valid_i (trk_clr), .clr_group_i (x_f_q.g), .clr_psn_i (x_f_q.psn),
-    .alc_valid_i (trk_alc), .alc_group_i (x_r_q.g), .alc_psn_i (x_r_q.psn), .alc_time_i (x_r_q.t),
-    .alc_deadline_i (x_r_q.dl), .alc_gen_i (x_r_q.gen), .alc_ev_i (e_ev),
+    .pre_clr_i (pre_clr), .pre_group_i (pre_group), .pre_psn_i (pre_psn),
+    .clr_valid_i (trk_clr), .clr_group_i (x_f_g), .clr_psn_i (x_f_psn),
+    .alc_valid_i (trk_alc), .alc_group_i (x_r_g), .alc_psn_i (x_r_psn), .alc_time_i (x_r_t),
+    .alc_deadline_i (x_r_dl), .alc_gen_i (x_r_gen), .alc_ev_i (e_ev),
     .untracked_o (trk_untracked), .tracked_o (efd_tracked_o),
     .hold_o (trk_hold), .unsettled_o (trk_unsettled), .interlock_o (trk_interlock), .stop_o (trk_stop),
     .quiet_i (quiet), .fire_block_i (fire_block), .offer_i (req_valid_i), .span_i (span_q),
@@ -548,23 +395,6 @@ module uet_lb #(
     .fire_gen_o (trk_gen), .fire_deadline_o (trk_deadline), .busy_o (trk_busy)
   );
   assign efd_due_o = trk_hold;
-
-  // Early failures applied, shown a cycle after stage X.
-  logic                efd_v_q;
-  logic [GroupW-1:0]   efd_g_q;
-  logic [PsnWidth-1:0] efd_psn_q;
-  logic [15:0]         efd_ev_q;
-  logic [TsWidth-1:0]  efd_t_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) efd_v_q <= 1'b0;
-    else efd_v_q <= x_f_q.v && x_f_q.efd && x_f_q.live && x_f_q.applies;
-    {efd_g_q, efd_psn_q, efd_ev_q, efd_t_q} <= {x_f_q.g, x_f_q.psn, x_f_q.ev, x_f_q.t};
-  end
-  assign efd_valid_o = efd_v_q;
-  assign efd_group_o = efd_g_q;
-  assign efd_psn_o   = efd_psn_q;
-  assign efd_ev_o    = efd_ev_q;
-  assign efd_time_o  = efd_t_q;
 
   // ---------------------------------------------------------------------------------------------
   // Register writes apply when no event is in any stage and the tracker is quiet (u_inflight's empty).
@@ -577,7 +407,7 @@ module uet_lb #(
       .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)
     ) u_dbg (
       .clk_i (clk_i), .word_i (word_dbg), .reps_i (reps_q),
-      .slot_we_i (slot0_we), .slot_group_i (x_f_q.g), .slot_ev_i (x_f_q.ev),
+      .slot_we_i (slot0_we), .slot_group_i (x_f_g), .slot_ev_i (x_f_ev),
       .group_i (dbg_group_i), .open_o (dbg_open_o), .count_o (dbg_count_o), .wr_o (dbg_wr_o),
       .replay_o (dbg_replay_o), .wrapped_o (dbg_wrapped_o), .freezing_o (dbg_freezing_o),
       .freeze_start_o (dbg_freeze_start_o), .window_left_o (dbg_window_left_o), .slot0_o (dbg_slot0_o)
@@ -597,7 +427,7 @@ module uet_lb #(
   end
 
   logic unused;
-  assign unused = ^{unused_active, trk_busy, l_f_q.gen, x_f_q.inr};
+  assign unused = ^{unused_active, trk_busy};
 
   // ---------------------------------------------------------------------------------------------
   // Assertions (Verilator --assert and Yosys read_verilog -formal): registered history, no sequences.
@@ -636,8 +466,7 @@ module uet_lb #(
       if (req_stall_q) a_req_held: assert (req_valid_i && req_psn_i == past_psn_q && req_group_i == past_req_group_q);
       // Admission holds on trk_stop alone: it covers the tracker's hold and its unsettled runs.
       a_stop_flag: assert (!(trk_hold || trk_unsettled) || trk_stop);
-      // The tracker's check of a fire comes while its early failure is at stage C.
-      if (trk_kill) a_kill_at_c: assert (c_f_q.v && c_f_q.efd);
+      // (The tracker's check of a fire comes while its early failure is at stage C: u_lanes.a_kill_at_c.)
       if (trk_flush_q) a_flush_unseen: assert (!trk_fire && !settled);  // the late flush is never seen
       // (No response enters a full queue unless one leaves in the same cycle: u_rsp_q.a_no_overflow.)
     end

@@ -52,6 +52,7 @@ proofs=(
   "pretest|fv_pretest|core/uet_lb_timeout.sv core/uet_lb_pretest.sv formal/fv_pretest.sv|1|0|fast|own|0|sat"
   "loop|fv_loop|core/uet_lb_cfg.sv core/uet_lb_timeout.sv core/uet_lb_pretest.sv core/uet_lb_rr.sv core/uet_lb_cache.sv core/uet_lb_freeze.sv core/uet_lb_window.sv core/uet_lb_state_view.sv core/uet_lb_update.sv core/uet_lb_loop.sv formal/fv_loop.sv|12|0|fast|own|1|sat|sat:seen_shared_q,seen_killed_q,seen_loop_q"
   "inflight|fv_inflight|core/uet_lb_inflight.sv formal/fv_inflight.sv|12|0|fast|all|1|sat|sat:seen_from_l_q,seen_open_x_q"
+  "lanes|fv_lanes|core/uet_lb_lanes.sv formal/fv_lanes.sv|10|0|fast|all|1|sat|sat:seen_efd_q,seen_same_q"
   "core|fv_core|@core formal/fv_core.sv|16|0|fast|own|1|sat|sat:seen_rsp_q,seen_stall_q,seen_both_q,seen_openfb_q,seen_owed3_q"
   "axi|fv_axi|axi/uet_lb_axil.sv axi/uet_lb_axis.sv formal/fv_axi.sv|20|0|fast|all|1|sat|sat:seen_refused_q,seen_both_q,seen_local_q,seen_held_q"
   "tracker|fv_tracker|prim/uet_lb_ram.sv prim/uet_lb_dup.sv prim/uet_lb_bitsel.sv tracker/uet_lb_tracker_view.sv tracker/uet_lb_tracker_run.sv tracker/uet_lb_tracker_fire.sv tracker/uet_lb_tracker_sets.sv tracker/uet_lb_tracker_hold.sv tracker/uet_lb_tracker.sv formal/fv_tracker.sv|20|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q"

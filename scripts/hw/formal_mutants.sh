@@ -24,6 +24,7 @@ mutants=(
   "core/uet_lb_timeout.sv@timeout@assign elapsed_o = (b1 && !now_lt_t_i) || (b1 == now_lt_t_i && !b3);@assign elapsed_o = b1 == now_lt_t_i && !b3;@the freezing test misses the time wrap past the start"
   "core/uet_lb_pretest.sv@pretest@    e_new     = (fwd_lr && entered_r_i) || (!fwd_lr && fwd_lf && entered_f_i);@    e_new     = (fwd_lr && entered_r_i) || (fwd_lf && entered_f_i);@the freezing test takes the feedback lane's entry when the request lane's word wins"
   "core/uet_lb_inflight.sv@inflight@    else opens_bx_q <= |op[4:0];@    else opens_bx_q <= |op[3:0];@an open at stage L is forgotten by the count of opens on their way"
+  "core/uet_lb_lanes.sv@lanes@    b_same_q <= a_f_q.v && a_r_q.v && a_f_q.g == a_r_q.g;@    b_same_q <= a_f_q.v && a_r_q.v;@two events on different groups are taken as one group's"
   "core/uet_lb_loop.sv@loop@      u_r_recycle_q <= d_f_v_i && d_same_i && !d_open_i && d_recycle;@      u_r_recycle_q <= d_f_v_i && !d_open_i && d_recycle;@the request lane applies the feedback lane's recycle to another group"
   "core/uet_lb_forward.sv@forward@    if (hit[5]) pick = x_s_r_o;@    if (hit[3]) pick = y_s_r_q; else if (hit[5]) pick = x_s_r_o;@forwarding prefers a result two cycles old to one a cycle old"
   "core/uet_lb_rr.sv@rr@{8'd0, step_i & span_mask_i}@{8'd0, step_i & span_mask_i & 8'hfe}@round robin skips odd ports"
