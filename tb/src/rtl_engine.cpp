@@ -63,12 +63,12 @@ class RtlEngine final : public Engine {
   }
 
   ~RtlEngine() override {
-    top_->final();
-    if (tfp_) tfp_->close();
     // Verilator unregisters the checked build's scopes from the thread's current context, not the model's
     // (verilator/verilator#8265): with several engines alive that may be another engine's, or one already
-    // gone. Make it this engine's before the model goes.
+    // gone. Make it this engine's before the model finishes and goes.
     Verilated::threadContextp(ctx_.get());
+    top_->final();
+    if (tfp_) tfp_->close();
     tfp_.reset();
     top_.reset();
   }
