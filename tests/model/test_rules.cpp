@@ -297,7 +297,7 @@ TEST_CASE("Early failure: a NACK clears too, rto does not, ties go in send order
   REQUIRE(fired == std::vector<std::pair<GroupId, Psn>>{{1, 1}, {0, 3}});
 }
 
-TEST_CASE("Early failure: a lower base RTT fires later packets first; deadline order wins", "[efd]") {
+TEST_CASE("Early failure: a lower base RTT fires later packets first, and deadline order wins", "[efd]") {
   Recorder r(reps_config());
   r.lb.open(0, 0, 0);
   r.lb.request(0, 0, 1, false);  // deadline 18000
@@ -363,7 +363,7 @@ TEST_CASE("Early failure is off outside REPS", "[efd]") {
   REQUIRE(r.rows.size() == 2);
 }
 
-TEST_CASE("PRNG: xorshift32 13/17/5 from the seed; the seed changes the draws", "[prng]") {
+TEST_CASE("PRNG: xorshift32 13/17/5 from the seed, and the seed changes the draws", "[prng]") {
   Xorshift32 p(1);
   REQUIRE(p.next() == 270369U);  // 1 ^ 1<<13 = 8193; ^ >>17 = 8193; ^ <<5 = 270369
   REQUIRE(p.next() == 67634689U);

@@ -33,7 +33,7 @@ TEST_CASE("SPEC 12.2 Default spraying wraps modulo 65536", "[spec][default]") {
   REQUIRE(lb.request(0, 3, 300, false).ev == 65535);
 }
 
-TEST_CASE("SPEC 12.3 EntropyMaskBits 0 gives one port; None gives the local port", "[spec][default][none]") {
+TEST_CASE("SPEC 12.3 EntropyMaskBits 0 gives one port, and None gives the local port", "[spec][default][none]") {
   Config c;
   c.entropy_mask_bits = 0;
   c.starting_port_offset = 1000;

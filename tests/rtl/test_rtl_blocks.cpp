@@ -61,7 +61,7 @@ TEST_CASE("rtl prng: xorshift32 13/17/5 from the seed, the draw (state x size) >
   }
 }
 
-TEST_CASE("rtl regs: every register reads the reset the description gives; a refusal strobes reg_werr_o",
+TEST_CASE("rtl regs: every register reads the reset the description gives, and a refusal strobes reg_werr_o",
           "[rtl][block][regs]") {
   auto m = make<Vuet_lb_regs>();
   m->reg_we_i = 0;

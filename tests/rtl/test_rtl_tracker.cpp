@@ -268,7 +268,8 @@ TEST_CASE("rtl tracker: past-due packets fire by deadline, then send order, acro
   REQUIRE(t.m->hold_o == 0);
 }
 
-TEST_CASE("rtl tracker: a clear drops every copy of its packet; only what is past due fires", "[rtl][block][tracker]") {
+TEST_CASE("rtl tracker: a clear drops every copy of its packet, and only what is past due fires",
+          "[rtl][block][tracker]") {
   Tracker t(100);
   t.alloc(2, 7, 400, 1);
   t.alloc(2, 8, 400, 2);

@@ -250,7 +250,7 @@ TEST_CASE("sim degraded links: slowed, lossy and transient failures", "[sim][fai
                       Catch::Contains("'VerificationFreezingOff'"));
 }
 
-TEST_CASE("sim links: a switch's port launches a lone packet, one event a hop; a failure on the wire loses it",
+TEST_CASE("sim links: a switch's port launches a lone packet, one event a hop, and a failure on the wire loses it",
           "[sim][failures]") {
   // One 1,088-byte packet each way between two leaves over one spine at 1 Gb/s (8,704 ns on the wire), links
   // 2 us long. Host 0's packet is on leaf 0's wire to the spine from 10,704 to 19,408 ns; host 1's reaches
