@@ -8,9 +8,11 @@ prim/uet_lb_counter.sv
 regs/uet_lb_regs.sv
 tracker/uet_lb_tracker_view.sv
 tracker/uet_lb_tracker_sets.sv
+tracker/uet_lb_tracker_resolve.sv
 tracker/uet_lb_tracker_run.sv
 tracker/uet_lb_tracker_fire.sv
 tracker/uet_lb_tracker_hold.sv
+tracker/uet_lb_tracker_choice.sv
 tracker/uet_lb_tracker.sv
 core/uet_lb_param_check.sv
 core/uet_lb_rr.sv
@@ -30,4 +32,5 @@ core/uet_lb_loop.sv
 core/uet_lb_respond.sv
 core/uet_lb_inflight.sv
 core/uet_lb_lanes.sv
+core/uet_lb_checks.sv
 core/uet_lb.sv

@@ -430,50 +430,13 @@ module uet_lb #(
   assign unused = ^{unused_active, trk_busy};
 
   // ---------------------------------------------------------------------------------------------
-  // Assertions (Verilator --assert and Yosys read_verilog -formal): registered history, no sequences.
-`ifndef SYNTHESIS
-  logic                past_valid_q, rsp_stall_q, req_stall_q;
-  logic [15:0]         past_ev_q;
-  uet_lb_pkg::decision_e past_dec_q;
-  logic [PsnWidth-1:0] past_psn_q, past_rsp_psn_q;
-  logic [GroupW-1:0]   past_req_group_q;
-  // The package's response latency, as this pipeline keeps it: a request taken at an edge is written into
-  // the response queue RspLatency edges later (e_v). (uet_lb_cfg asserts the span delay.)
-  logic [uet_lb_pkg::RspLatency-1:0] taken_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) taken_q <= '0;
-    else taken_q <= {taken_q[uet_lb_pkg::RspLatency-2:0], req_take};
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni) a_latency: assert (e_v == taken_q[uet_lb_pkg::RspLatency-1]);
-  end
-  always_ff @(posedge clk_i) begin
-    past_valid_q     <= rst_ni;
-    rsp_stall_q      <= rsp_valid_o && !rsp_ready_i;
-    req_stall_q      <= req_valid_i && !req_ready_o;
-    past_ev_q        <= rsp_ev_o;
-    past_dec_q       <= rsp_decision_o;
-    past_rsp_psn_q   <= rsp_psn_o;
-    past_psn_q       <= req_psn_i;
-    past_req_group_q <= req_group_i;
-  end
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && past_valid_q) begin
-      // A response is held, unchanged, until it is taken.
-      if (rsp_stall_q) a_rsp_held: assert (rsp_valid_o && rsp_ev_o == past_ev_q && rsp_decision_o == past_dec_q &&
-                           rsp_psn_o == past_rsp_psn_q);
-      // Inputs: a request is held until it is accepted (checked on the environment).
-      if (req_stall_q) a_req_held: assert (req_valid_i && req_psn_i == past_psn_q && req_group_i == past_req_group_q);
-      // Admission holds on trk_stop alone: it covers the tracker's hold and its unsettled runs.
-      a_stop_flag: assert (!(trk_hold || trk_unsettled) || trk_stop);
-      // (The tracker's check of a fire comes while its early failure is at stage C: u_lanes.a_kill_at_c.)
-      if (trk_flush_q) a_flush_unseen: assert (!trk_fire && !settled);  // the late flush is never seen
-      // (No response enters a full queue unless one leaves in the same cycle: u_rsp_q.a_no_overflow.)
-    end
-    if (rst_ni) begin
-      a_base_rtt_given: assert (base_rtt_i != '0 || !efd_on_q || !req_valid_i);
-      a_fb_kind_legal: assert (!(fb_valid_i && fb_kind_i > uet_lb_pkg::FB_RTO));
-    end
-  end
-`endif
+  // The checks that span blocks or the ports (uet_lb_checks: simulation and formal only).
+  uet_lb_checks #(.PsnWidth (PsnWidth), .GroupW (GroupW), .BaseRttWidth (BaseRttWidth)) u_checks (
+    .clk_i (clk_i), .rst_ni (rst_ni), .req_valid_i (req_valid_i), .req_ready_i (req_ready_o),
+    .req_group_i (req_group_i), .req_psn_i (req_psn_i), .req_take_i (req_take), .rsp_in_i (e_v),
+    .rsp_valid_i (rsp_valid_o), .rsp_ready_i (rsp_ready_i), .rsp_ev_i (rsp_ev_o), .rsp_decision_i (rsp_decision_o),
+    .rsp_psn_i (rsp_psn_o), .trk_hold_i (trk_hold), .trk_unsettled_i (trk_unsettled), .trk_stop_i (trk_stop),
+    .trk_flush_i (trk_flush_q), .trk_fire_i (trk_fire), .settled_i (settled), .base_rtt_i (base_rtt_i),
+    .efd_on_i (efd_on_q), .fb_valid_i (fb_valid_i), .fb_kind_i (fb_kind_i)
+  );
 endmodule

@@ -315,6 +315,7 @@ module uet_lb_tracker #(
   logic [Runs-1:0]       r_h0stays, r_popd, r_flfire;
   logic [EntW-1:0]       rec_way;
   logic                  push_hs_q;
+  logic [Runs*RunCntW-1:0] cnt_v, cnt_next_v;  // r_cnt, r_cnt_next flat
   logic [Runs-1:0]       r_fired;
   logic [SeqW-1:0]       cseq;   // the fire candidate's allocation number (uet_lb_tracker_fire, below)
   logic [SeqW-1:0]       fseq1;  // the number of the element fired at the last edge (r_fired: its run)
@@ -349,64 +350,27 @@ module uet_lb_tracker #(
       .h0_stays_o (r_h0stays[r]), .pop_o (r_popd[r]), .fl_is_fire_o (r_flfire[r])
     );
   end
-  // Each run's push: the record's allocation into it, decoded from rec_d into a flip-flop of its own (the
-  // push reaches every slot of the run's window, and a decode in front of it was an ECP5 critical path).
   // push_hs_q: the pushed way's set is the set the record after it frees (rec_d.cset then), compared a
   // cycle ahead in the operation pipeline (both fields shift every cycle).
   always_ff @(posedge clk_i) push_hs_q <= op4_q.aset == op3_q.cset;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) r_push_q <= '0;
-    else for (int r = 0; r < Runs; r++) r_push_q[r] <= rec_d.alc && rec_d.run == RunW'(r);
-  end
 
-  // Run tails (the last deadline appended), whether a tail is in the past (and so fits anything), and
-  // the current run. Updated from the record as it applies.
-  logic [TsWidth-1:0] tail_q [Runs];
-  logic [Runs-1:0]    stale_q;
-  logic [RunW-1:0]    cur_q;
+  // The allocation's run (uet_lb_tracker_choice): the runs' tails and stale flags, the current run, t3's
+  // fit and room flags, t4's pick, and each run's push decoded from the record.
   logic [SeqW-1:0]    seq_q;        // the next allocation's number
   logic [TsWidth-1:0] t_ref_q;      // no allocation still to come is older than this (a cycle late)
+  logic               fit_any, run_room;
+  logic [RunW-1:0]    run_pick;
   always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
-      stale_q <= '1;
-      cur_q   <= '0;
-      seq_q   <= '0;
-    end else begin
-      for (int r = 0; r < Runs; r++) begin
-        if (r_push_q[r]) stale_q[r] <= 1'b0;
-        else if (ts_before(tail_q[r], t_ref_q)) stale_q[r] <= 1'b1;
-      end
-      if (rec0_q.alc) begin
-        cur_q <= rec0_q.run;
-        seq_q <= seq_q + 1'b1;
-      end
-    end
+    if (!rst_ni || flush_i) seq_q <= '0;
+    else if (rec0_q.alc) seq_q <= seq_q + 1'b1;
   end
-  always_ff @(posedge clk_i) begin
-    for (int r = 0; r < Runs; r++) if (r_push_q[r]) tail_q[r] <= rec0_q.dl;
-  end
-
-  // t3, for t4's run choice (so that t4 only selects): whether the allocation's deadline fits each run's
-  // tail as t4 will see it (after the record now applying, rec0, pushes; t4's own record ahead is
-  // cmp4_q.dge), and whether each run has room for it, with and without a push of t4's record ahead. A
-  // tail this edge marks stale is in the past of every allocation to come, so the deadline does not go
-  // below it either way. The room flags come from constant comparisons of the count as it is, selected by
-  // this cycle's push and pop.
-  logic [Runs-1:0] fits_pre, room0_pre, room1_pre, fits4_q, room0_q, room1_q;
-  always_comb begin
-    for (int r = 0; r < Runs; r++) begin
-      if (r_push_q[r]) fits_pre[r] = !ts_before(op3_q.dl, rec0_q.dl);
-      else fits_pre[r] = stale_q[r] || !ts_before(op3_q.dl, tail_q[r]);
-      // Room next cycle for one (count < RunDepth), and for one after another (count < RunDepth - 1).
-      room0_pre[r] = !uet_lb_pkg::run_next_ge(32'(r_cnt[r]), r_push_q[r], r_popd[r], RunDepth);
-      room1_pre[r] = !uet_lb_pkg::run_next_ge(32'(r_cnt[r]), r_push_q[r], r_popd[r], RunDepth - 1);
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    fits4_q <= fits_pre;
-    room0_q <= room0_pre;
-    room1_q <= room1_pre;
-  end
+  uet_lb_tracker_choice #(.Runs (Runs), .RunDepth (RunDepth), .TsWidth (TsWidth)) u_choice (
+    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .t_ref_i (t_ref_q),
+    .op3_dl_i (op3_q.dl), .op4_alc_i (op4_q.alc), .op4_dl_i (op4_q.dl), .dge4_i (cmp4_q.dge),
+    .rec_alc_i (rec0_q.alc), .rec_run_i (rec0_q.run), .rec_dl_i (rec0_q.dl),
+    .next_alc_i (rec_d.alc), .next_run_i (rec_d.run), .cnt_i (cnt_v), .pop_i (r_popd),
+    .run_o (run_pick), .fit_o (fit_any), .room_o (run_room), .push_o (r_push_q)
+  );
 
   // t4: the record. The clear frees the ways it matches (the sets', after the record just ahead) or, a
   // fire's free, its own way; the allocation takes the first free way of its set (after the clear, when
@@ -414,9 +378,6 @@ module uet_lb_tracker #(
   logic [Ways-1:0] cm4, free4;
   logic            any_free;
   logic [WayW-1:0] first_free;
-  logic [Runs-1:0] fits;
-  logic            fit_any, run_room;
-  logic [RunW-1:0] run_pick;
   always_comb begin
     // A fire's free: its own way (the key compares above are not its).
     for (int w = 0; w < Ways; w++) cm4[w] = op4_q.dir ? op4_q.dway == WayW'(w) : match4[w];
@@ -424,25 +385,8 @@ module uet_lb_tracker #(
     any_free   = free4 != '0;
     first_free = '0;
     for (int w = Ways - 1; w >= 0; w--) if (free4[w]) first_free = WayW'(w);
-    // A run fits when its tail (the record just ahead's deadline, if it appends there) is not after the
-    // deadline, or lies in the past.
-    for (int r = 0; r < Runs; r++) begin
-      if (r_push_q[r]) fits[r] = cmp4_q.dge;
-      else fits[r] = fits4_q[r];
-    end
-    // The current run (after the record just ahead), else the lowest other that fits.
-    run_pick = rec0_q.alc ? rec0_q.run : cur_q;
-    fit_any  = fits[run_pick];
-    if (!fit_any) begin
-      for (int r = Runs - 1; r >= 0; r--) begin
-        if (fits[r]) begin
-          run_pick = RunW'(r);
-          fit_any  = 1'b1;
-        end
-      end
-    end
-    // The chosen run full (its head then is its oldest live packet, see above): not tracked.
-    run_room = r_push_q[run_pick] ? room1_q[run_pick] : room0_q[run_pick];
+    // No way free, no run the deadline fits, or the chosen run full (its head then is its oldest live
+    // packet, see above): not tracked.
     rec_d           = '0;
     rec_d.clr       = op4_q.clr;
     rec_d.cset      = op4_q.cset;
@@ -519,7 +463,6 @@ module uet_lb_tracker #(
   logic                   fp_busy;      // a fire's check or free is on its way
   logic [Runs-1:0]        hold_run;     // per run: its hold_o, registered (u_hold, below)
   logic                   hold_inf, runs_unsettled, interlock;
-  logic [Runs*RunCntW-1:0] cnt_v, cnt_next_v;
   logic [Runs*SeqW-1:0]    oldest_v;
   logic [KClears-1:0]     kclr;     // the key clears a fire is checked against: core B, C, D, L; t0; t1..t4
   logic [KClears*KeyW-1:0] kkey;
@@ -595,13 +538,9 @@ module uet_lb_tracker #(
 `ifndef SYNTHESIS
   // Per-run checks, one bit a run (each assertion below is labelled once, outside any loop: Yosys 0.23
   // names a procedural assertion by its label, so a labelled one inside a loop is made twice).
-  logic [Runs-1:0] ok_fits, ok_push, ok_rclr;
+  logic [Runs-1:0] ok_rclr;
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
-      // t3's fit flags equal what t4 would compute itself (for the runs the record now does not push).
-      ok_fits[r] = !op4_q.alc || (rec0_q.alc && rec0_q.run == RunW'(r)) ||
-                   fits4_q[r] == (stale_q[r] || !ts_before(op4_q.dl, tail_q[r]));
-      ok_push[r] = r_push_q[r] == (rec0_q.alc && rec0_q.run == RunW'(r));
       ok_rclr[r] = {rc_clr[r], rc_cset[r * SetW +: SetW], rc_cmask[r * Ways +: Ways]} ==
                    {rec0_q.clr, rec0_q.cset, rec0_q.cmask};
     end
@@ -611,11 +550,6 @@ module uet_lb_tracker #(
       // A fire's free takes a t0 whose clear slot is free (the core's stage X holds its early failure).
       a_fire_free_slot: assert (!(dfree && clr_valid_i));
       a_alloc_or_untracked: assert (!(rec0_q.alc && rec0_q.untracked));
-      a_fit_flags: assert (&ok_fits);
-      if (op4_q.alc) begin
-        a_run_room: assert (run_room == (32'(r_cnt[run_pick]) + 32'(rec0_q.alc && rec0_q.run == run_pick) < RunDepth));
-      end
-      a_push_decode: assert (&ok_push);
       a_run_rec_copy: assert (&ok_rclr);  // each run's copy of the record's frees is rec0_q's
     end
   end

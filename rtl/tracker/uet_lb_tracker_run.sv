@@ -5,7 +5,8 @@
 // and the element, dead, leaves when it reaches the head.
 //
 // The elements wait in a RAM; the oldest are read ahead into a small window of registers (HeadSlots),
-// each resolved on the way (the way's valid bit and stored seq read, and every free since watched). A
+// each resolved on the way (uet_lb_tracker_resolve: the way's valid bit and stored seq read, and every
+// free since watched). A
 // push into an empty run goes straight into the window. A dead h0 leaves at once (at most one element a
 // cycle).
 //
@@ -100,12 +101,6 @@ module uet_lb_tracker_run #(
     way_bits = (Ways > 1) ? 32'(way) : 0;
   endfunction
 
-  // A record's frees of this cycle, as a test on a way.
-  function automatic logic freed(input logic [EntW-1:0] way, input logic cf, input logic [SetW-1:0] cs,
-                                 input logic [Ways-1:0] cm);
-    freed = cf && slot_set(way) == cs && cm[way_bits(WayW'(way))];
-  endfunction
-
   // ---------------------------------------------------------------------------------------------
   // RAM and its pointers.
   logic [AddrW-1:0] wp_q, rp_q;        // RAM write and read pointers
@@ -120,38 +115,20 @@ module uet_lb_tracker_run #(
     .raddr_i (rp_q), .rdata_o (rdata)
   );
 
-  // The stored seq of every way (written with the tracker's allocations), read as elements resolve.
-  logic [SeqW-1:0] sq_rdata;
-  logic [EntW-1:0] sq_raddr, vs_idx;
-  uet_lb_ram #(.Depth (Entries), .Width (SeqW), .OutReg (1'b1)) u_seq (
-    .clk_i (clk_i), .we_i (seq_we_i), .waddr_i (seq_way_i), .wdata_i (seq_i),
-    .raddr_i (sq_raddr), .rdata_o (sq_rdata)
+  // The read-ahead (uet_lb_tracker_resolve): r1 .. r5, then the window (ReadLat cycles from the read);
+  // r5's element lands in the window this cycle, live after this cycle's frees.
+  logic [ReadLat-2:0] rv;             // the reads on their way: rv[0] r1 .. rv[4] r5
+  logic [EntW-1:0]    r5_lands_way;
+  logic [SeqW-1:0]    r5_lands_seq;
+  logic [TsWidth-1:0] r5_lands_dl;
+  logic               r5_lands_live, r5_lands_hs;
+  uet_lb_tracker_resolve #(.Entries (Entries), .Ways (Ways), .SeqW (SeqW), .TsWidth (TsWidth)) u_resolve (
+    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .read_i (ram_re), .rdata_i (rdata),
+    .valid_i (valid_i), .seq_we_i (seq_we_i), .seq_way_i (seq_way_i), .seq_i (seq_i),
+    .clr_free_i (clr_free_i), .clr_set_i (clr_set_i), .clr_mask_i (clr_mask_i), .clr_next_set_i (clr_next_set_i),
+    .reads_o (rv), .way_o (r5_lands_way), .seq_o (r5_lands_seq), .deadline_o (r5_lands_dl),
+    .live_o (r5_lands_live), .hs_o (r5_lands_hs)
   );
-  logic vbit;
-  uet_lb_bitsel #(.N (Entries), .ReadW (1)) u_vsel (
-    .clk_i (clk_i), .bits_i (valid_i), .idx_i (vs_idx), .data_o (vbit)
-  );
-
-  // ---------------------------------------------------------------------------------------------
-  // Resolve pipeline: r1 (RAM read issued a cycle ago), r2 (data out; the seq read issued), r3 (the way in
-  // flip-flops; the valid read issued), r4 (the seq out, compared into r5_sok_q), r5 (the valid bit out:
-  // liveness known), then the window. killed: the way was freed since r2, or allocated again at r2 (the
-  // seq read of r2 is then undefined, and the valid bit read at r3 shows the new allocation). (The way goes
-  // through a register before it indexes the valid bits: straight from the block RAM, its route to a
-  // select spread over the whole vector was the ECP5 critical path. The seq compare is registered: straight
-  // from the seq RAM it reached every landing slot through three LUT levels, the next one.)
-  logic [ReadLat-2:0] rv_q;            // rv_q[0]: r1 ... rv_q[4]: r5
-  logic [EntW-1:0]    r3_way_q, r4_way_q, r5_way_q;
-  logic [SeqW-1:0]    r3_seq_q, r4_seq_q, r5_seq_q;
-  logic [TsWidth-1:0] r3_dl_q, r4_dl_q, r5_dl_q;
-  logic               r3_kill_q, r4_kill_q, r5_kill_q;
-  logic               r5_sok_q;        // the way's stored seq (read at r2) is the element's
-  logic [EntW-1:0]    r2_way;
-  logic [SeqW-1:0]    r2_seq;
-  logic [TsWidth-1:0] r2_dl;
-  assign {r2_way, r2_seq, r2_dl} = rdata;
-  assign sq_raddr = r2_way;
-  assign vs_idx   = r3_way_q;
 
   // ---------------------------------------------------------------------------------------------
   // The window: slot 0 is h0.
@@ -167,36 +144,33 @@ module uet_lb_tracker_run #(
 
   always_comb begin
     inflight = '0;
-    for (int k = 0; k < ReadLat - 1; k++) inflight = inflight + 3'(rv_q[k]);
+    for (int k = 0; k < ReadLat - 1; k++) inflight = inflight + 3'(rv[k]);
   end
 
-  logic pop, pop_q, direct, r5_live, r5_in;
-  assign r5_in   = rv_q[ReadLat - 2];  // a read lands in the window this cycle
+  logic pop, pop_q, direct, r5_in;
+  assign r5_in   = rv[ReadLat - 2];  // a read lands in the window this cycle
   // h0 leaves when dead: from a flip-flop of its own, made with slot 0's next contents (the pop shifts
   // every slot; decoding it from the slot's bits in front of them was an ECP5 critical path).
   assign pop     = pop_q;
   // A push goes straight to the window when nothing older is in the RAM or on its way, and there is room:
   // decided a cycle ahead into one flip-flop (dok_q), since `direct` reaches every slot's write enable.
   logic room_q;  // wn_q < HeadSlots
-  logic dok_q;   // !ram_nz_q && rv_q == 0 && room_q
+  logic dok_q;   // !ram_nz_q && rv == 0 && room_q
   assign direct  = push_i && dok_q;
   assign ram_we  = push_i && !direct;
   // Read ahead while the window and the reads on their way leave room (counting the push that may come
   // straight in: it never does while a read is in flight, since the RAM is then not empty).
   assign ram_re  = ram_nz_q && occ_q < SlotW'(HeadSlots - 1);
-  assign r5_live = !r5_kill_q && vbit && r5_sok_q;
 
   // A slot's way in the set of the record that frees this cycle (hs_q), compared a cycle ahead with
   // clr_next_set_i so that a free is a mask bit and two gates per slot: the record's set reaches every
   // slot of every run, and comparing it here was the ECP5 critical path.
   logic [HeadSlots-1:0] hs_q, nh, eqs, fs;
-  logic                 r5_hs_q, r5_fs;
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
       eqs[k] = slot_set(ww_q[k]) == clr_next_set_i;
       fs[k]  = clr_free_i && hs_q[k] && clr_mask_i[way_bits(WayW'(ww_q[k]))];
     end
-    r5_fs = clr_free_i && r5_hs_q && clr_mask_i[way_bits(WayW'(r5_way_q))];
   end
 
   // The window's next contents: shift out a pop, then append the resolved read, then a direct push. The
@@ -282,11 +256,11 @@ module uet_lb_tracker_run #(
       end
       if (land_r[k]) begin
         v  = 1'b1;
-        w  = r5_way_q;
-        sq = r5_seq_q;
-        dl = r5_dl_q;
-        l  = r5_live && !r5_fs;
-        h  = slot_set(r5_way_q) == clr_next_set_i;
+        w  = r5_lands_way;
+        sq = r5_lands_seq;
+        dl = r5_lands_dl;
+        l  = r5_lands_live;
+        h  = r5_lands_hs;
       end
       if (land_d[k]) begin
         v  = 1'b1;
@@ -313,7 +287,6 @@ module uet_lb_tracker_run #(
       wl_q      <= '0;
       wn_q      <= '0;
       pop_q     <= 1'b0;
-      rv_q      <= '0;
       wp_q      <= '0;
       rp_q      <= '0;
       ram_cnt_q <= '0;
@@ -331,9 +304,8 @@ module uet_lb_tracker_run #(
       room_q    <= room_next;
       // Direct next cycle: the RAM empty and no read on its way then, and room.
       dok_q     <= !(ram_we || (ram_nz_q && !(ram_re && ram_cnt_q == (AddrW + 1)'(1)))) &&
-                   rv_q[ReadLat-3:0] == '0 && !ram_re && room_next;
+                   rv[ReadLat-3:0] == '0 && !ram_re && room_next;
       won_q     <= won_n;
-      rv_q      <= {rv_q[ReadLat-3:0], ram_re};
       if (ram_we) wp_q <= wp_q + 1'b1;
       if (ram_re) rp_q <= rp_q + 1'b1;
       ram_cnt_q <= ram_we ? ram_cnt_w : ram_cnt_n;
@@ -351,20 +323,6 @@ module uet_lb_tracker_run #(
       wd_q[k] <= nd[k];
     end
     hs_q      <= nh;
-    r5_hs_q   <= slot_set(r4_way_q) == clr_next_set_i;
-    r3_way_q  <= r2_way;
-    r3_seq_q  <= r2_seq;
-    r3_dl_q   <= r2_dl;
-    r3_kill_q <= freed(r2_way, clr_free_i, clr_set_i, clr_mask_i) || (seq_we_i && seq_way_i == r2_way);
-    r4_way_q  <= r3_way_q;
-    r4_seq_q  <= r3_seq_q;
-    r4_dl_q   <= r3_dl_q;
-    r4_kill_q <= r3_kill_q || freed(r3_way_q, clr_free_i, clr_set_i, clr_mask_i);
-    r5_way_q  <= r4_way_q;
-    r5_seq_q  <= r4_seq_q;
-    r5_dl_q   <= r4_dl_q;
-    r5_kill_q <= r4_kill_q || freed(r4_way_q, clr_free_i, clr_set_i, clr_mask_i);
-    r5_sok_q  <= sq_rdata == r4_seq_q;
   end
 
   // The oldest element's seq: h0's, or (h0 not yet in the window) one more than the last one popped, a
@@ -428,7 +386,7 @@ module uet_lb_tracker_run #(
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
       ok_wv[k] = wv_q[k] == (k < 32'(wn_q)) && (wv_q[k] || !wl_q[k]);
-      ok_fs[k] = !wv_q[k] || fs[k] == freed(ww_q[k], 1'b1, clr_set_i, clr_mask_i);
+      ok_fs[k] = !wv_q[k] || fs[k] == (slot_set(ww_q[k]) == clr_set_i && clr_mask_i[way_bits(WayW'(ww_q[k]))]);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -443,7 +401,7 @@ module uet_lb_tracker_run #(
       a_occupancy: assert (32'(occ_q) == 32'(wn_q) + 32'(inflight));
       a_ram_nonempty: assert (ram_nz_q == (ram_cnt_q != '0));
       a_room_flag: assert (room_q == (wn_q < SlotW'(HeadSlots)));
-      a_direct_flag: assert (dok_q == (!ram_nz_q && rv_q == '0 && room_q));
+      a_direct_flag: assert (dok_q == (!ram_nz_q && rv == '0 && room_q));
       a_count_onehot: assert (won_q == (HeadSlots + 1)'(1) << wn_q);
       if (direct) a_direct_alone: assert (!r5_in);
       if (push_i) a_push_set_ahead: assert (push_hs_i == (slot_set(push_way_i) == clr_next_set_i));
@@ -454,7 +412,6 @@ module uet_lb_tracker_run #(
       // The set compares made a cycle ahead are this cycle's.
       if (clr_free_i) begin
         a_free_ahead: assert (&ok_fs);
-        if (r5_in) a_free_ahead_read: assert (r5_fs == freed(r5_way_q, 1'b1, clr_set_i, clr_mask_i));
       end
     end
   end

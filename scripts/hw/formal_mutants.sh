@@ -42,6 +42,8 @@ mutants=(
   "tracker/uet_lb_tracker_fire.sv@tracker_fire@    kill2 = fk1_2_q || eq2_q != '0;@    kill2 = fk1_2_q;@a fire stands though a clear of its packet was in flight"
   "tracker/uet_lb_tracker_sets.sv@tracker_sets@      if (hit4[w]) match4_o[w] = cmp4_keq_i[0];@      if (hit4[w]) match4_o[w] = match4_o[w];@a clear misses the packet of its key that the record just ahead allocated"
   "tracker/uet_lb_tracker_hold.sv@tracker_hold@>= AgeMax - 1;@>= AgeMax;@the age flag misses, for a cycle, a run whose oldest allocation falls AgeMax behind"
+  "tracker/uet_lb_tracker_choice.sv@tracker_choice@    room_o = push_q[run_o] ? room1_q[run_o] : room0_q[run_o];@    room_o = room0_q[run_o];@a nearly full run takes an allocation past its depth when the record ahead joined it too"
+  "tracker/uet_lb_tracker_resolve.sv@tracker_resolve@    r5_kill_q <= r4_kill_q || freed(r4_way_q, clr_free_i, clr_set_i, clr_mask_i);@    r5_kill_q <= r4_kill_q;@an element whose way is freed while it is at r4 lands live"
   "tracker/uet_lb_tracker_view.sv@tracker_view@  assign sl_valid_o    = sl_lo2 || (sl_hi1 && e1v_q[1]) || (!e1v_q[0] && e2v_q[1]);@  assign sl_valid_o    = sl_lo2 || (!e1v_q[0] && e2v_q[1]);@a run hides its second live element when the lower half of its window holds only the first"
   "axi/uet_lb_axil.sv@axi@      end else if (bready_i) begin@      end else begin@B dropped without BREADY"
   "axi/uet_lb_axil.sv@axi@  assign want_wr = aw_v_q && w_v_q && !b_v_q && !busy;@  assign want_wr = aw_v_q && !b_v_q && !busy;@a write issued before its data arrived"
