@@ -5,7 +5,9 @@
 // The hold is exactly: the first shown, not left out, past due at now_i; or the first left out and the
 // second shown past due; or elements beyond and the bound past the window (the last used slot's deadline
 // a cycle ago, or with none used the deadline of the slot that left last) past due. The slots are free
-// each cycle, with the used ones the low ones, live only among them, and a pop only of a used dead slot 0.
+// each cycle, with the used ones the low ones, live only among them, and a pop only of a used dead slot 0;
+// each slot's fire flag compares its number with a fire number (any, each cycle), and a number left out
+// (skip, fired) is the fire number of the cycle before, as the tracker's are.
 // Yosys sat: BMC from reset; cover flags for a hold by the second element and a hold by the bound.
 `default_nettype none
 
@@ -25,7 +27,8 @@ module fv_tracker_view (
   input logic        skip_i,
   input logic [2:0]  skip_seq_i,
   input logic        fired_i,
-  input logic [2:0]  fired_seq_i
+  input logic [2:0]  fired_seq_i,
+  input logic [2:0]  fire_seq_i   // the number the run compares the slots with
 );
   localparam int unsigned Slots = 6;
   logic past1_q;
@@ -47,6 +50,16 @@ module fv_tracker_view (
     for (int k = 0; k < Slots; k++) if (live_i[k]) assume (k < 32'(used_i));
     if (pop_i) assume (used_i != '0 && !live_i[0]);
     if (beyond_i && used_i == '0) assume (seen_pop_q);
+  end
+  // The fire flags, and the numbers left out: the fire number of the cycle before.
+  logic [2:0] fire_seq_q;
+  always_ff @(posedge clk_i) fire_seq_q <= fire_seq_i;
+  always_comb begin
+    for (int k = 0; k < Slots; k++) assume (is_fire_i[k] == (seq_i[k * 3 +: 3] == fire_seq_i));
+    if (past1_q) begin
+      if (skip_i) assume (skip_seq_i == fire_seq_q);
+      if (fired_i) assume (fired_seq_i == fire_seq_q);
+    end
   end
 
   logic       fl_valid, sl_valid, fl_is_fire, unseen, hold;

@@ -34,11 +34,12 @@ module uet_lb_tracker_view #(
   input  logic [Slots*EntW-1:0]     way_i,
   input  logic [Slots*SeqW-1:0]     seq_i,
   input  logic [Slots*TsWidth-1:0]  deadline_i,
-  input  logic [Slots-1:0]          is_fire_i,     ///< slot k's seq is fire_seq_i (the run compares)
+  input  logic [Slots-1:0]          is_fire_i,     ///< slot k's seq is the run's fire_seq_i (it compares)
   input  logic [SlotW-1:0]          used_i,        ///< slots in use
   input  logic                      beyond_i,      ///< elements past the window (in the RAM or on their way)
   input  logic                      pop_i,         ///< slot 0 leaves at this edge
-  // Left out of the hold: the armed candidate and the element fired at the last edge.
+  // Left out of the hold: the armed candidate and the element fired at the last edge. With skip_i or
+  // fired_i, its number is the one is_fire_i compared with a cycle ago (the numbers: for the checks).
   input  logic                      skip_i,
   input  logic [SeqW-1:0]           skip_seq_i,
   input  logic                      fired_i,
@@ -167,10 +168,15 @@ module uet_lb_tracker_view #(
       q2due[h] = past_due(e2d_q[h]);
     end
   end
-  assign fl_out = (skip_i && fl_seq_o == skip_seq_i) || (fired_i && fl_seq_o == fired_seq_i);
+  // The first shown is left out when its number is skip_seq_i (with skip_i) or fired_seq_i (with fired_i).
+  // Both are the number is_fire_i compared the slots with a cycle ago (the tracker holds its candidate's
+  // number while it is armed, and the number fired at the last edge is the candidate's of the cycle
+  // before), so the first's fire flag, registered with it, answers both without a compare here (a compare
+  // with the fire block's registers in front of the hold was an ECP5 critical path).
+  assign fl_out = (skip_i || fired_i) && fl_is_fire_o;
   // hold_o = (fl_valid_o && !fl_out && fl_due) || (fl_valid_o && fl_out && sl_valid_o && sl_due) ||
   // (beyond_q && past_due(last_dl_q)), written as each comparison with now_i ANDed with the condition
-  // that selects it (kept: the conditions, from flip-flops and seq compares, are ready early; the
+  // that selects it (kept: the conditions, from flip-flops, are ready early; the
   // comparisons come late out of their carry chains and were an ECP5 critical path behind the selects).
   (* keep *) logic [4:0] due_sel;
   logic [4:0]            due_now;
@@ -193,6 +199,8 @@ module uet_lb_tracker_view #(
   assign sl_due = sl_lo2 ? q2due[0] : sl_hi1 ? q1due[1] : q2due[1];
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
+      if (fl_valid_o) a_left_out: assert (fl_out == ((skip_i && fl_seq_o == skip_seq_i) ||
+                                                   (fired_i && fl_seq_o == fired_seq_i)));
       a_due_per_half: assert (fl_due == past_due(fl_deadline_o) && sl_due == past_due(sl_deadline_o));
       a_hold_terms: assert (hold_o == ((fl_valid_o && !fl_out && fl_due) || (fl_valid_o && fl_out && sl_valid_o &&
                                        sl_due) || (beyond_q && past_due(last_dl_q))));
