@@ -55,7 +55,7 @@ module uet_lb_tracker_run #(
   input  logic [TsWidth-1:0]  now_i,         ///< the time of the events the core takes next cycle
   input  logic                fire_i,        ///< the tracker fires the element numbered fire_seq_i (fl):
                                              ///< it is dead from the next cycle on
-  input  logic [SeqW-1:0]     fire_seq_i,
+  input  logic [SeqW-1:0]     fire_seq_i,    ///< (with fire_i, unchanged since the last edge)
   input  logic                skip_i,        ///< hold_o leaves out the element numbered skip_seq_i (the
   input  logic [SeqW-1:0]     skip_seq_i,    ///< tracker fires it by its deadline, or the core is held)
   input  logic                fired_i,       ///< and the one numbered fired_seq_i (fired at the last edge)
@@ -206,12 +206,16 @@ module uet_lb_tracker_run #(
       default:                room_next = wn_q < SlotW'(HeadSlots - 1);  // 3'b111
     endcase
   end
-  // The slots holding fire_seq_i's element, and the one fire_i flags (before the shift).
-  logic [HeadSlots-1:0] is_fs, fire_hit;
+  // The slots holding fire_seq_i's element (is_fs, for the view), and the one fire_i flags (before the
+  // shift). A fire's number has not changed since the last edge (the tracker fires an armed candidate),
+  // so the slot it hits is the one whose number equalled fire_seq_i a cycle ago: a flag per slot (fsl_q),
+  // compared as elements move and land, so the fire kills a slot through flip-flops and gates (a compare
+  // with the fire block's register in front of every slot's live flag was an ECP5 critical path).
+  logic [HeadSlots-1:0] is_fs, fire_hit, fsl_q, fsl_n;
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
       is_fs[k]    = ws_q[k] == fire_seq_i;
-      fire_hit[k] = fire_i && wv_q[k] && is_fs[k];
+      fire_hit[k] = fire_i && wv_q[k] && fsl_q[k];
     end
   end
   // The slot count one-hot (won_q[n]: wn_q == n), kept beside wn_q so that a landing slot is one bit.
@@ -236,7 +240,7 @@ module uet_lb_tracker_run #(
       logic [EntW-1:0] w;
       logic [SeqW-1:0] sq;
       logic [TsWidth-1:0] dl;
-      logic v, l, h;
+      logic v, l, h, f;
       // Shift out a pop; frees and the fire of this cycle kill the slots they hit.
       if (pop) begin
         v  = (k + 1 < HeadSlots) ? wv_q[(k + 1) % HeadSlots] : 1'b0;
@@ -246,6 +250,7 @@ module uet_lb_tracker_run #(
         sq = ws_q[(k + 1) % HeadSlots];
         dl = wd_q[(k + 1) % HeadSlots];
         h  = eqs[(k + 1) % HeadSlots];
+        f  = is_fs[(k + 1) % HeadSlots];
       end else begin
         v  = wv_q[k];
         l  = wl_q[k] && !fire_hit[k] && !fs[k];
@@ -253,6 +258,7 @@ module uet_lb_tracker_run #(
         sq = ws_q[k];
         dl = wd_q[k];
         h  = eqs[k];
+        f  = is_fs[k];
       end
       if (land_r[k]) begin
         v  = 1'b1;
@@ -261,6 +267,7 @@ module uet_lb_tracker_run #(
         dl = r5_lands_dl;
         l  = r5_lands_live;
         h  = r5_lands_hs;
+        f  = r5_lands_seq == fire_seq_i;
       end
       if (land_d[k]) begin
         v  = 1'b1;
@@ -271,6 +278,7 @@ module uet_lb_tracker_run #(
         // allocation took it again.
         l  = 1'b1;
         h  = push_hs_i;
+        f  = push_seq_i == fire_seq_i;
       end
       nv[k] = v;
       nl[k] = l;
@@ -278,6 +286,7 @@ module uet_lb_tracker_run #(
       ns[k] = sq;
       nd[k] = dl;
       nh[k] = h;
+      fsl_n[k] = f;
     end
   end
 
@@ -323,6 +332,7 @@ module uet_lb_tracker_run #(
       wd_q[k] <= nd[k];
     end
     hs_q      <= nh;
+    fsl_q     <= fsl_n;
   end
 
   // The oldest element's seq: h0's, or (h0 not yet in the window) one more than the last one popped, a
@@ -340,7 +350,7 @@ module uet_lb_tracker_run #(
   assign pop_o         = pop;
   // (The fire comes late in the cycle: it enters last, through one gate.)
   logic h0_cand;
-  assign h0_cand       = is_fs[0];
+  assign h0_cand       = fsl_q[0];
   assign h0_stays_o    = (!flush_i && wv_q[0] && wl_q[0] && !fs[0]) && !(fire_i && h0_cand);
 
   // What the window shows: its first and second live elements, a cycle old, and the hold
@@ -395,6 +405,7 @@ module uet_lb_tracker_run #(
       // The tracker fires an element of the window: its first live one not yet fired, unless a record
       // freed it at the last edge (the fire's check then finds the clear).
       if (fire_i) a_fire_hits_one: assert ($countones(fire_hit) == 1);
+      if (fire_i) a_fire_flags: assert (((fsl_q ^ is_fs) & wv_q) == '0);  // the flags made a cycle ahead
       if (fire_i && (fire_hit & wl_q) != '0) a_fire_is_first_live: assert (fl_now && fl_now_seq == fire_seq_i);
       if (h0_stays_o) a_h0_stays: assert (nv[0] && nl[0] && nw[0] == ww_q[0]);  // the same h0, live, next cycle
       a_window_bound: assert (32'(wn_q) + 32'(inflight) <= HeadSlots);
