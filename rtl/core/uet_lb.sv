@@ -402,29 +402,16 @@ module uet_lb #(
 
   // ---------------------------------------------------------------------------------------------
   // Observation port: a group's stored word (both banks, the live-value bit) and its slot 0.
-  if (DbgPort) begin : g_dbg
-    uet_lb_dbg #(
-      .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth)
-    ) u_dbg (
-      .clk_i (clk_i), .word_i (word_dbg), .reps_i (reps_q),
-      .slot_we_i (slot0_we), .slot_group_i (x_f_g), .slot_ev_i (x_f_ev),
-      .group_i (dbg_group_i), .open_o (dbg_open_o), .count_o (dbg_count_o), .wr_o (dbg_wr_o),
-      .replay_o (dbg_replay_o), .wrapped_o (dbg_wrapped_o), .freezing_o (dbg_freezing_o),
-      .freeze_start_o (dbg_freeze_start_o), .window_left_o (dbg_window_left_o), .slot0_o (dbg_slot0_o)
-    );
-  end else begin : g_no_dbg
-    logic unused_dbg;
-    assign unused_dbg         = ^{dbg_group_i, word_dbg, slot0_we};
-    assign dbg_open_o         = 1'b0;
-    assign dbg_count_o        = '0;
-    assign dbg_wr_o           = '0;
-    assign dbg_replay_o       = '0;
-    assign dbg_wrapped_o      = 1'b0;
-    assign dbg_freezing_o     = 1'b0;
-    assign dbg_freeze_start_o = '0;
-    assign dbg_window_left_o  = '0;
-    assign dbg_slot0_o        = '0;
-  end
+  uet_lb_dbg #(
+    .Enable (DbgPort), .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth),
+    .WindowWidth (WindowWidth)
+  ) u_dbg (
+    .clk_i (clk_i), .word_i (word_dbg), .reps_i (reps_q),
+    .slot_we_i (slot0_we), .slot_group_i (x_f_g), .slot_ev_i (x_f_ev),
+    .group_i (dbg_group_i), .open_o (dbg_open_o), .count_o (dbg_count_o), .wr_o (dbg_wr_o),
+    .replay_o (dbg_replay_o), .wrapped_o (dbg_wrapped_o), .freezing_o (dbg_freezing_o),
+    .freeze_start_o (dbg_freeze_start_o), .window_left_o (dbg_window_left_o), .slot0_o (dbg_slot0_o)
+  );
 
   logic unused;
   assign unused = ^{unused_active, trk_busy};
