@@ -6,9 +6,8 @@
 //
 // The elements wait in a RAM; the oldest are read ahead into a small window of registers (HeadSlots),
 // each resolved on the way (uet_lb_tracker_resolve: the way's valid bit and stored seq read, and every
-// free since watched). A
-// push into an empty run goes straight into the window. A dead h0 leaves at once (at most one element a
-// cycle).
+// free since watched). A push into an empty run goes straight into the window. A dead h0 leaves at once
+// (at most one element a cycle).
 //
 // Firing. The tracker fires the run's first live element (fl_*), wherever it sits in the window: dead
 // elements before it need not leave first. A fired element is dead from then on (fire_i) and leaves

@@ -176,8 +176,8 @@ module uet_lb_tracker_view #(
   assign fl_out = (skip_i || fired_i) && fl_is_fire_o;
   // hold_o = (fl_valid_o && !fl_out && fl_due) || (fl_valid_o && fl_out && sl_valid_o && sl_due) ||
   // (beyond_q && past_due(last_dl_q)), written as each comparison with now_i ANDed with the condition
-  // that selects it (kept: the conditions, from flip-flops, are ready early; the
-  // comparisons come late out of their carry chains and were an ECP5 critical path behind the selects).
+  // that selects it (kept: the conditions, from flip-flops, are ready early; the comparisons come late out
+  // of their carry chains and were an ECP5 critical path behind the selects).
   (* keep *) logic [4:0] due_sel;
   logic [4:0]            due_now;
   logic                  fl_hold, sl_hold;
