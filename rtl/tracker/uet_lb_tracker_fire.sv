@@ -328,8 +328,17 @@ module uet_lb_tracker_fire #(
   assign fire_waited_o = waited_q;
   assign fire_next_o   = fire_d;
   assign fire_due_o    = cand_due;
+  // Each run's copy of the fire, made beside fire_q: the fire reaches every run's live flags, and a copy
+  // per run places near its readers (uet_lb_dup). Exact because the run cr_q does not change while the
+  // candidate is armed, and fire_d needs it armed.
+  logic [Runs-1:0] run_fire_d;
+  for (genvar r = 0; r < Runs; r++) begin : g_rfire
+    assign run_fire_d[r] = fire_d && !waits && cr_q == RunW'(r);
+  end
+  uet_lb_dup #(.W (Runs)) u_rfire (
+    .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (flush_i), .d_i (run_fire_d), .q_o (run_fire_o)
+  );
   for (genvar r = 0; r < Runs; r++) begin : g_fire
-    assign run_fire_o[r] = fire_o && cr_q == RunW'(r);
     // The hold leaves out the armed candidate: it fires in the first cycle whose events are past its
     // deadline, unless it is dead, a packet before it is on its way (that one holds), or the core holds
     // its streams anyway (fire_block_i, a past-due request). Not while a run is nearly full: a fire then
@@ -412,6 +421,8 @@ module uet_lb_tracker_fire #(
     span_ref_q  <= span_i;
     moves_ref_q <= span_moves_i;
   end
+  logic [Runs-1:0] run_fire_ref;  // the fire, decoded by the candidate's run
+  always_comb for (int r = 0; r < Runs; r++) run_fire_ref[r] = fire_o && cr_q == RunW'(r);
   logic [Flight-1:0] ok_flight;
   always_comb for (int k = 0; k < Flight; k++) ok_flight[k] = fb_q[k] == dl_before(fdl_ref_q[k], cdl_q);
   always_ff @(posedge clk_i) begin
@@ -429,6 +440,7 @@ module uet_lb_tracker_fire #(
                                             lands_before(c1_alc_q, c1_run_q, c1_dl_q, cr_q, cdl_q)));
       end
       a_fire_waits: assert (fire_o == (fire_ref_q && !wait_ref_q));
+      a_run_fire: assert (run_fire_o == run_fire_ref);
       // The candidate's copies of the record are the tracker's.
       a_crec0: assert ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl} == rec_i);
       a_crec1: assert ({c1_clr_q, c1_cset_q, c1_cmask_q, c1_alc_q, c1_run_q, c1_dl_q} == rec1_ref_q);
