@@ -362,9 +362,14 @@ module uet_lb_tracker_run #(
     assign ws_flat[k * SeqW +: SeqW]       = ws_q[k];
     assign wd_flat[k * TsWidth +: TsWidth] = wd_q[k];
   end
+  // A copy of the live flags for the view's deadline selects (uet_lb_dup: reset and flushed as wl_q is).
+  logic [HeadSlots-1:0] wl_dl;
+  uet_lb_dup #(.W (HeadSlots)) u_wl_dl (
+    .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (flush_i), .d_i (nl), .q_o (wl_dl)
+  );
   uet_lb_tracker_view #(.Slots (HeadSlots), .EntW (EntW), .SeqW (SeqW), .TsWidth (TsWidth)) u_view (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
-    .live_i (wl_q), .way_i (ww_flat), .seq_i (ws_flat), .deadline_i (wd_flat), .is_fire_i (is_fs),
+    .live_i (wl_q), .live_dl_i (wl_dl), .way_i (ww_flat), .seq_i (ws_flat), .deadline_i (wd_flat), .is_fire_i (is_fs),
     .used_i (wn_q), .beyond_i (32'(cnt_q) > 32'(wn_q)), .pop_i (pop),
     .skip_i (skip_i), .skip_seq_i (skip_seq_i), .fired_i (fired_i), .fired_seq_i (fired_seq_i),
     .fl_valid_o (fl_valid_o), .fl_way_o (fl_way_o), .fl_seq_o (fl_seq_o), .fl_deadline_o (fl_deadline_o),

@@ -31,6 +31,7 @@ module uet_lb_tracker_view #(
   input  logic [TsWidth-1:0]        now_i,         ///< the time of the events the core takes next cycle
   // The window's slots as registered (slot k at slice k; the used ones are the low ones).
   input  logic [Slots-1:0]          live_i,        ///< slot k holds a live element
+  input  logic [Slots-1:0]          live_dl_i,     ///< a copy of live_i, for the deadlines' selects
   input  logic [Slots*EntW-1:0]     way_i,
   input  logic [Slots*SeqW-1:0]     seq_i,
   input  logic [Slots*TsWidth-1:0]  deadline_i,
@@ -70,36 +71,53 @@ module uet_lb_tracker_view #(
   logic [EntW-1:0]    e1w [2], e2w [2];
   logic [SeqW-1:0]    e1s [2], e2s [2];
   logic [TsWidth-1:0] e1d [2], e2d [2];
+  // The one-hot selects of the first (hot1) and second (hot2) live slot of each half, made twice: from
+  // live_i for the ways, numbers and flags, and from its copy live_dl_i for the deadlines (each select
+  // drives a gate per bit of every slot it selects; one set driving every field routed slowly on ECP5).
+  logic [Half-1:0] hot1 [2], hot2 [2], dhot1 [2], dhot2 [2];
   always_comb begin
     for (int h = 0; h < 2; h++) begin
-      logic [Half-1:0] c, below1, below2, hot1, hot2;
-      c = live_i[h * Half +: Half];
-      for (int k = 0; k < Half; k++) begin
-        below1[k] = 1'b0;
-        below2[k] = 1'b0;
-        for (int j = 0; j < k; j++) begin
-          below2[k] = below2[k] || (below1[k] && c[j]);
-          below1[k] = below1[k] || c[j];
+      for (int v = 0; v < 2; v++) begin
+        logic [Half-1:0] c, below1, below2;
+        c = (v == 0) ? live_i[h * Half +: Half] : live_dl_i[h * Half +: Half];
+        for (int k = 0; k < Half; k++) begin
+          below1[k] = 1'b0;
+          below2[k] = 1'b0;
+          for (int j = 0; j < k; j++) begin
+            below2[k] = below2[k] || (below1[k] && c[j]);
+            below1[k] = below1[k] || c[j];
+          end
+        end
+        if (v == 0) begin
+          hot1[h] = c & ~below1;
+          hot2[h] = c & below1 & ~below2;
+        end else begin
+          dhot1[h] = c & ~below1;
+          dhot2[h] = c & below1 & ~below2;
         end
       end
-      hot1 = c & ~below1;
-      hot2 = c & below1 & ~below2;
+    end
+  end
+  always_comb begin
+    for (int h = 0; h < 2; h++) begin
+      logic [Half-1:0] c;
+      c = live_i[h * Half +: Half];
       e1v[h] = |c;
-      e2v[h] = |hot2;
+      e2v[h] = |hot2[h];
       e1w[h] = '0;
-      e1f[h] = |(hot1 & is_fire_i[h * Half +: Half]);
+      e1f[h] = |(hot1[h] & is_fire_i[h * Half +: Half]);
       e1s[h] = '0;
       e1d[h] = '0;
       e2w[h] = '0;
       e2s[h] = '0;
       e2d[h] = '0;
       for (int k = 0; k < Half; k++) begin
-        e1w[h] = e1w[h] | (hot1[k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
-        e1s[h] = e1s[h] | (hot1[k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
-        e1d[h] = e1d[h] | (hot1[k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
-        e2w[h] = e2w[h] | (hot2[k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
-        e2s[h] = e2s[h] | (hot2[k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
-        e2d[h] = e2d[h] | (hot2[k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
+        e1w[h] = e1w[h] | (hot1[h][k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
+        e1s[h] = e1s[h] | (hot1[h][k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
+        e1d[h] = e1d[h] | (dhot1[h][k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
+        e2w[h] = e2w[h] | (hot2[h][k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
+        e2s[h] = e2s[h] | (hot2[h][k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
+        e2d[h] = e2d[h] | (dhot2[h][k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
       end
     end
   end
@@ -199,6 +217,7 @@ module uet_lb_tracker_view #(
   assign sl_due = sl_lo2 ? q2due[0] : sl_hi1 ? q1due[1] : q2due[1];
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
+      a_live_dl: assert (live_dl_i == live_i);
       if (fl_valid_o) a_left_out: assert (fl_out == ((skip_i && fl_seq_o == skip_seq_i) ||
                                                    (fired_i && fl_seq_o == fired_seq_i)));
       a_due_per_half: assert (fl_due == past_due(fl_deadline_o) && sl_due == past_due(sl_deadline_o));
