@@ -190,26 +190,26 @@ module fv_axi (
 
   always_comb begin
     if (past_q && rst_ni) begin
-      if (b_wait_q) assert (bvalid && bresp == bresp_q);
-      if (r_wait_q) assert (rvalid && rresp == rresp_q && rdata == rdata_q);
+      if (b_wait_q) fv_b_held: assert (bvalid && bresp == bresp_q);
+      if (r_wait_q) fv_r_held: assert (rvalid && rresp == rresp_q && rdata == rdata_q);
       // Every B answers one write whose address and data have both been taken, every R one read; at most
       // two of each are open (one held, one issued or answered).
-      assert (n_aw_q - n_b_q <= 4'd2 && n_w_q - n_b_q <= 4'd2 && n_ar_q - n_r_q <= 4'd2);
-      if (bvalid) assert (n_aw_q != n_b_q && n_w_q != n_b_q);
-      if (rvalid) assert (n_ar_q != n_r_q);
+      fv_open_at_most_two: assert (n_aw_q - n_b_q <= 4'd2 && n_w_q - n_b_q <= 4'd2 && n_ar_q - n_r_q <= 4'd2);
+      if (bvalid) fv_b_answers_write: assert (n_aw_q != n_b_q && n_w_q != n_b_q);
+      if (rvalid) fv_r_answers_read: assert (n_ar_q != n_r_q);
       // The register port sees each write at most once (none since the last B), with its own address and
       // data, whole words only.
       if (reg_we) begin
-        assert (!we_since_b_q && n_aw_q != n_b_q && n_w_q != n_b_q);
-        assert (reg_addr == m_awaddr_q[7:2] && reg_wdata == m_wdata_q && m_wstrb_q == 4'hF);
+        fv_reg_write_once: assert (!we_since_b_q && n_aw_q != n_b_q && n_w_q != n_b_q);
+        fv_reg_write_fields: assert (reg_addr == m_awaddr_q[7:2] && reg_wdata == m_wdata_q && m_wstrb_q == 4'hF);
       end
       // A read's response carries what the port returned for its own address; a write's says whether it
       // was passed on and taken.
-      assert (arq_n_q <= 2'd2);
-      if (rvalid && !rvalid_q) assert (arq_n_q != '0 && addr_d2_q == arq_q[0][7:2] &&
+      fv_reads_queued: assert (arq_n_q <= 2'd2);
+      if (rvalid && !rvalid_q) fv_read_response: assert (arq_n_q != '0 && addr_d2_q == arq_q[0][7:2] &&
                                        rdata == (rerr_d1_q ? 32'd0 : rdata_d1_q) && rresp == {rerr_d1_q, 1'b0});
-      if (bvalid && !bvalid_q) assert (bresp == {!we_d3_q || werr_d1_q, 1'b0});
-      if (fair_i) assert (wr_age_q <= 4'd6 && rd_age_q <= 4'd6);
+      if (bvalid && !bvalid_q) fv_write_response: assert (bresp == {!we_d3_q || werr_d1_q, 1'b0});
+      if (fair_i) fv_fair_ages: assert (wr_age_q <= 4'd6 && rd_age_q <= 4'd6);
     end
   end
 
@@ -301,27 +301,27 @@ module fv_axi (
   assign bad_req  = req_tdata_i[15:GroupW] != '0;
   always_comb begin
     if (past_q && rst_ni) begin
-      if (m_wait_q) assert (rsp_tvalid && rsp_tdata == m_data_q && rsp_tuser == m_user_q);
+      if (m_wait_q) fv_rsp_held: assert (rsp_tvalid && rsp_tdata == m_data_q && rsp_tuser == m_user_q);
       // A beat reaches the core only in the cycle the master's beat is taken, unchanged.
-      if (open_valid && open_ready_i) assert (open_tvalid_i && open_tready && !bad_open &&
+      if (open_valid && open_ready_i) fv_open_passed: assert (open_tvalid_i && open_tready && !bad_open &&
                                               {open_port, 13'd0, open_group} == open_tdata_i);
-      if (fb_valid && fb_ready_i) assert (fb_tvalid_i && fb_tready && !bad_fb && fb_kind == fb_tuser_i &&
+      if (fb_valid && fb_ready_i) fv_fb_passed: assert (fb_tvalid_i && fb_tready && !bad_fb && fb_kind == fb_tuser_i &&
                                           fb_group == fb_tdata_i[GroupW-1:0] && fb_ev == fb_tdata_i[31:16] &&
                                           fb_psn == fb_tdata_i[32 +: PsnW]);
-      if (core_req) assert (s_req_hs && !bad_req && req_group == req_tdata_i[GroupW-1:0] &&
+      if (core_req) fv_req_passed: assert (s_req_hs && !bad_req && req_group == req_tdata_i[GroupW-1:0] &&
                             req_psn == req_tdata_i[32 +: PsnW] && req_retx == req_tuser_i);
       // A beat taken from a master either reaches the core in that cycle or is counted.
-      if (open_tvalid_i && open_tready) assert ((open_valid && open_ready_i) || bad_open);
-      if (fb_tvalid_i && fb_tready) assert ((fb_valid && fb_ready_i) || bad_fb);
-      if (s_req_hs) assert (core_req || bad_req);
-      assert (bad_beats == 2'(open_tvalid_i && open_tready && bad_open) + 2'(fb_tvalid_i && fb_tready && bad_fb)
+      if (open_tvalid_i && open_tready) fv_open_taken: assert ((open_valid && open_ready_i) || bad_open);
+      if (fb_tvalid_i && fb_tready) fv_fb_taken: assert ((fb_valid && fb_ready_i) || bad_fb);
+      if (s_req_hs) fv_req_taken: assert (core_req || bad_req);
+      fv_bad_counted: assert (bad_beats == 2'(open_tvalid_i && open_tready && bad_open) + 2'(fb_tvalid_i && fb_tready && bad_fb)
                            + 2'(s_req_hs && bad_req));
       // One response per request taken: responses given + those owed = requests taken.
-      assert (n_rsp_q + 4'(owed_q) + 4'(loc_out) == n_req_q);
+      fv_rsp_per_req: assert (n_rsp_q + 4'(owed_q) + 4'(loc_out) == n_req_q);
       // A core response goes out unchanged; the local answer only when the core owes none.
-      if (rsp_valid_i) assert (rsp_tvalid && rsp_ready == rsp_tready_i && rsp_tdata == {24'd0, rsp_psn_i, rsp_ev_i, 13'd0, rsp_group_i}
+      if (rsp_valid_i) fv_core_rsp_passed: assert (rsp_tvalid && rsp_ready == rsp_tready_i && rsp_tdata == {24'd0, rsp_psn_i, rsp_ev_i, 13'd0, rsp_group_i}
                                            && rsp_tuser == {rsp_retx_i, rsp_decision_i});
-      if (loc_out) assert (owed_q == '0 && !rsp_ready && rsp_tuser[2:0] == 3'd0 && rsp_tdata[31:16] == 16'd0);
+      if (loc_out) fv_local_rsp: assert (owed_q == '0 && !rsp_ready && rsp_tuser[2:0] == 3'd0 && rsp_tdata[31:16] == 16'd0);
     end
   end
 

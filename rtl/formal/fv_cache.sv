@@ -111,24 +111,27 @@ module fv_cache #(
   always_comb begin
     for (int i = 0; i < CMax; i++) at[i] = (wr_q - PtrW'(cnt_q) + PtrW'(i)) & cmask;
   end
+  // The unconsumed values, oldest first, are the reference queue (one bit a slot: a labelled assertion
+  // inside a loop is made once per pass by Yosys 0.23, with one name).
+  logic [CMax-1:0] ok_slot;
+  always_comb begin
+    for (int i = 0; i < CMax; i++) ok_slot[i] = !(i < 32'(ref_n)) || slots_q[at[i]] == ref_q[i];
+  end
 
   always_comb begin
     if (past_valid_q && rst_ni) begin
-      assert (cnt_q <= cap);
-      assert (cnt_q == ref_n);
-      assert ((wr_q & ~cmask) == '0);
-      assert ((replay_q & ~cmask) == '0);
-      assert (written == (do_push || filled != '0));
-      assert (nonempty == (do_push || ref_n != '0));
-      assert (filled == '0 || (BufBitsMax + 1)'(replay_q) < filled);  // replay walks written slots only
-      assert (filled != '0 || replay_q == '0);
-      assert (cnt_q <= filled);                                       // only written slots hold values
-      assert (wrapped_q ? filled == cap : filled == (BufBitsMax + 1)'(wr_q));
-      for (int i = 0; i < CMax; i++) begin
-        // The unconsumed values, oldest first, are the reference queue.
-        if (i < 32'(ref_n)) assert (slots_q[at[i]] == ref_q[i]);
-      end
-      if (do_take) assert (taken == after_push[0]);                  // a take returns the oldest
+      fv_cnt_cap: assert (cnt_q <= cap);
+      fv_cnt_ref: assert (cnt_q == ref_n);
+      fv_wr_range: assert ((wr_q & ~cmask) == '0);
+      fv_replay_range: assert ((replay_q & ~cmask) == '0);
+      fv_written: assert (written == (do_push || filled != '0));
+      fv_nonempty: assert (nonempty == (do_push || ref_n != '0));
+      fv_replay_written: assert (filled == '0 || (BufBitsMax + 1)'(replay_q) < filled);  // replay walks written slots only
+      fv_replay_empty: assert (filled != '0 || replay_q == '0);
+      fv_cnt_filled: assert (cnt_q <= filled);                                       // only written slots hold values
+      fv_filled: assert (wrapped_q ? filled == cap : filled == (BufBitsMax + 1)'(wr_q));
+      fv_slots_ref: assert (&ok_slot);
+      if (do_take) fv_take_oldest: assert (taken == after_push[0]);                  // a take returns the oldest
     end
   end
 endmodule

@@ -138,10 +138,10 @@ module fv_core (
 
   always_comb begin
     if (past_valid_q && rst_ni) begin
-      assert (!rsp_valid || count_q != '0);                                  // no response without a request
-      if (rsp_valid) assert ({rsp_group, rsp_psn, rsp_retx} == fifo_q[5:0]);  // its own request, in order
-      assert (!(open_fire && req_fire));                                     // the request lane: one a cycle
-      if (rsp_stall_q) assert (rsp_valid && {rsp_ev, rsp_group, rsp_psn, rsp_retx, rsp_decision} == rsp_held_q);
+      fv_rsp_has_req: assert (!rsp_valid || count_q != '0);                                  // no response without a request
+      if (rsp_valid) fv_rsp_in_order: assert ({rsp_group, rsp_psn, rsp_retx} == fifo_q[5:0]);  // its own request, in order
+      fv_one_request_lane: assert (!(open_fire && req_fire));                                     // the request lane: one a cycle
+      if (rsp_stall_q) fv_rsp_stall_holds: assert (rsp_valid && {rsp_ev, rsp_group, rsp_psn, rsp_retx, rsp_decision} == rsp_held_q);
     end
   end
 endmodule

@@ -26,11 +26,11 @@ module fv_rr (
     // Within one period starting at a multiple of the period, distinct steps give distinct values.
     if ((step1_i & ~(period[7:0] - 8'd1)) == (step2_i & ~(period[7:0] - 8'd1)) && step1_i != step2_i
         && mask_bits_i != 4'd8) begin
-      assert (ev1 != ev2);
+      fv_distinct_in_period: assert (ev1 != ev2);
     end
-    if (mask_bits_i == 4'd8 && step1_i != step2_i) assert (ev1 != ev2);  // the period is all 256 steps
-    assert (ev1 == ev3);                                          // one period later: the same value
-    assert (next1 == step1_i + 8'd1);
-    assert (ev1 - offset_i < 16'(period));                       // inside the range from the offset
+    if (mask_bits_i == 4'd8 && step1_i != step2_i) fv_distinct_full: assert (ev1 != ev2);  // the period is all 256 steps
+    fv_periodic: assert (ev1 == ev3);                                          // one period later: the same value
+    fv_step_next: assert (next1 == step1_i + 8'd1);
+    fv_in_range: assert (ev1 - offset_i < 16'(period));                       // inside the range from the offset
   end
 endmodule

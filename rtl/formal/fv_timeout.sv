@@ -25,7 +25,7 @@ module fv_timeout (
     .elapsed_o (el16)
   );
   always_comb begin
-    if (t_i != '0 && !t_i[31]) assert (el32 == (e32 >= t_i));
-    if (t16_i != '0 && !t16_i[15]) assert (el16 == (e16 >= t16_i));
+    if (t_i != '0 && !t_i[31]) fv_elapsed32: assert (el32 == (e32 >= t_i));
+    if (t16_i != '0 && !t16_i[15]) fv_elapsed16: assert (el16 == (e16 >= t16_i));
   end
 endmodule

@@ -78,12 +78,12 @@ module fv_window #(
     if (past_valid_q) assume (w_i == w_q && buf_bits_i == b_q);  // W and B hold still
     if (past_valid_q && rst_ni) begin
       // Invariant: packets left + packets taken = W while a window has been opened.
-      if (opened_q) assert (32'(left_q) + 32'(pos_q) == 32'(w_i));
-      if (!opened_q) assert (left_q == '0);
-      assert (active_q == (left_q != '0));
-      assert (explore_q == (active_q && ((32'(left_q) - 1) & cmask) == 0));
+      if (opened_q) fv_left_plus_taken: assert (32'(left_q) + 32'(pos_q) == 32'(w_i));
+      if (!opened_q) fv_left_idle: assert (left_q == '0);
+      fv_active: assert (active_q == (left_q != '0));
+      fv_explore: assert (explore_q == (active_q && ((32'(left_q) - 1) & cmask) == 0));
       // Position i = pos + 1 explores exactly when (W - i) mod 2^B == 0.
-      if (counts) assert (explores_now == (((32'(w_i) - 32'(pos_now) - 32'd1) & cmask) == 32'd0));
+      if (counts) fv_explores_now: assert (explores_now == (((32'(w_i) - 32'(pos_now) - 32'd1) & cmask) == 32'd0));
     end
   end
 endmodule

@@ -52,6 +52,11 @@ echo "lint: ${#blocks[@]} blocks, the AXI wrapper (${#axi[@]} files), $(ls rtl/f
 # test code and model the core's stages in their own names).
 python3 "$root/scripts/hw/reg_names.py" "$pkg" "${all[@]}" "${axi[@]}" rtl/fpga/*.sv
 echo "lint: every register of the design (rtl/uet_lb.f, rtl/uet_lb_axi.f) and rtl/fpga/ ends in _q (or _o)"
+# The assertion rule (docs/verification.md, "Assertions"): every assertion in rtl/ (design and harnesses)
+# labelled, each label once a file, none inside a procedural loop.
+mapfile -t svs < <(git -C "$root" ls-files 'rtl/*.sv')
+python3 "$root/scripts/hw/assert_labels.py" "${svs[@]}"
+echo "lint: every assertion in rtl/ is labelled, once, outside loops"
 # C++ formatting (the committed .clang-format).
 if command -v clang-format >/dev/null 2>&1; then
   unformatted=$(git -C "$root" ls-files '*.cpp' '*.hpp' | (cd "$root" && xargs clang-format --dry-run 2>&1) | grep -c 'warning:' || true)
