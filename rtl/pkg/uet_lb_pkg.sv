@@ -56,6 +56,21 @@ package uet_lb_pkg;
       default: run_next_ge = cnt >= k;
     endcase
   endfunction
+  /// A tracker way number is its set's number followed by its way within the set: set_bits = $clog2(Sets)
+  /// and way_bits = $clog2(Ways) (0 with one set, or one way a set). The set of a way, and its way in the set:
+  function automatic logic [31:0] way_set(input logic [31:0] way, input int unsigned set_bits,
+                                          input int unsigned way_bits);
+    way_set = (way >> way_bits) & ((32'd1 << set_bits) - 1);
+  endfunction
+  function automatic int unsigned way_in_set(input logic [31:0] way, input int unsigned way_bits);
+    way_in_set = way & ((32'd1 << way_bits) - 1);
+  endfunction
+  /// A clear frees way `way`: clr, of set cset, with way w of the set freed where cmask[w] is set.
+  function automatic logic way_freed(input logic [31:0] way, input logic clr, input logic [31:0] cset,
+                                     input logic [31:0] cmask, input int unsigned set_bits,
+                                     input int unsigned way_bits);
+    way_freed = clr && way_set(way, set_bits, way_bits) == cset && cmask[way_in_set(way, way_bits)];
+  endfunction
 
   /// PacketSprayingType (SPEC section 2), as held in register SPRAY_TYPE.
   typedef enum logic [1:0] {

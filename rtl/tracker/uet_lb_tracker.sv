@@ -140,11 +140,6 @@ module uet_lb_tracker #(
     set_of = s;
   endfunction
 
-  // The set of a way number.
-  function automatic logic [SetW-1:0] way_set(input logic [EntW-1:0] way);
-    way_set = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
-  endfunction
-
   // Times in TsWidth bits (uet_lb_pkg's wrap_before).
   function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
     ts_before = uet_lb_pkg::wrap_before(32'(x), 32'(y), TsWidth);
@@ -206,7 +201,7 @@ module uet_lb_tracker #(
   assign op0.dir  = dfree;
   assign op0.dway = (Ways > 1) ? WayW'(dfree_way) : '0;
   assign op0.ckey = {clr_group_i, clr_psn_i};
-  assign op0.cset = dfree ? way_set(dfree_way) : set_of(clr_group_i, SetW'(clr_psn_i));
+  assign op0.cset = dfree ? SetW'(uet_lb_pkg::way_set(32'(dfree_way), $clog2(Sets), $clog2(Ways))) : set_of(clr_group_i, SetW'(clr_psn_i));
   assign op0.alc  = alc_valid_i;
   assign op0.akey = {alc_group_i, alc_psn_i};
   assign op0.aset = set_of(alc_group_i, SetW'(alc_psn_i));

@@ -36,7 +36,6 @@ module uet_lb_tracker_fire #(
   // Derived, do not override.
   parameter int unsigned Sets    = Entries / Ways,
   parameter int unsigned SetW    = (Sets > 1) ? $clog2(Sets) : 1,
-  parameter int unsigned WayW    = (Ways > 1) ? $clog2(Ways) : 1,
   parameter int unsigned EntW    = (Entries > 1) ? $clog2(Entries) : 1,
   parameter int unsigned RunW    = (Runs > 1) ? $clog2(Runs) : 1,
   parameter int unsigned CrecW   = 1 + SetW + Ways + 1 + RunW + TsWidth
@@ -107,10 +106,6 @@ module uet_lb_tracker_fire #(
   function automatic logic sum_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] z,
                                       input logic [TsWidth-1:0] y);
     sum_before = uet_lb_pkg::sum_before(32'(x), 32'(z), 32'(y), TsWidth);
-  endfunction
-  // The set of a way number.
-  function automatic logic [SetW-1:0] set_of_way(input logic [EntW-1:0] way);
-    set_of_way = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
   endfunction
 
   // The runs' elements as arrays.
@@ -184,7 +179,7 @@ module uet_lb_tracker_fire #(
   // A record frees way w.
   function automatic logic rec_frees(input logic [EntW-1:0] w, input logic clr, input logic [SetW-1:0] cset,
                                      input logic [Ways-1:0] cmask);
-    rec_frees = clr && set_of_way(w) == cset && cmask[(Ways > 1) ? 32'(WayW'(w)) : 0];
+    rec_frees = uet_lb_pkg::way_freed(32'(w), clr, 32'(cset), 32'(cmask), $clog2(Sets), $clog2(Ways));
   endfunction
   // Allocation number x before y (numbers are unique among the elements in the runs, less than half the
   // number range apart).

@@ -18,7 +18,6 @@ module uet_lb_tracker_resolve #(
   parameter int unsigned TsWidth = 32,
   // Derived, do not override.
   parameter int unsigned EntW    = (Entries > 1) ? $clog2(Entries) : 1,
-  parameter int unsigned WayW    = (Ways > 1) ? $clog2(Ways) : 1,
   parameter int unsigned Sets    = Entries / Ways,
   parameter int unsigned SetW    = (Sets > 1) ? $clog2(Sets) : 1,
   parameter int unsigned ElemW   = EntW + SeqW + TsWidth
@@ -46,16 +45,10 @@ module uet_lb_tracker_resolve #(
   output logic               live_o,          ///< live after this cycle's frees
   output logic               hs_o             ///< its way is in the set clr_next_set_i names
 );
-  function automatic logic [SetW-1:0] set_of_way(input logic [EntW-1:0] way);
-    set_of_way = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
-  endfunction
-  function automatic int unsigned way_in_set(input logic [WayW-1:0] way);
-    way_in_set = (Ways > 1) ? 32'(way) : 0;
-  endfunction
   // A record's frees of this cycle, as a test on a way.
   function automatic logic freed(input logic [EntW-1:0] way, input logic cf, input logic [SetW-1:0] cs,
                                  input logic [Ways-1:0] cm);
-    freed = cf && set_of_way(way) == cs && cm[way_in_set(WayW'(way))];
+    freed = uet_lb_pkg::way_freed(32'(way), cf, 32'(cs), 32'(cm), $clog2(Sets), $clog2(Ways));
   endfunction
 
   logic [4:0]         rv_q;
@@ -86,7 +79,7 @@ module uet_lb_tracker_resolve #(
     else rv_q <= {rv_q[3:0], read_i};
   end
   always_ff @(posedge clk_i) begin
-    r5_hs_q   <= set_of_way(r4_way_q) == clr_next_set_i;
+    r5_hs_q   <= uet_lb_pkg::way_set(32'(r4_way_q), $clog2(Sets), $clog2(Ways)) == 32'(clr_next_set_i);
     r3_way_q  <= r2_way;
     r3_seq_q  <= r2_seq;
     r3_dl_q   <= r2_dl;
@@ -104,13 +97,13 @@ module uet_lb_tracker_resolve #(
 
   // r5's free this cycle: a mask bit behind the set compared a cycle ahead.
   logic r5_fs;
-  assign r5_fs      = clr_free_i && r5_hs_q && clr_mask_i[way_in_set(WayW'(r5_way_q))];
+  assign r5_fs      = clr_free_i && r5_hs_q && clr_mask_i[uet_lb_pkg::way_in_set(32'(r5_way_q), $clog2(Ways))];
   assign reads_o    = rv_q;
   assign way_o      = r5_way_q;
   assign seq_o      = r5_seq_q;
   assign deadline_o = r5_dl_q;
   assign live_o     = !r5_kill_q && vbit && r5_sok_q && !r5_fs;
-  assign hs_o       = set_of_way(r5_way_q) == clr_next_set_i;
+  assign hs_o       = uet_lb_pkg::way_set(32'(r5_way_q), $clog2(Sets), $clog2(Ways)) == 32'(clr_next_set_i);
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin

@@ -24,7 +24,6 @@ module uet_lb_tracker_run #(
   parameter int unsigned TsWidth  = 32,
   // Derived, do not override.
   parameter int unsigned EntW     = (Entries > 1) ? $clog2(Entries) : 1,
-  parameter int unsigned WayW     = (Ways > 1) ? $clog2(Ways) : 1,
   parameter int unsigned Sets     = Entries / Ways,
   parameter int unsigned SetW     = (Sets > 1) ? $clog2(Sets) : 1,
   parameter int unsigned CntW     = $clog2(Depth + 1)
@@ -91,14 +90,6 @@ module uet_lb_tracker_run #(
   localparam int unsigned HeadSlots = 20;
   localparam int unsigned SlotW     = $clog2(HeadSlots + 1);
   localparam int unsigned ReadLat   = 6;  // a RAM read issued now reaches the window in 6 cycles
-
-  // A tracker way's set, and its way within the set.
-  function automatic logic [SetW-1:0] slot_set(input logic [EntW-1:0] way);
-    slot_set = (Sets > 1) ? SetW'(way >> ((Ways > 1) ? WayW : 0)) : '0;
-  endfunction
-  function automatic int unsigned way_bits(input logic [WayW-1:0] way);
-    way_bits = (Ways > 1) ? 32'(way) : 0;
-  endfunction
 
   // ---------------------------------------------------------------------------------------------
   // RAM and its pointers.
@@ -167,8 +158,8 @@ module uet_lb_tracker_run #(
   logic [HeadSlots-1:0] hs_q, nh, eqs, fs;
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
-      eqs[k] = slot_set(ww_q[k]) == clr_next_set_i;
-      fs[k]  = clr_free_i && hs_q[k] && clr_mask_i[way_bits(WayW'(ww_q[k]))];
+      eqs[k] = uet_lb_pkg::way_set(32'(ww_q[k]), $clog2(Sets), $clog2(Ways)) == 32'(clr_next_set_i);
+      fs[k]  = clr_free_i && hs_q[k] && clr_mask_i[uet_lb_pkg::way_in_set(32'(ww_q[k]), $clog2(Ways))];
     end
   end
 
@@ -400,7 +391,7 @@ module uet_lb_tracker_run #(
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
       ok_wv[k] = wv_q[k] == (k < 32'(wn_q)) && (wv_q[k] || !wl_q[k]);
-      ok_fs[k] = !wv_q[k] || fs[k] == (slot_set(ww_q[k]) == clr_set_i && clr_mask_i[way_bits(WayW'(ww_q[k]))]);
+      ok_fs[k] = !wv_q[k] || fs[k] == uet_lb_pkg::way_freed(32'(ww_q[k]), 1'b1, 32'(clr_set_i), 32'(clr_mask_i), $clog2(Sets), $clog2(Ways));
     end
   end
   always_ff @(posedge clk_i) begin
@@ -419,7 +410,7 @@ module uet_lb_tracker_run #(
       a_direct_flag: assert (dok_q == (!ram_nz_q && rv == '0 && room_q));
       a_count_onehot: assert (won_q == (HeadSlots + 1)'(1) << wn_q);
       if (direct) a_direct_alone: assert (!r5_in);
-      if (push_i) a_push_set_ahead: assert (push_hs_i == (slot_set(push_way_i) == clr_next_set_i));
+      if (push_i) a_push_set_ahead: assert (push_hs_i == (uet_lb_pkg::way_set(32'(push_way_i), $clog2(Sets), $clog2(Ways)) == 32'(clr_next_set_i)));
       a_pop_flag: assert (pop == (wv_q[0] && !wl_q[0]));
       if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq_o == fseq_ref_q));
       a_count: assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
