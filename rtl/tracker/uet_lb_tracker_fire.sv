@@ -285,6 +285,14 @@ module uet_lb_tracker_fire #(
     end
   end
   assign data_raddr_o = cway_q;
+  // The due test's own copy of the candidate's deadline (uet_lb_dup; cleared where cdl_q holds, so equal
+  // from the candidate's first load on, which is all the test reads): cdl_q also feeds the waits' and the
+  // records' compares and the core's stage X, and its route into the due test was an ECP5 critical path.
+  logic [TsWidth-1:0] cdl_next, due_dl;
+  assign cdl_next = next_sl ? sl_dl[cr_q] : (cs_q == CS_IDLE) ? fl_dl[pick] : cdl_q;
+  uet_lb_dup #(.W (TsWidth)) u_due_dl (
+    .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (1'b0), .d_i (cdl_next), .q_o (due_dl)
+  );
 
   // The waits, a cycle ahead: whether the deadline each position holds next cycle is before the candidate's
   // (fb_q; the request offered: ob_q, conservative when the span moves); the records' are g0_q and g1_q.
@@ -307,16 +315,24 @@ module uet_lb_tracker_fire #(
   // reaches the candidate's registers and every run).
   logic fp_busy;  // a fire's check or free is on its way (below)
   assign slow_ok = !interlock_i || (quiet_i && !ops_busy_i && !fp_busy && runs_hold_i);
-  logic cand_due, waited_q;
-  assign cand_due = armed && dl_before(cdl_q, now_i);
-  assign fire_d   = cand_due && !flush_i && !cand_gone && !fire_o && !fire_block_i && slow_ok;
+  // The due comparison comes late out of its carry chain; every other term of the decision comes from
+  // flip-flops. They are kept apart (fire_ok, fire_go, fire_wait, run_go), so that each flip-flop the
+  // decision reaches is the comparison ANDed with one early term (as the view's hold is written).
+  logic cand_due, due_now, waited_q;
+  (* keep *) logic fire_ok, fire_go, fire_wait;
+  assign due_now   = dl_before(due_dl, now_i);
+  assign cand_due  = armed && due_now;
+  assign fire_ok   = armed && !flush_i && !cand_gone && !fire_o && !fire_block_i && slow_ok;
+  assign fire_go   = fire_ok && !waits;
+  assign fire_wait = fire_ok && waits;
+  assign fire_d    = due_now && fire_ok;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
       fire_q   <= 1'b0;
       waited_q <= 1'b0;
     end else begin
-      fire_q   <= fire_d && !waits;
-      waited_q <= fire_d && waits;
+      fire_q   <= due_now && fire_go;
+      waited_q <= due_now && fire_wait;
     end
   end
   assign fire_o        = fire_q;
@@ -327,8 +343,10 @@ module uet_lb_tracker_fire #(
   // per run places near its readers (uet_lb_dup). Exact because the run cr_q does not change while the
   // candidate is armed, and fire_d needs it armed.
   logic [Runs-1:0] run_fire_d;
+  (* keep *) logic [Runs-1:0] run_go;
   for (genvar r = 0; r < Runs; r++) begin : g_rfire
-    assign run_fire_d[r] = fire_d && !waits && cr_q == RunW'(r);
+    assign run_go[r]     = fire_go && cr_q == RunW'(r);
+    assign run_fire_d[r] = due_now && run_go[r];
   end
   uet_lb_dup #(.W (Runs)) u_rfire (
     .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (flush_i), .d_i (run_fire_d), .q_o (run_fire_o)
@@ -435,6 +453,7 @@ module uet_lb_tracker_fire #(
                                             lands_before(c1_alc_q, c1_run_q, c1_dl_q, cr_q, cdl_q)));
       end
       a_fire_waits: assert (fire_o == (fire_ref_q && !wait_ref_q));
+      if (cs_q != CS_IDLE) a_due_copy: assert (due_dl == cdl_q);
       a_run_fire: assert (run_fire_o == run_fire_ref);
       // The candidate's copies of the record are the tracker's.
       a_crec0: assert ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl} == rec_i);
