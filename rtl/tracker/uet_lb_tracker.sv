@@ -201,7 +201,8 @@ module uet_lb_tracker #(
   assign op0.dir  = dfree;
   assign op0.dway = (Ways > 1) ? WayW'(dfree_way) : '0;
   assign op0.ckey = {clr_group_i, clr_psn_i};
-  assign op0.cset = dfree ? SetW'(uet_lb_pkg::way_set(32'(dfree_way), $clog2(Sets), $clog2(Ways))) : set_of(clr_group_i, SetW'(clr_psn_i));
+  assign op0.cset = dfree ? SetW'(uet_lb_pkg::way_set(32'(dfree_way), $clog2(Sets), $clog2(Ways)))
+                          : set_of(clr_group_i, SetW'(clr_psn_i));
   assign op0.alc  = alc_valid_i;
   assign op0.akey = {alc_group_i, alc_psn_i};
   assign op0.aset = set_of(alc_group_i, SetW'(alc_psn_i));

@@ -285,9 +285,10 @@ module uet_lb_tracker_fire #(
     end
   end
   assign data_raddr_o = cway_q;
-  // The due test's own copy of the candidate's deadline (uet_lb_dup; cleared where cdl_q holds, so equal
-  // from the candidate's first load on, which is all the test reads): cdl_q also feeds the waits' and the
-  // records' compares and the core's stage X, and its route into the due test was an ECP5 critical path.
+  // The due test's own copy of the candidate's deadline (uet_lb_dup: it takes what cdl_q takes at every
+  // edge, and is reset where cdl_q is not, so the two are equal from the first load on, before the test
+  // reads it): cdl_q also feeds the waits' and the records' compares and the core's stage X, and its route
+  // into the due test was an ECP5 critical path.
   logic [TsWidth-1:0] cdl_next, due_dl;
   assign cdl_next = next_sl ? sl_dl[cr_q] : (cs_q == CS_IDLE) ? fl_dl[pick] : cdl_q;
   uet_lb_dup #(.W (TsWidth)) u_due_dl (

@@ -391,7 +391,8 @@ module uet_lb_tracker_run #(
   always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
       ok_wv[k] = wv_q[k] == (k < 32'(wn_q)) && (wv_q[k] || !wl_q[k]);
-      ok_fs[k] = !wv_q[k] || fs[k] == uet_lb_pkg::way_freed(32'(ww_q[k]), 1'b1, 32'(clr_set_i), 32'(clr_mask_i), $clog2(Sets), $clog2(Ways));
+      ok_fs[k] = !wv_q[k] || fs[k] == uet_lb_pkg::way_freed(32'(ww_q[k]), 1'b1, 32'(clr_set_i), 32'(clr_mask_i),
+                                                            $clog2(Sets), $clog2(Ways));
     end
   end
   always_ff @(posedge clk_i) begin
@@ -410,7 +411,8 @@ module uet_lb_tracker_run #(
       a_direct_flag: assert (dok_q == (!ram_nz_q && rv == '0 && room_q));
       a_count_onehot: assert (won_q == (HeadSlots + 1)'(1) << wn_q);
       if (direct) a_direct_alone: assert (!r5_in);
-      if (push_i) a_push_set_ahead: assert (push_hs_i == (uet_lb_pkg::way_set(32'(push_way_i), $clog2(Sets), $clog2(Ways)) == 32'(clr_next_set_i)));
+      if (push_i) a_push_set_ahead: assert (push_hs_i == (uet_lb_pkg::way_set(32'(push_way_i), $clog2(Sets),
+                                                                              $clog2(Ways)) == 32'(clr_next_set_i)));
       a_pop_flag: assert (pop == (wv_q[0] && !wl_q[0]));
       if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq_o == fseq_ref_q));
       a_count: assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
