@@ -74,7 +74,8 @@ module uet_lb_tracker_view #(
   // The one-hot selects of the first (hot1) and second (hot2) live slot of each half, made twice: from
   // live_i for the ways, numbers and flags, and from its copy live_dl_i for the deadlines (each select
   // drives a gate per bit of every slot it selects; one set driving every field routed slowly on ECP5).
-  logic [Half-1:0] hot1 [2], hot2 [2], dhot1 [2], dhot2 [2];
+  logic [2*Half-1:0] hot1, hot2, dhot1, dhot2;  // half h at [h * Half +: Half] (flat: Yosys would make an
+                                                  // unpacked array here a list of registers)
   always_comb begin
     for (int h = 0; h < 2; h++) begin
       for (int v = 0; v < 2; v++) begin
@@ -89,11 +90,11 @@ module uet_lb_tracker_view #(
           end
         end
         if (v == 0) begin
-          hot1[h] = c & ~below1;
-          hot2[h] = c & below1 & ~below2;
+          hot1[h * Half +: Half] = c & ~below1;
+          hot2[h * Half +: Half] = c & below1 & ~below2;
         end else begin
-          dhot1[h] = c & ~below1;
-          dhot2[h] = c & below1 & ~below2;
+          dhot1[h * Half +: Half] = c & ~below1;
+          dhot2[h * Half +: Half] = c & below1 & ~below2;
         end
       end
     end
@@ -103,21 +104,21 @@ module uet_lb_tracker_view #(
       logic [Half-1:0] c;
       c = live_i[h * Half +: Half];
       e1v[h] = |c;
-      e2v[h] = |hot2[h];
+      e2v[h] = |hot2[h * Half +: Half];
       e1w[h] = '0;
-      e1f[h] = |(hot1[h] & is_fire_i[h * Half +: Half]);
+      e1f[h] = |(hot1[h * Half +: Half] & is_fire_i[h * Half +: Half]);
       e1s[h] = '0;
       e1d[h] = '0;
       e2w[h] = '0;
       e2s[h] = '0;
       e2d[h] = '0;
       for (int k = 0; k < Half; k++) begin
-        e1w[h] = e1w[h] | (hot1[h][k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
-        e1s[h] = e1s[h] | (hot1[h][k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
-        e1d[h] = e1d[h] | (dhot1[h][k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
-        e2w[h] = e2w[h] | (hot2[h][k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
-        e2s[h] = e2s[h] | (hot2[h][k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
-        e2d[h] = e2d[h] | (dhot2[h][k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
+        e1w[h] = e1w[h] | (hot1[h * Half + k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
+        e1s[h] = e1s[h] | (hot1[h * Half + k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
+        e1d[h] = e1d[h] | (dhot1[h * Half + k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
+        e2w[h] = e2w[h] | (hot2[h * Half + k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
+        e2s[h] = e2s[h] | (hot2[h * Half + k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
+        e2d[h] = e2d[h] | (dhot2[h * Half + k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
       end
     end
   end

@@ -35,7 +35,7 @@ mutants=(
   "core/uet_lb_cfg.sv@cfg@((PtrW'(window_i) & cmask_o) == (PtrW'(2) & cmask_o))@((PtrW'(window_i) & cmask_o) == (PtrW'(1) & cmask_o))@position 2 of a window explores when position 1 should"
   "core/uet_lb_respond.sv@respond@    if (x_match) x_ev = rec_ev_i;@    if (1'b0) x_ev = rec_ev_i;@a reuse misses the value a recycle writes to its slot in the same cycle"
   "core/uet_lb_store.sv@store@        else if (fr_q[g / Cols] && fc_q[g % Cols]) lvt_q[g] <= 1'b0;@        else if (fr_q[g / Cols]) lvt_q[g] <= 1'b0;@a feedback-lane write moves every group of its row to bank F"
-  "tracker/uet_lb_tracker_fire.sv@tracker_fire@      fire_q   <= fire_d && !waits;@      fire_q   <= fire_d;@an early failure fires while a packet with an earlier deadline is in flight"
+  "tracker/uet_lb_tracker_fire.sv@tracker_fire@      fire_q   <= due_now && fire_go;@      fire_q   <= due_now && fire_ok;@an early failure fires while a packet with an earlier deadline is in flight"
   "tracker/uet_lb_tracker_fire.sv@tracker_fire@    ob_q    <= sum_before(now_i, span_i, cdl_q) || span_moves_i;@    ob_q    <= sum_before(now_i, span_i, cdl_q);@a fire overtakes the request offered when the span moves"
   "tracker/uet_lb_tracker.sv@tracker@  assign stop_o      = hold_run != '0 || hold_inf || runs_unsettled || fire_waited;@  assign stop_o      = hold_run != '0 || hold_inf || runs_unsettled;@a fire that waits lets the streams run on past its deadline"
   "tracker/uet_lb_tracker_fire.sv@tracker_fire@      g0_q   <= g0_fl[pick];@      g0_q   <= dl_before(rec_next_i[TsWidth-1:0], cdl_q);@a newly chosen candidate keeps a record that lands before it"
