@@ -1,6 +1,7 @@
 // Formal harness of uet_lb_tracker_view (6 slots, 2-bit ways, 3-bit numbers, 4-bit times): whatever the
 // window holds, the view shows, a cycle later, its first and second live slots (found here by one scan over
-// all the slots, not per half) with their way, number and deadline and the first's fire flag, "unseen"
+// all the slots, not per half) with their way, number and deadline (selected from the halves' by the
+// one-hot selects, as a reader does) and the first's fire flag, "unseen"
 // exactly when no slot was live and elements lay beyond, and nothing in the cycle after a reset or flush.
 // The hold is exactly: the first shown, not left out, past due at now_i; or the first left out and the
 // second shown past due; or elements beyond and the bound past the window (the last used slot's deadline
@@ -66,15 +67,27 @@ module fv_tracker_view (
   logic [1:0] fl_way, sl_way;
   logic [2:0] fl_seq, sl_seq;
   logic [3:0] fl_dl, sl_dl;
+  logic [15:0] hdl;
+  logic [3:0]  fl_hsel, sl_hsel;
   uet_lb_tracker_view #(.Slots (Slots), .EntW (2), .SeqW (3), .TsWidth (4)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
     .live_i (live_i), .live_dl_i (live_i), .way_i (way_i), .seq_i (seq_i), .deadline_i (deadline_i), .is_fire_i (is_fire_i),
     .used_i (used_i), .beyond_i (beyond_i), .pop_i (pop_i),
     .skip_i (skip_i), .skip_seq_i (skip_seq_i), .fired_i (fired_i), .fired_seq_i (fired_seq_i),
-    .fl_valid_o (fl_valid), .fl_way_o (fl_way), .fl_seq_o (fl_seq), .fl_deadline_o (fl_dl),
-    .sl_valid_o (sl_valid), .sl_way_o (sl_way), .sl_seq_o (sl_seq), .sl_deadline_o (sl_dl),
+    .fl_valid_o (fl_valid), .fl_way_o (fl_way), .fl_seq_o (fl_seq),
+    .sl_valid_o (sl_valid), .sl_way_o (sl_way), .sl_seq_o (sl_seq),
+    .hdl_o (hdl), .fl_hsel_o (fl_hsel), .sl_hsel_o (sl_hsel),
     .fl_is_fire_o (fl_is_fire), .unseen_o (unseen), .hold_o (hold)
   );
+  // The first's and second's deadlines, as a reader selects them from the halves' (one-hot selects).
+  always_comb begin
+    fl_dl = '0;
+    sl_dl = '0;
+    for (int j = 0; j < 4; j++) begin
+      fl_dl = fl_dl | (fl_hsel[j] ? hdl[j * 4 +: 4] : 4'd0);
+      sl_dl = sl_dl | (sl_hsel[j] ? hdl[j * 4 +: 4] : 4'd0);
+    end
+  end
 
   // The reference: one scan over every slot for the first and second live ones, registered.
   logic       r1, r2, r1f;
@@ -148,6 +161,7 @@ module fv_tracker_view (
                                                {ref1w_q, ref1s_q, ref1d_q, ref1f_q}));
       fv_second: assert (sl_valid == ref2_q && (!ref2_q || {sl_way, sl_seq, sl_dl} == {ref2w_q, ref2s_q, ref2d_q}));
       fv_unseen: assert (unseen == refun_q);
+      fv_hsel: assert ($onehot(fl_hsel) && $onehot(sl_hsel));
       fv_hold: assert (hold == ((ref1_q && !out1 && due(ref1d_q)) || (ref1_q && out1 && ref2_q && due(ref2d_q)) ||
                                 (refbeyond_q && due(reflast_q))));
     end

@@ -44,16 +44,19 @@ module uet_lb_tracker_fire #(
   input  logic                    rst_ni,        ///< synchronous, active low
   input  logic                    flush_i,       ///< drop the candidate and every fire in flight
   input  logic [TsWidth-1:0]      now_i,         ///< the time of the events the core accepts next cycle
-  // Each run's first and second live elements, a cycle old (run r at slice r).
+  // Each run's first and second live elements, a cycle old (run r at slice r). Their deadlines come as
+  // the run's view registered them, four a run (uet_lb_tracker_view's hdl_o), with a one-hot select of
+  // the first's and one of the second's.
   input  logic [Runs-1:0]         fl_valid_i,
   input  logic [Runs*EntW-1:0]    fl_way_i,
   input  logic [Runs*SeqW-1:0]    fl_seq_i,
-  input  logic [Runs*TsWidth-1:0] fl_deadline_i,
   input  logic [Runs-1:0]         fl_is_fire_i,  ///< the fl is the element fired at the last edge
   input  logic [Runs-1:0]         sl_valid_i,
   input  logic [Runs*EntW-1:0]    sl_way_i,
   input  logic [Runs*SeqW-1:0]    sl_seq_i,
-  input  logic [Runs*TsWidth-1:0] sl_deadline_i,
+  input  logic [Runs*4*TsWidth-1:0] hdl_i,
+  input  logic [Runs*4-1:0]       fl_hsel_i,
+  input  logic [Runs*4-1:0]       sl_hsel_i,
   input  logic [Runs-1:0]         unseen_i,      ///< live elements past the run's window, none in it
   output logic [Runs-1:0]         run_fire_o,    ///< the run whose fl fires now
   output logic [Runs-1:0]         run_skip_o,    ///< the run whose hold leaves out the armed candidate
@@ -108,7 +111,7 @@ module uet_lb_tracker_fire #(
     sum_before = uet_lb_pkg::sum_before(32'(x), 32'(z), 32'(y), TsWidth);
   endfunction
 
-  // The runs' elements as arrays.
+  // The runs' elements as arrays, the deadlines selected.
   logic [EntW-1:0]    fl_way [Runs], sl_way [Runs];
   logic [SeqW-1:0]    fl_seq [Runs], sl_seq [Runs];
   logic [TsWidth-1:0] fl_dl [Runs], sl_dl [Runs];
@@ -117,8 +120,16 @@ module uet_lb_tracker_fire #(
     assign sl_way[r] = sl_way_i[r * EntW +: EntW];
     assign fl_seq[r] = fl_seq_i[r * SeqW +: SeqW];
     assign sl_seq[r] = sl_seq_i[r * SeqW +: SeqW];
-    assign fl_dl[r]  = fl_deadline_i[r * TsWidth +: TsWidth];
-    assign sl_dl[r]  = sl_deadline_i[r * TsWidth +: TsWidth];
+  end
+  always_comb begin
+    for (int r = 0; r < Runs; r++) begin
+      fl_dl[r] = '0;
+      sl_dl[r] = '0;
+      for (int j = 0; j < 4; j++) begin
+        fl_dl[r] = fl_dl[r] | (fl_hsel_i[r * 4 + j] ? hdl_i[(r * 4 + j) * TsWidth +: TsWidth] : '0);
+        sl_dl[r] = sl_dl[r] | (sl_hsel_i[r * 4 + j] ? hdl_i[(r * 4 + j) * TsWidth +: TsWidth] : '0);
+      end
+    end
   end
   // The ways the record applying now frees.
   logic            rec_clr;
@@ -215,15 +226,22 @@ module uet_lb_tracker_fire #(
   // at the edge: the candidate's own when it stays, the picked run's fl when one is chosen, its run's sl
   // when that follows a fire. Each source is compared beside the choice and the result selected, so the
   // candidate's state machine reads flip-flops, not a deadline comparison. Exact in every cycle but the
-  // first after a flush (the candidate is idle then). Loaded with the candidate's registers, below.
+  // first after a flush (the candidate is idle then). Loaded with the candidate's registers, below. The
+  // runs' deadlines are compared as their views registered them, four a run, and the results selected
+  // (b0, b1): the views' selects then drive a few gates, not a select in front of each comparison.
   logic g0_q, g1_q;
-  logic [Runs-1:0] g0_fl, g0_sl, g1_fl, g1_sl;
+  logic [Runs-1:0]   g0_fl, g0_sl, g1_fl, g1_sl;
+  logic [Runs*4-1:0] b0, b1;
   always_comb begin
+    for (int j = 0; j < Runs * 4; j++) begin
+      b0[j] = dl_before(rec_next_i[TsWidth-1:0], hdl_i[j * TsWidth +: TsWidth]);
+      b1[j] = dl_before(c0_dl, hdl_i[j * TsWidth +: TsWidth]);
+    end
     for (int r = 0; r < Runs; r++) begin
-      g0_fl[r] = dl_before(rec_next_i[TsWidth-1:0], fl_dl[r]);
-      g0_sl[r] = dl_before(rec_next_i[TsWidth-1:0], sl_dl[r]);
-      g1_fl[r] = dl_before(c0_dl, fl_dl[r]);
-      g1_sl[r] = dl_before(c0_dl, sl_dl[r]);
+      g0_fl[r] = (fl_hsel_i[r * 4 +: 4] & b0[r * 4 +: 4]) != '0;
+      g0_sl[r] = (sl_hsel_i[r * 4 +: 4] & b0[r * 4 +: 4]) != '0;
+      g1_fl[r] = (fl_hsel_i[r * 4 +: 4] & b1[r * 4 +: 4]) != '0;
+      g1_sl[r] = (sl_hsel_i[r * 4 +: 4] & b1[r * 4 +: 4]) != '0;
     end
   end
   always_comb begin
@@ -266,7 +284,6 @@ module uet_lb_tracker_fire #(
     if (next_sl) begin
       cway_q <= sl_way[cr_q];
       cseq_q <= sl_seq[cr_q];
-      cdl_q  <= sl_dl[cr_q];
       ck1_q  <= sl_freed[cr_q];
       g0_q   <= g0_sl[cr_q];
       g1_q   <= g1_sl[cr_q];
@@ -274,7 +291,6 @@ module uet_lb_tracker_fire #(
       cr_q   <= pick;
       cway_q <= fl_way[pick];
       cseq_q <= fl_seq[pick];
-      cdl_q  <= fl_dl[pick];
       ck1_q  <= fl_freed[pick];
       g0_q   <= g0_fl[pick];
       g1_q   <= g1_fl[pick];
@@ -285,12 +301,14 @@ module uet_lb_tracker_fire #(
     end
   end
   assign data_raddr_o = cway_q;
-  // The due test's own copy of the candidate's deadline (uet_lb_dup: it takes what cdl_q takes at every
-  // edge, and is reset where cdl_q is not, so the two are equal from the first load on, before the test
-  // reads it): cdl_q also feeds the waits' and the records' compares and the core's stage X, and its route
-  // into the due test was an ECP5 critical path.
+  // The candidate's deadline, loaded with its other fields above (the run's sl after a fire, the pick's fl
+  // when idle), and the due test's own copy of it (uet_lb_dup: it takes what cdl_q takes at every edge,
+  // and is reset where cdl_q is not, so the two are equal from the first load on, before the test reads
+  // it): cdl_q also feeds the waits' and the records' compares and the core's stage X, and its route into
+  // the due test was an ECP5 critical path.
   logic [TsWidth-1:0] cdl_next, due_dl;
   assign cdl_next = next_sl ? sl_dl[cr_q] : (cs_q == CS_IDLE) ? fl_dl[pick] : cdl_q;
+  always_ff @(posedge clk_i) cdl_q <= cdl_next;
   uet_lb_dup #(.W (TsWidth)) u_due_dl (
     .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (1'b0), .d_i (cdl_next), .q_o (due_dl)
   );

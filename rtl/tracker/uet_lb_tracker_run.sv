@@ -62,11 +62,12 @@ module uet_lb_tracker_run #(
   output logic                fl_valid_o,    ///< the window held a live element; the first:
   output logic [EntW-1:0]     fl_way_o,
   output logic [SeqW-1:0]     fl_seq_o,
-  output logic [TsWidth-1:0]  fl_deadline_o,
   output logic                sl_valid_o,    ///< the window held a second live element; it:
   output logic [EntW-1:0]     sl_way_o,
   output logic [SeqW-1:0]     sl_seq_o,
-  output logic [TsWidth-1:0]  sl_deadline_o,
+  output logic [4*TsWidth-1:0] hdl_o,        ///< their deadlines: the view's halves' four and a one-hot
+  output logic [3:0]          fl_hsel_o,     ///< select of the first's and of the second's
+  output logic [3:0]          sl_hsel_o,     ///< (uet_lb_tracker_view)
   output logic                fl_is_fire_o,  ///< the first's seq is fire_seq_i as it was a cycle ago (each
                                              ///< slot compares, and the flag is selected as the element is)
   output logic                unseen_o,      ///< no such element in the window, and elements past it
@@ -363,8 +364,9 @@ module uet_lb_tracker_run #(
     .live_i (wl_q), .live_dl_i (wl_dl), .way_i (ww_flat), .seq_i (ws_flat), .deadline_i (wd_flat), .is_fire_i (is_fs),
     .used_i (wn_q), .beyond_i (32'(cnt_q) > 32'(wn_q)), .pop_i (pop),
     .skip_i (skip_i), .skip_seq_i (skip_seq_i), .fired_i (fired_i), .fired_seq_i (fired_seq_i),
-    .fl_valid_o (fl_valid_o), .fl_way_o (fl_way_o), .fl_seq_o (fl_seq_o), .fl_deadline_o (fl_deadline_o),
-    .sl_valid_o (sl_valid_o), .sl_way_o (sl_way_o), .sl_seq_o (sl_seq_o), .sl_deadline_o (sl_deadline_o),
+    .fl_valid_o (fl_valid_o), .fl_way_o (fl_way_o), .fl_seq_o (fl_seq_o),
+    .sl_valid_o (sl_valid_o), .sl_way_o (sl_way_o), .sl_seq_o (sl_seq_o),
+    .hdl_o (hdl_o), .fl_hsel_o (fl_hsel_o), .sl_hsel_o (sl_hsel_o),
     .fl_is_fire_o (fl_is_fire_o), .unseen_o (unseen_o), .hold_o (hold_o)
   );
 
