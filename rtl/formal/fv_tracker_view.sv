@@ -72,7 +72,7 @@ module fv_tracker_view (
   uet_lb_tracker_view #(.Slots (Slots), .EntW (2), .SeqW (3), .TsWidth (4)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
     .live_i (live_i), .live_dl_i (live_i), .way_i (way_i), .seq_i (seq_i), .deadline_i (deadline_i), .is_fire_i (is_fire_i),
-    .used_i (used_i), .beyond_i (beyond_i), .pop_i (pop_i),
+    .used_oh_i ((Slots + 1)'(1) << used_i), .beyond_i (beyond_i), .pop_i (pop_i),
     .skip_i (skip_i), .skip_seq_i (skip_seq_i), .fired_i (fired_i), .fired_seq_i (fired_seq_i),
     .fl_valid_o (fl_valid), .fl_way_o (fl_way), .fl_seq_o (fl_seq),
     .sl_valid_o (sl_valid), .sl_way_o (sl_way), .sl_seq_o (sl_seq),

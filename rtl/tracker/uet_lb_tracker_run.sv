@@ -362,7 +362,7 @@ module uet_lb_tracker_run #(
   uet_lb_tracker_view #(.Slots (HeadSlots), .EntW (EntW), .SeqW (SeqW), .TsWidth (TsWidth)) u_view (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
     .live_i (wl_q), .live_dl_i (wl_dl), .way_i (ww_flat), .seq_i (ws_flat), .deadline_i (wd_flat), .is_fire_i (is_fs),
-    .used_i (wn_q), .beyond_i (32'(cnt_q) > 32'(wn_q)), .pop_i (pop),
+    .used_oh_i (won_q), .beyond_i (32'(cnt_q) > 32'(wn_q)), .pop_i (pop),
     .skip_i (skip_i), .skip_seq_i (skip_seq_i), .fired_i (fired_i), .fired_seq_i (fired_seq_i),
     .fl_valid_o (fl_valid_o), .fl_way_o (fl_way_o), .fl_seq_o (fl_seq_o),
     .sl_valid_o (sl_valid_o), .sl_way_o (sl_way_o), .sl_seq_o (sl_seq_o),

@@ -23,9 +23,7 @@ module uet_lb_tracker_view #(
   parameter int unsigned Slots   = 20,  ///< window slots (even: two halves)
   parameter int unsigned EntW    = 10,  ///< a tracker way number
   parameter int unsigned SeqW    = 14,  ///< allocation numbers
-  parameter int unsigned TsWidth = 32,
-  // Derived, do not override.
-  parameter int unsigned SlotW   = $clog2(Slots + 1)
+  parameter int unsigned TsWidth = 32
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,        ///< synchronous, active low
@@ -38,7 +36,7 @@ module uet_lb_tracker_view #(
   input  logic [Slots*SeqW-1:0]     seq_i,
   input  logic [Slots*TsWidth-1:0]  deadline_i,
   input  logic [Slots-1:0]          is_fire_i,     ///< slot k's seq is the run's fire_seq_i (it compares)
-  input  logic [SlotW-1:0]          used_i,        ///< slots in use
+  input  logic [Slots:0]            used_oh_i,     ///< slots in use, one-hot (bit n: n slots)
   input  logic                      beyond_i,      ///< elements past the window (in the RAM or on their way)
   input  logic                      pop_i,         ///< slot 0 leaves at this edge
   // Left out of the hold: the armed candidate and the element fired at the last edge. With skip_i or
@@ -171,12 +169,14 @@ module uet_lb_tracker_view #(
   assign sl_hsel_o     = {!sl_lo2 && !sl_hi1, sl_lo2, sl_hi1, 1'b0};
   assign fl_is_fire_o  = fl_lo ? e1f_q[0] : e1f_q[1];
 
-  // The bound past the window: the last used slot's deadline, or (none used) the one that left last.
+  // The bound past the window: the last used slot's deadline, or (none used) the one that left last,
+  // selected by the one-hot count (a decode of a binary count in front of this select was an ECP5
+  // critical path).
   logic [TsWidth-1:0] left_dl_q, last_dl, last_dl_q;
   logic               beyond_q;
   always_comb begin
-    last_dl = (used_i == '0) ? left_dl_q : '0;
-    for (int k = 0; k < Slots; k++) last_dl = last_dl | ((used_i == SlotW'(k + 1)) ? deadline_i[k * TsWidth +: TsWidth] : '0);
+    last_dl = used_oh_i[0] ? left_dl_q : '0;
+    for (int k = 0; k < Slots; k++) last_dl = last_dl | (used_oh_i[k + 1] ? deadline_i[k * TsWidth +: TsWidth] : '0);
   end
   always_ff @(posedge clk_i) begin
     if (pop_i) left_dl_q <= deadline_i[TsWidth-1:0];
