@@ -75,33 +75,18 @@ module uet_lb_tracker_view #(
   logic [EntW-1:0]    e1w [2], e2w [2];
   logic [SeqW-1:0]    e1s [2], e2s [2];
   logic [TsWidth-1:0] e1d [2], e2d [2];
-  // The one-hot selects of the first (hot1) and second (hot2) live slot of each half, made twice: from
-  // live_i for the ways, numbers and flags, and from its copy live_dl_i for the deadlines (each select
-  // drives a gate per bit of every slot it selects; one set driving every field routed slowly on ECP5).
-  logic [2*Half-1:0] hot1, hot2, dhot1, dhot2;  // half h at [h * Half +: Half] (flat: Yosys would make an
-                                                  // unpacked array here a list of registers)
-  always_comb begin
-    for (int h = 0; h < 2; h++) begin
-      for (int v = 0; v < 2; v++) begin
-        logic [Half-1:0] c, below1, below2;
-        c = (v == 0) ? live_i[h * Half +: Half] : live_dl_i[h * Half +: Half];
-        for (int k = 0; k < Half; k++) begin
-          below1[k] = 1'b0;
-          below2[k] = 1'b0;
-          for (int j = 0; j < k; j++) begin
-            below2[k] = below2[k] || (below1[k] && c[j]);
-            below1[k] = below1[k] || c[j];
-          end
-        end
-        if (v == 0) begin
-          hot1[h * Half +: Half] = c & ~below1;
-          hot2[h * Half +: Half] = c & below1 & ~below2;
-        end else begin
-          dhot1[h * Half +: Half] = c & ~below1;
-          dhot2[h * Half +: Half] = c & below1 & ~below2;
-        end
-      end
-    end
+  // The one-hot selects of the first (hot1) and second (hot2) live slot of each half (uet_lb_first2), made
+  // twice: from live_i for the ways, numbers and flags, and from its copy live_dl_i for the deadlines (each
+  // select drives a gate per bit of every slot it selects; one set driving every field routed slowly on
+  // ECP5). Half h at [h * Half +: Half] (flat: Yosys would make an unpacked array here a list of registers).
+  logic [2*Half-1:0] hot1, hot2, dhot1, dhot2;
+  for (genvar h = 0; h < 2; h++) begin : g_half
+    uet_lb_first2 #(.N (Half)) u_sel (
+      .bits_i (live_i[h * Half +: Half]), .first_o (hot1[h * Half +: Half]), .second_o (hot2[h * Half +: Half])
+    );
+    uet_lb_first2 #(.N (Half)) u_dsel (
+      .bits_i (live_dl_i[h * Half +: Half]), .first_o (dhot1[h * Half +: Half]), .second_o (dhot2[h * Half +: Half])
+    );
   end
   always_comb begin
     for (int h = 0; h < 2; h++) begin
