@@ -11,6 +11,7 @@ tracker/uet_lb_tracker_view.sv
 tracker/uet_lb_tracker_sets.sv
 tracker/uet_lb_tracker_resolve.sv
 tracker/uet_lb_tracker_run.sv
+tracker/uet_lb_tracker_check.sv
 tracker/uet_lb_tracker_fire.sv
 tracker/uet_lb_tracker_hold.sv
 tracker/uet_lb_tracker_choice.sv

@@ -16,11 +16,9 @@
 // the register. That is exact because an armed candidate's deadline is the one it had a cycle before. A
 // fire that waits holds the streams the next cycle (fire_waited_o), so a wait is never out of order.
 //
-// Check and free. A fire is decided before the clears taken ahead of it reach the tracker's tables, so
-// its key is compared with every key clear in flight (kclr_i, kkey_i, a cycle after the fire) and its way
-// with the records applied since it was chosen: fire_kill_o, three cycles after fire_o, says the packet
-// had been cleared. A fire that stands frees its way (dfree_o) FpDepth cycles after fire_o, in the
-// tracker's clear slot.
+// Check and free (uet_lb_tracker_check). A fire is decided before the clears taken ahead of it reach the
+// tracker's tables: fire_kill_o, three cycles after fire_o, says the packet had been cleared; a fire that
+// stands frees its way (dfree_o) FpDepth cycles after fire_o, in the tracker's clear slot.
 `default_nettype none
 
 module uet_lb_tracker_fire #(
@@ -138,13 +136,12 @@ module uet_lb_tracker_fire #(
   assign rec_clr   = rec_i[CrecW-1];
   assign rec_cset  = rec_i[CrecW-2 -: SetW];
   assign rec_cmask = rec_i[CrecW-2-SetW -: Ways];
-  logic [SeqW-1:0] cseq_q, fseq1_q;  // the candidate's number; the one fired at the last edge
-  logic [RunW-1:0] fr1_q;            // the run of the one fired at the last edge
-  logic [FpDepth:1] fv_q;            // a fire 1..FpDepth cycles ago
-  assign cand_seq_o  = cseq_q;
-  assign fired_seq_o = fseq1_q;
+  logic [SeqW-1:0] cseq_q;  // the candidate's number
+  logic            fired1;  // a fire at the last edge (the check, below); its run:
+  logic [RunW-1:0] fr1;
+  assign cand_seq_o = cseq_q;
   for (genvar r = 0; r < Runs; r++) begin : g_fired
-    assign run_fired_o[r] = fv_q[1] && fr1_q == RunW'(r);
+    assign run_fired_o[r] = fired1 && fr1 == RunW'(r);
   end
 
   // The candidate: the first live element of each run (fl, as the runs register it: a cycle old), the
@@ -219,7 +216,7 @@ module uet_lb_tracker_fire #(
     end
     // (Nor in the cycle after a fire: the fl then still show the packet that fired.)
     can_load = cs_q == CS_IDLE && fl_chg == '0 && fl_valid_i != '0 && unseen_i == '0 &&
-               !(c1_alc_q && c1_run_q != pick) && !fv_q[1];
+               !(c1_alc_q && c1_run_q != pick) && !fired1;
   end
   // Whether the records the candidate's copies show go before the candidate (g0_q: the one applying now,
   // c0; g1_q: the one applied at the last edge, c1), decided a cycle ahead against the deadline cdl_q takes
@@ -379,40 +376,18 @@ module uet_lb_tracker_fire #(
   end
   assign fire_deadline_o = cdl_q;
 
-  // The fire's check and free. Stage k of the pipeline holds the fire of k cycles ago. Every clear taken
-  // before the fire is, a cycle after it, in the core's stages B, C, D, L or here at t0..t4 (compared by
-  // key with the packet's, registered), or was applied since the candidate was chosen (ck1_q and the
-  // records since, by way); the ones applied before that are in its liveness.
-  logic [FpDepth:1] fkill_q;
-  logic [EntW-1:0]  fway_q [1:FpDepth];
-  logic [KeyW-1:0]  fkey1_q;
-  logic             fk1_1_q, fk1_2_q, kill2;
-  logic [KClears-1:0] eq1, eq2_q;  // a clear of the fired packet's key (kclr_i's order)
-  always_comb begin
-    for (int k = 0; k < KClears; k++) eq1[k] = kclr_i[k] && kkey_i[k * KeyW +: KeyW] == fkey1_q;
-    kill2 = fk1_2_q || eq2_q != '0;
-  end
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) fv_q <= '0;
-    else fv_q <= {fv_q[FpDepth-1:1], fire_o};
-  end
-  always_ff @(posedge clk_i) begin
-    fway_q[1] <= cway_q;
-    fseq1_q   <= cseq_q;
-    fr1_q     <= cr_q;
-    fkey1_q   <= cand_key_i;
-    fk1_1_q   <= ck1_q || rec_frees(cway_q, rec_clr, rec_cset, rec_cmask);
-    fway_q[2] <= fway_q[1];
-    eq2_q     <= eq1;
-    fk1_2_q   <= fk1_1_q || rec_frees(fway_q[1], rec_clr, rec_cset, rec_cmask);
-    fkill_q   <= {fkill_q[FpDepth-1:3], kill2, 2'b00};  // (stages 1 and 2 unused: the check is not made yet)
-    for (int k = 3; k <= FpDepth; k++) fway_q[k] <= fway_q[k - 1];
-  end
-  assign fp_busy     = fv_q != '0;
-  assign busy_o      = fp_busy;
-  assign fire_kill_o = fv_q[3] && fkill_q[3];
-  assign dfree_o     = fv_q[FpDepth] && !fkill_q[FpDepth];
-  assign dfree_way_o = fway_q[FpDepth];
+  // The fire's check and free (uet_lb_tracker_check).
+  uet_lb_tracker_check #(
+    .Entries (Entries), .Ways (Ways), .Runs (Runs), .KeyW (KeyW), .SeqW (SeqW), .KClears (KClears),
+    .FpDepth (FpDepth)
+  ) u_check (
+    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i),
+    .fire_i (fire_o), .way_i (cway_q), .seq_i (cseq_q), .run_i (cr_q), .key_i (cand_key_i), .dead_i (ck1_q),
+    .rec_clr_i (rec_clr), .rec_cset_i (rec_cset), .rec_cmask_i (rec_cmask), .kclr_i (kclr_i), .kkey_i (kkey_i),
+    .fired_o (fired1), .fired_seq_o (fired_seq_o), .fired_run_o (fr1), .kill_o (fire_kill_o), .free_o (dfree_o),
+    .free_way_o (dfree_way_o), .busy_o (fp_busy)
+  );
+  assign busy_o = fp_busy;
 
 `ifndef SYNTHESIS
   // A record appends a packet before the candidate to a run other than the candidate's (the same

@@ -40,7 +40,7 @@ mutants=(
   "tracker/uet_lb_tracker_fire.sv@tracker_fire@    ob_q    <= sum_before(now_i, span_i, cdl_q) || span_moves_i;@    ob_q    <= sum_before(now_i, span_i, cdl_q);@a fire overtakes the request offered when the span moves"
   "tracker/uet_lb_tracker.sv@tracker@  assign stop_o      = hold_run != '0 || hold_inf || runs_unsettled || fire_waited;@  assign stop_o      = hold_run != '0 || hold_inf || runs_unsettled;@a fire that waits lets the streams run on past its deadline"
   "tracker/uet_lb_tracker_fire.sv@tracker_fire@      g0_q   <= g0_fl[pick];@      g0_q   <= dl_before(rec_next_i[TsWidth-1:0], cdl_q);@a newly chosen candidate keeps a record that lands before it"
-  "tracker/uet_lb_tracker_fire.sv@tracker_fire@    kill2 = fk1_2_q || eq2_q != '0;@    kill2 = fk1_2_q;@a fire stands though a clear of its packet was in flight"
+  "tracker/uet_lb_tracker_check.sv@tracker_check@    kill2 = fk1_2_q || eq2_q != '0;@    kill2 = fk1_2_q;@a fire stands though a clear of its packet was in flight"
   "tracker/uet_lb_tracker_sets.sv@tracker_sets@      if (hit4[w]) match4_o[w] = cmp4_keq_i[0];@      if (hit4[w]) match4_o[w] = match4_o[w];@a clear misses the packet of its key that the record just ahead allocated"
   "tracker/uet_lb_tracker_hold.sv@tracker_hold@>= AgeMax - 1;@>= AgeMax;@the age flag misses, for a cycle, a run whose oldest allocation falls AgeMax behind"
   "tracker/uet_lb_tracker_choice.sv@tracker_choice@    room_o = push_q[run_o] ? room1_q[run_o] : room0_q[run_o];@    room_o = room0_q[run_o];@a nearly full run takes an allocation past its depth when the record ahead joined it too"
