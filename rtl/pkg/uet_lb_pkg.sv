@@ -65,6 +65,23 @@ package uet_lb_pkg;
   function automatic int unsigned way_in_set(input logic [31:0] way, input int unsigned way_bits);
     way_in_set = way & ((32'd1 << way_bits) - 1);
   endfunction
+  /// The tracker's set of a (group, psn), set_bits = $clog2(Sets) (0: one set): the PSN's low bits XOR
+  /// each set_bits-wide chunk of the group number (group_w bits), bit-reversed. Consecutive PSNs of one group
+  /// take consecutive sets; low group numbers start far apart. The golden model computes the same
+  /// (EarlyFailureDetector::hardware_set in model/src/efd.cpp); change both together.
+  function automatic logic [31:0] tracker_set(input logic [31:0] group, input logic [31:0] psn,
+                                              input int unsigned group_w, input int unsigned set_bits);
+    logic [31:0] s;
+    s = psn & ((32'd1 << set_bits) - 1);
+    for (int c = 0; c < 32; c++) begin
+      for (int k = 0; k < 32; k++) begin
+        if (k < set_bits && c * set_bits + k < group_w) begin
+          s[set_bits - 1 - k] = s[set_bits - 1 - k] ^ group[c * set_bits + k];
+        end
+      end
+    end
+    tracker_set = s;
+  endfunction
   /// A clear frees way `way`: clr, of set cset, with way w of the set freed where cmask[w] is set.
   function automatic logic way_freed(input logic [31:0] way, input logic clr, input logic [31:0] cset,
                                      input logic [31:0] cmask, input int unsigned set_bits,

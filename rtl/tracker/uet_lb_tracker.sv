@@ -123,21 +123,9 @@ module uet_lb_tracker #(
   localparam int unsigned Margin = 24;
 
   // ---------------------------------------------------------------------------------------------
-  // The set of a (group, psn): the PSN's low bits XOR each SetW-bit chunk of the group number reversed.
-  // Consecutive PSNs of one group take consecutive sets; low group numbers start far apart. The golden
-  // model computes the same (tracker_set in model/src/efd.cpp); change both together.
-  function automatic logic [SetW-1:0] set_of(input logic [GroupW-1:0] g, input logic [SetW-1:0] p);
-    logic [SetW-1:0] s;
-    s = '0;
-    if (Sets > 1) begin
-      s = p;
-      for (int c = 0; c * SetW < GroupW; c++) begin
-        for (int k = 0; k < SetW; k++) begin
-          if (c * SetW + k < GroupW) s[SetW - 1 - k] = s[SetW - 1 - k] ^ g[c * SetW + k];
-        end
-      end
-    end
-    set_of = s;
+  // The set of a (group, psn) (uet_lb_pkg::tracker_set; the golden model's hardware_set).
+  function automatic logic [SetW-1:0] set_of(input logic [GroupW-1:0] g, input logic [PsnWidth-1:0] p);
+    set_of = SetW'(uet_lb_pkg::tracker_set(32'(g), 32'(p), GroupW, $clog2(Sets)));
   endfunction
 
   // Times in TsWidth bits (uet_lb_pkg's wrap_before).
@@ -202,10 +190,10 @@ module uet_lb_tracker #(
   assign op0.dway = (Ways > 1) ? WayW'(dfree_way) : '0;
   assign op0.ckey = {clr_group_i, clr_psn_i};
   assign op0.cset = dfree ? SetW'(uet_lb_pkg::way_set(32'(dfree_way), $clog2(Sets), $clog2(Ways)))
-                          : set_of(clr_group_i, SetW'(clr_psn_i));
+                          : set_of(clr_group_i, clr_psn_i);
   assign op0.alc  = alc_valid_i;
   assign op0.akey = {alc_group_i, alc_psn_i};
-  assign op0.aset = set_of(alc_group_i, SetW'(alc_psn_i));
+  assign op0.aset = set_of(alc_group_i, alc_psn_i);
   assign op0.tm   = alc_time_i;
   assign op0.dl   = alc_deadline_i;
   assign op0.gen  = alc_gen_i;
