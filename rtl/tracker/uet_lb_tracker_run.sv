@@ -204,80 +204,65 @@ module uet_lb_tracker_run #(
   // with the fire block's register in front of every slot's live flag was an ECP5 critical path).
   logic [HeadSlots-1:0] is_fs, fire_hit, fsl_q, fsl_n;
   always_comb begin
-    for (int k = 0; k < HeadSlots; k++) begin
-      is_fs[k]    = ws_q[k] == fire_seq_i;
-      fire_hit[k] = fire_i && wv_q[k] && fsl_q[k];
-    end
+    for (int k = 0; k < HeadSlots; k++) is_fs[k] = ws_q[k] == fire_seq_i;
   end
+  assign fire_hit = fire_i ? wv_q & fsl_q : '0;
   // The slot count one-hot (won_q[n]: wn_q == n), kept beside wn_q so that a landing slot is one bit.
+  // The read and the direct push land in slot wn_q - pop (a push goes direct only with no read on its way,
+  // so none lands beside it).
   logic [HeadSlots:0]   won_q, won_n;
-  logic [HeadSlots-1:0] land_r, land_d;  // the read, the direct push: the slot each lands in (one-hot)
+  logic [HeadSlots-1:0] land, land_r, land_d;  // the landing slot; the read's, the direct push's (one-hot)
+  assign land   = pop ? won_q[HeadSlots:1] : won_q[HeadSlots-1:0];
+  assign land_r = r5_in ? land : '0;
+  assign land_d = direct ? land : '0;
+  assign nn     = wn_q + SlotW'(r5_in) + SlotW'(direct) - SlotW'(pop);
+  // The one-hot moves as the count does: by r5_in + direct - pop, -1 .. 1 (a read and a push never land
+  // together).
   always_comb begin
-    for (int k = 0; k < HeadSlots; k++) begin
-      // The read: slot wn_q - pop. The push: slot wn_q - pop (a push goes direct only with no read on its
-      // way, so none lands beside it).
-      land_r[k] = r5_in && (pop ? won_q[k + 1] : won_q[k]);
-      land_d[k] = direct && (pop ? won_q[k + 1] : won_q[k]);
-    end
-    nn = wn_q + SlotW'(r5_in) + SlotW'(direct) - SlotW'(pop);
-    // The one-hot moves as the count does: by r5_in + direct - pop, -1 .. 1 (a read and a push never land
-    // together).
     unique case ({r5_in || direct, pop})
       2'b10:   won_n = {won_q[HeadSlots-1:0], 1'b0};
       2'b01:   won_n = {1'b0, won_q[HeadSlots:1]};
       default: won_n = won_q;
     endcase
+  end
+
+  // The window's next contents. A pop shifts every slot down by one (the top slot's fields take slot 0's,
+  // a don't-care, as its valid and live flags go low); frees and this cycle's fire kill the slots they
+  // hit; then a landing read, or a direct push, overrides its slot. The per-slot flags are whole-vector
+  // operations, the fields a select per slot.
+  function automatic logic [HeadSlots-1:0] down(input logic [HeadSlots-1:0] x, input logic shift, input logic fill);
+    down = shift ? {fill ? x[0] : 1'b0, x[HeadSlots-1:1]} : x;
+  endfunction
+  // A flag per slot: the push's value where it lands, else the read's where it lands, else the slot's own.
+  function automatic logic [HeadSlots-1:0] landed(input logic [HeadSlots-1:0] kept, input logic [HeadSlots-1:0] lr,
+                                                  input logic [HeadSlots-1:0] ld, input logic r_val, input logic d_val);
+    landed = (kept & ~(lr | ld)) | (lr & ~ld & {HeadSlots{r_val}}) | (ld & {HeadSlots{d_val}});
+  endfunction
+  assign nv = landed(down(wv_q, pop, 1'b0), land_r, land_d, 1'b1, 1'b1);
+  // Live: a direct push is (a free this cycle is the pushing record's own clear, which freed the way
+  // before the allocation took it again).
+  assign nl    = landed(down(wl_q & ~fire_hit & ~fs, pop, 1'b0), land_r, land_d, r5_lands_live, 1'b1);
+  assign nh    = landed(down(eqs, pop, 1'b1), land_r, land_d, r5_lands_hs, push_hs_i);
+  assign fsl_n = landed(down(is_fs, pop, 1'b1), land_r, land_d, r5_lands_seq == fire_seq_i, push_seq_i == fire_seq_i);
+  always_comb begin
     for (int k = 0; k < HeadSlots; k++) begin
-      logic [EntW-1:0] w;
-      logic [SeqW-1:0] sq;
-      logic [TsWidth-1:0] dl;
-      logic v, l, h, f;
-      // Shift out a pop; frees and the fire of this cycle kill the slots they hit.
-      if (pop) begin
-        v  = (k + 1 < HeadSlots) ? wv_q[(k + 1) % HeadSlots] : 1'b0;
-        l  = (k + 1 < HeadSlots) ? wl_q[(k + 1) % HeadSlots] && !fire_hit[(k + 1) % HeadSlots] &&
-                                   !fs[(k + 1) % HeadSlots] : 1'b0;
-        w  = ww_q[(k + 1) % HeadSlots];
-        sq = ws_q[(k + 1) % HeadSlots];
-        dl = wd_q[(k + 1) % HeadSlots];
-        h  = eqs[(k + 1) % HeadSlots];
-        f  = is_fs[(k + 1) % HeadSlots];
-      end else begin
-        v  = wv_q[k];
-        l  = wl_q[k] && !fire_hit[k] && !fs[k];
-        w  = ww_q[k];
-        sq = ws_q[k];
-        dl = wd_q[k];
-        h  = eqs[k];
-        f  = is_fs[k];
-      end
-      if (land_r[k]) begin
-        v  = 1'b1;
-        w  = r5_lands_way;
-        sq = r5_lands_seq;
-        dl = r5_lands_dl;
-        l  = r5_lands_live;
-        h  = r5_lands_hs;
-        f  = r5_lands_seq == fire_seq_i;
-      end
       if (land_d[k]) begin
-        v  = 1'b1;
-        w  = push_way_i;
-        sq = push_seq_i;
-        dl = push_deadline_i;
-        // Live: a free this cycle is the pushing record's own clear, which freed the way before the
-        // allocation took it again.
-        l  = 1'b1;
-        h  = push_hs_i;
-        f  = push_seq_i == fire_seq_i;
+        nw[k] = push_way_i;
+        ns[k] = push_seq_i;
+        nd[k] = push_deadline_i;
+      end else if (land_r[k]) begin
+        nw[k] = r5_lands_way;
+        ns[k] = r5_lands_seq;
+        nd[k] = r5_lands_dl;
+      end else if (pop) begin
+        nw[k] = ww_q[(k + 1) % HeadSlots];
+        ns[k] = ws_q[(k + 1) % HeadSlots];
+        nd[k] = wd_q[(k + 1) % HeadSlots];
+      end else begin
+        nw[k] = ww_q[k];
+        ns[k] = ws_q[k];
+        nd[k] = wd_q[k];
       end
-      nv[k] = v;
-      nl[k] = l;
-      nw[k] = w;
-      ns[k] = sq;
-      nd[k] = dl;
-      nh[k] = h;
-      fsl_n[k] = f;
     end
   end
 
