@@ -12,6 +12,7 @@ tracker/uet_lb_tracker_sets.sv
 tracker/uet_lb_tracker_resolve.sv
 tracker/uet_lb_tracker_run.sv
 tracker/uet_lb_tracker_check.sv
+tracker/uet_lb_tracker_order.sv
 tracker/uet_lb_tracker_fire.sv
 tracker/uet_lb_tracker_hold.sv
 tracker/uet_lb_tracker_choice.sv

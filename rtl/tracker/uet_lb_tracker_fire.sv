@@ -109,25 +109,18 @@ module uet_lb_tracker_fire #(
     sum_before = uet_lb_pkg::sum_before(32'(x), 32'(z), 32'(y), TsWidth);
   endfunction
 
-  // The runs' elements as arrays, the deadlines selected.
-  logic [EntW-1:0]    fl_way [Runs], sl_way [Runs];
-  logic [SeqW-1:0]    fl_seq [Runs], sl_seq [Runs];
-  logic [TsWidth-1:0] fl_dl [Runs], sl_dl [Runs];
+  // The runs' elements as arrays, the deadlines as the order block selects them (below).
+  logic [EntW-1:0]      fl_way [Runs], sl_way [Runs];
+  logic [SeqW-1:0]      fl_seq [Runs], sl_seq [Runs];
+  logic [TsWidth-1:0]   fl_dl [Runs], sl_dl [Runs];
+  logic [Runs*TsWidth-1:0] fl_dl_v, sl_dl_v;
   for (genvar r = 0; r < Runs; r++) begin : g_in
     assign fl_way[r] = fl_way_i[r * EntW +: EntW];
     assign sl_way[r] = sl_way_i[r * EntW +: EntW];
     assign fl_seq[r] = fl_seq_i[r * SeqW +: SeqW];
     assign sl_seq[r] = sl_seq_i[r * SeqW +: SeqW];
-  end
-  always_comb begin
-    for (int r = 0; r < Runs; r++) begin
-      fl_dl[r] = '0;
-      sl_dl[r] = '0;
-      for (int j = 0; j < 4; j++) begin
-        fl_dl[r] = fl_dl[r] | (fl_hsel_i[r * 4 + j] ? hdl_i[(r * 4 + j) * TsWidth +: TsWidth] : '0);
-        sl_dl[r] = sl_dl[r] | (sl_hsel_i[r * 4 + j] ? hdl_i[(r * 4 + j) * TsWidth +: TsWidth] : '0);
-      end
-    end
+    assign fl_dl[r]  = fl_dl_v[r * TsWidth +: TsWidth];
+    assign sl_dl[r]  = sl_dl_v[r * TsWidth +: TsWidth];
   end
   // The ways the record applying now frees.
   logic            rec_clr;
@@ -147,24 +140,21 @@ module uet_lb_tracker_fire #(
   // The candidate: the first live element of each run (fl, as the runs register it: a cycle old), the
   // earliest of them by deadline, then send order. Its run, way, number and deadline are registered when
   // it is chosen and its data read out of the data RAM (two cycles). The runs' order is registered from
-  // their fl, so it is another cycle old: a candidate is chosen only when no fl changed, and no packet
-  // landed in another run in the cycle the fl do not show yet. A run whose window holds no live element
-  // but more past it (unseen) may hold an earlier one: nothing is chosen then. The candidate stays until
-  // it fires, a record frees its way (ck1_q), or a packet with an earlier deadline lands in another run.
-  // When it fires and every other run is empty, its run's second live element (sl) is chosen at once.
+  // their fl (uet_lb_tracker_order), so it is another cycle old: a candidate is chosen only when no fl
+  // changed, and no packet landed in another run in the cycle the fl do not show yet. A run whose window
+  // holds no live element but more past it (unseen) may hold an earlier one: nothing is chosen then. The
+  // candidate stays until it fires, a record frees its way (ck1_q), or a packet with an earlier deadline
+  // lands in another run. When it fires and every other run is empty, its run's second live element (sl)
+  // is chosen at once.
   typedef enum logic [1:0] {CS_IDLE, CS_READ1, CS_READ2, CS_READY} cstate_e;
   cstate_e            cs_q;
   logic [RunW-1:0]    cr_q;
   logic [EntW-1:0]    cway_q;
   logic [TsWidth-1:0] cdl_q;
   logic               ck1_q;       // a record freed its way since it was chosen (it is dead)
-  logic [Runs-1:0]    flv_q;       // each run's fl a cycle ago
-  logic [SeqW-1:0]    flseq_q [Runs];
-  logic [Runs-1:0]    fl_chg;      // a run's fl is not last cycle's
   logic               cand_gone;   // the candidate is dead, or a packet before it landed in another run
   logic               next_sl;     // the candidate fires, and its run's second live element follows it
   logic               armed;       // the candidate's data are read out, or will be next cycle
-  logic [Runs-1:0]    ord_q [Runs];  // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's
   logic               can_load, abandon, fire_d, fire_q, slow_ok;
   // The candidate's own copy of the record applied now (c0) and at the last edge (c1): the record reaches
   // every run's window, and a copy placed near the candidate's registers routes shorter (uet_lb_dup).
@@ -180,67 +170,42 @@ module uet_lb_tracker_fire #(
   );
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) {c1_clr_q, c1_cset_q, c1_cmask_q, c1_alc_q, c1_run_q, c1_dl_q} <= '0;
-    else {c1_clr_q, c1_cset_q, c1_cmask_q, c1_alc_q, c1_run_q, c1_dl_q} <= {c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl};
+    else {c1_clr_q, c1_cset_q, c1_cmask_q, c1_alc_q, c1_run_q, c1_dl_q} <=
+         {c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl};
   end
   logic [RunW-1:0]    pick;
+  logic               steady;      // no run's fl changed since a cycle ago (pick is exact)
 
   // A record frees way w.
   function automatic logic rec_frees(input logic [EntW-1:0] w, input logic clr, input logic [SetW-1:0] cset,
                                      input logic [Ways-1:0] cmask);
     rec_frees = uet_lb_pkg::way_freed(32'(w), clr, 32'(cset), 32'(cmask), $clog2(Sets), $clog2(Ways));
   endfunction
-  // Allocation number x before y (numbers are unique among the elements in the runs, less than half the
-  // number range apart).
-  function automatic logic seq_before(input logic [SeqW-1:0] x, input logic [SeqW-1:0] y);
-    seq_before = uet_lb_pkg::wrap_before(32'(x), 32'(y), SeqW);
-  endfunction
 
-  always_ff @(posedge clk_i) begin
-    for (int r = 0; r < Runs; r++) begin
-      flv_q[r]   <= fl_valid_i[r];
-      flseq_q[r] <= fl_seq[r];
-      for (int t = 0; t < Runs; t++) begin
-        ord_q[r][t] <= dl_before(fl_dl[r], fl_dl[t]) ||
-                       (fl_dl[r] == fl_dl[t] && seq_before(fl_seq[r], fl_seq[t]));
-      end
-    end
-  end
-  always_comb begin
-    for (int r = 0; r < Runs; r++) fl_chg[r] = fl_valid_i[r] != flv_q[r] || (fl_valid_i[r] && fl_seq[r] != flseq_q[r]);
-    pick = '0;
-    for (int r = Runs - 1; r >= 0; r--) begin
-      logic first;
-      first = fl_valid_i[r];
-      for (int t = 0; t < Runs; t++) if (t != r && fl_valid_i[t] && !ord_q[r][t]) first = 1'b0;
-      if (first) pick = RunW'(r);
-    end
-    // (Nor in the cycle after a fire: the fl then still show the packet that fired.)
-    can_load = cs_q == CS_IDLE && fl_chg == '0 && fl_valid_i != '0 && unseen_i == '0 &&
-               !(c1_alc_q && c1_run_q != pick) && !fired1;
-  end
   // Whether the records the candidate's copies show go before the candidate (g0_q: the one applying now,
   // c0; g1_q: the one applied at the last edge, c1), decided a cycle ahead against the deadline cdl_q takes
   // at the edge: the candidate's own when it stays, the picked run's fl when one is chosen, its run's sl
-  // when that follows a fire. Each source is compared beside the choice and the result selected, so the
-  // candidate's state machine reads flip-flops, not a deadline comparison. Exact in every cycle but the
-  // first after a flush (the candidate is idle then). Loaded with the candidate's registers, below. The
-  // runs' deadlines are compared as their views registered them, four a run, and the results selected
-  // (b0, b1): the views' selects then drive a few gates, not a select in front of each comparison.
+  // when that follows a fire. Each source is compared beside the choice and the result selected
+  // (g0_fl .. g1_sl, from the order block), so the candidate's state machine reads flip-flops, not a
+  // deadline comparison. Exact in every cycle but the first after a flush (the candidate is idle then).
+  // Loaded with the candidate's registers, below. Likewise whether c0 or c1 frees each run's fl and sl
+  // (the elements are a cycle old): fl_freed, sl_freed.
   logic g0_q, g1_q;
-  logic [Runs-1:0]   g0_fl, g0_sl, g1_fl, g1_sl;
-  logic [Runs*4-1:0] b0, b1;
-  always_comb begin
-    for (int j = 0; j < Runs * 4; j++) begin
-      b0[j] = dl_before(rec_next_i[TsWidth-1:0], hdl_i[j * TsWidth +: TsWidth]);
-      b1[j] = dl_before(c0_dl, hdl_i[j * TsWidth +: TsWidth]);
-    end
-    for (int r = 0; r < Runs; r++) begin
-      g0_fl[r] = (fl_hsel_i[r * 4 +: 4] & b0[r * 4 +: 4]) != '0;
-      g0_sl[r] = (sl_hsel_i[r * 4 +: 4] & b0[r * 4 +: 4]) != '0;
-      g1_fl[r] = (fl_hsel_i[r * 4 +: 4] & b1[r * 4 +: 4]) != '0;
-      g1_sl[r] = (sl_hsel_i[r * 4 +: 4] & b1[r * 4 +: 4]) != '0;
-    end
-  end
+  logic [Runs-1:0] g0_fl, g0_sl, g1_fl, g1_sl, fl_freed, sl_freed;
+  uet_lb_tracker_order #(
+    .Entries (Entries), .Ways (Ways), .Runs (Runs), .TsWidth (TsWidth), .SeqW (SeqW)
+  ) u_order (
+    .clk_i (clk_i), .rst_ni (rst_ni), .fl_valid_i (fl_valid_i), .fl_way_i (fl_way_i), .fl_seq_i (fl_seq_i), .sl_way_i (sl_way_i),
+    .hdl_i (hdl_i), .fl_hsel_i (fl_hsel_i), .sl_hsel_i (sl_hsel_i), .fl_dl_o (fl_dl_v), .sl_dl_o (sl_dl_v),
+    .pick_o (pick), .steady_o (steady), .rec_dl_i (rec_next_i[TsWidth-1:0]),
+    .c0_clr_i (c0_clr), .c0_cset_i (c0_cset), .c0_cmask_i (c0_cmask), .c0_dl_i (c0_dl),
+    .c1_clr_i (c1_clr_q), .c1_cset_i (c1_cset_q), .c1_cmask_i (c1_cmask_q),
+    .g0_fl_o (g0_fl), .g0_sl_o (g0_sl), .g1_fl_o (g1_fl), .g1_sl_o (g1_sl),
+    .fl_freed_o (fl_freed), .sl_freed_o (sl_freed)
+  );
+  // (Nor in the cycle after a fire: the fl then still show the packet that fired.)
+  assign can_load = cs_q == CS_IDLE && steady && fl_valid_i != '0 && unseen_i == '0 &&
+                    !(c1_alc_q && c1_run_q != pick) && !fired1;
   always_comb begin
     cand_gone = ck1_q || (c0_alc && c0_run != cr_q && g0_q) || (c1_alc_q && c1_run_q != cr_q && g1_q);
     // (The run's fl a cycle ago is the candidate, so its sl then follows it.)
@@ -265,16 +230,6 @@ module uet_lb_tracker_fire #(
         CS_READY: cs_q <= CS_READY;
         default:  cs_q <= CS_IDLE;
       endcase
-    end
-  end
-  // (The runs' fl and sl are a cycle old: the records of the last edge and this one may have freed them.
-  // Each run's are tested on their own and the results selected, so that the record's compare runs beside
-  // the choice of the run, not after it.)
-  logic [Runs-1:0] fl_freed, sl_freed;
-  always_comb begin
-    for (int r = 0; r < Runs; r++) begin
-      fl_freed[r] = rec_frees(fl_way[r], c0_clr, c0_cset, c0_cmask) || rec_frees(fl_way[r], c1_clr_q, c1_cset_q, c1_cmask_q);
-      sl_freed[r] = rec_frees(sl_way[r], c0_clr, c0_cset, c0_cmask) || rec_frees(sl_way[r], c1_clr_q, c1_cset_q, c1_cmask_q);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -396,19 +351,6 @@ module uet_lb_tracker_fire #(
                                         input logic [RunW-1:0] cr, input logic [TsWidth-1:0] cdl);
     lands_before = alc && run != cr && dl_before(dl, cdl);
   endfunction
-  // The pick as the runs' fl give it directly: the registered order must agree.
-  logic [RunW-1:0] pick_ref;
-  always_comb begin
-    pick_ref = '0;
-    for (int r = Runs - 1; r >= 0; r--) begin
-      if (fl_valid_i[r]) begin
-        if (!fl_valid_i[pick_ref] || dl_before(fl_dl[r], fl_dl[pick_ref]) ||
-            (fl_dl[r] == fl_dl[pick_ref] && seq_before(fl_seq[r], fl_seq[pick_ref]))) begin
-          pick_ref = RunW'(r);
-        end
-      end
-    end
-  end
   // The fire as decided before fire_q took the waits in, and the record applied at the last edge.
   logic             fire_ref_q, wait_ref_q;
   logic [CrecW-1:0] rec1_ref_q;
@@ -452,7 +394,6 @@ module uet_lb_tracker_fire #(
       // The candidate's copies of the record are the tracker's.
       a_crec0: assert ({c0_clr, c0_cset, c0_cmask, c0_alc, c0_run, c0_dl} == rec_i);
       a_crec1: assert ({c1_clr_q, c1_cset_q, c1_cmask_q, c1_alc_q, c1_run_q, c1_dl_q} == rec1_ref_q);
-      if (can_load) a_pick: assert (pick == pick_ref);
       // A fire is the candidate, read out.
       if (fire_q) a_fire_armed: assert (cs_q == CS_READY);
     end

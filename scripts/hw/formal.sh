@@ -56,15 +56,16 @@ proofs=(
   "lanes|fv_lanes|core/uet_lb_lanes.sv formal/fv_lanes.sv|10|0|fast|all|1|sat|sat:seen_efd_q,seen_same_q"
   "core|fv_core|@core formal/fv_core.sv|16|0|fast|own|1|sat|sat:seen_rsp_q,seen_stall_q,seen_both_q,seen_openfb_q,seen_owed3_q"
   "axi|fv_axi|axi/uet_lb_axil.sv axi/uet_lb_axis.sv formal/fv_axi.sv|20|0|fast|all|1|sat|sat:seen_refused_q,seen_both_q,seen_local_q,seen_held_q"
-  "tracker|fv_tracker|prim/uet_lb_ram.sv prim/uet_lb_dup.sv prim/uet_lb_bitsel.sv prim/uet_lb_first2.sv tracker/uet_lb_tracker_view.sv tracker/uet_lb_tracker_resolve.sv tracker/uet_lb_tracker_run.sv tracker/uet_lb_tracker_check.sv tracker/uet_lb_tracker_fire.sv tracker/uet_lb_tracker_sets.sv tracker/uet_lb_tracker_hold.sv tracker/uet_lb_tracker_choice.sv tracker/uet_lb_tracker.sv formal/fv_tracker.sv|20|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q"
+  "tracker|fv_tracker|prim/uet_lb_ram.sv prim/uet_lb_dup.sv prim/uet_lb_bitsel.sv prim/uet_lb_first2.sv tracker/uet_lb_tracker_view.sv tracker/uet_lb_tracker_resolve.sv tracker/uet_lb_tracker_run.sv tracker/uet_lb_tracker_check.sv tracker/uet_lb_tracker_order.sv tracker/uet_lb_tracker_fire.sv tracker/uet_lb_tracker_sets.sv tracker/uet_lb_tracker_hold.sv tracker/uet_lb_tracker_choice.sv tracker/uet_lb_tracker.sv formal/fv_tracker.sv|20|0|fast|all|1|sat|sat:seen_fire_q,seen_fire_req_q"
   "tracker_check|fv_tracker_check|tracker/uet_lb_tracker_check.sv formal/fv_tracker_check.sv|12|0|fast|all|1|sat|sat:seen_key_kill_q,seen_free_q"
-  "tracker_fire|fv_tracker_fire|prim/uet_lb_dup.sv tracker/uet_lb_tracker_check.sv tracker/uet_lb_tracker_fire.sv formal/fv_tracker_fire.sv|16|0|fast|all|1|sat|sat:seen_kill_q,seen_chain_q,seen_waited_q"
+  "tracker_order|fv_tracker_order|tracker/uet_lb_tracker_order.sv formal/fv_tracker_order.sv|4|0|fast|all|1|sat"
+  "tracker_fire|fv_tracker_fire|prim/uet_lb_dup.sv tracker/uet_lb_tracker_check.sv tracker/uet_lb_tracker_order.sv tracker/uet_lb_tracker_fire.sv formal/fv_tracker_fire.sv|16|0|fast|all|1|sat|sat:seen_kill_q,seen_chain_q,seen_waited_q"
   "tracker_sets|fv_tracker_sets|prim/uet_lb_ram.sv tracker/uet_lb_tracker_sets.sv formal/fv_tracker_sets.sv|10|0|fast|all|1|sat|sat:seen_fwd_q,seen_full_q"
   "tracker_hold|fv_tracker_hold|tracker/uet_lb_tracker_hold.sv formal/fv_tracker_hold.sv|18|0|fast|all|1|sat|sat:seen_age_q,seen_full_q"
   "tracker_choice|fv_tracker_choice|tracker/uet_lb_tracker_choice.sv formal/fv_tracker_choice.sv|12|0|fast|all|1|sat|sat:seen_switch_q,seen_full_q"
   "tracker_resolve|fv_tracker_resolve|prim/uet_lb_ram.sv prim/uet_lb_bitsel.sv tracker/uet_lb_tracker_resolve.sv formal/fv_tracker_resolve.sv|12|0|fast|all|1|sat|sat:seen_live_q,seen_killed_q"
   "tracker_view|fv_tracker_view|prim/uet_lb_first2.sv tracker/uet_lb_tracker_view.sv formal/fv_tracker_view.sv|8|0|fast|all|1|sat|sat:seen_hold2_q,seen_hold_beyond_q"
-  "tracker_deep|fv_tracker|prim/uet_lb_ram.sv prim/uet_lb_dup.sv prim/uet_lb_bitsel.sv prim/uet_lb_first2.sv tracker/uet_lb_tracker_view.sv tracker/uet_lb_tracker_resolve.sv tracker/uet_lb_tracker_run.sv tracker/uet_lb_tracker_check.sv tracker/uet_lb_tracker_fire.sv tracker/uet_lb_tracker_sets.sv tracker/uet_lb_tracker_hold.sv tracker/uet_lb_tracker_choice.sv tracker/uet_lb_tracker.sv formal/fv_tracker.sv|24|0|full|all|1|sat|sat:seen_kill_q"
+  "tracker_deep|fv_tracker|prim/uet_lb_ram.sv prim/uet_lb_dup.sv prim/uet_lb_bitsel.sv prim/uet_lb_first2.sv tracker/uet_lb_tracker_view.sv tracker/uet_lb_tracker_resolve.sv tracker/uet_lb_tracker_run.sv tracker/uet_lb_tracker_check.sv tracker/uet_lb_tracker_order.sv tracker/uet_lb_tracker_fire.sv tracker/uet_lb_tracker_sets.sv tracker/uet_lb_tracker_hold.sv tracker/uet_lb_tracker_choice.sv tracker/uet_lb_tracker.sv formal/fv_tracker.sv|24|0|full|all|1|sat|sat:seen_kill_q"
 )
 
 # The committed save file that opens a proof's counterexample: rtl/formal/fv_NAME.gtkw, or for a proof

@@ -36,6 +36,7 @@ mutants=(
   "core/uet_lb_cfg.sv@cfg@((PtrW'(window_i) & cmask_o) == (PtrW'(2) & cmask_o))@((PtrW'(window_i) & cmask_o) == (PtrW'(1) & cmask_o))@position 2 of a window explores when position 1 should"
   "core/uet_lb_respond.sv@respond@    if (x_match) x_ev = rec_ev_i;@    if (1'b0) x_ev = rec_ev_i;@a reuse misses the value a recycle writes to its slot in the same cycle"
   "core/uet_lb_store.sv@store@        else if (fr_q[g / Cols] && fc_q[g % Cols]) lvt_q[g] <= 1'b0;@        else if (fr_q[g / Cols]) lvt_q[g] <= 1'b0;@a feedback-lane write moves every group of its row to bank F"
+  "tracker/uet_lb_tracker_order.sv@tracker_order@                       (fl_dl[r] == fl_dl[t] && uet_lb_pkg::wrap_before(32'(fl_seq[r]), 32'(fl_seq[t]), SeqW));@                       1'b0;@two runs' first elements with the same deadline are not ordered by send, and the later one may be picked"
   "tracker/uet_lb_tracker_fire.sv@tracker_fire@      fire_q   <= due_now && fire_go;@      fire_q   <= due_now && fire_ok;@an early failure fires while a packet with an earlier deadline is in flight"
   "tracker/uet_lb_tracker_fire.sv@tracker_fire@    ob_q    <= sum_before(now_i, span_i, cdl_q) || span_moves_i;@    ob_q    <= sum_before(now_i, span_i, cdl_q);@a fire overtakes the request offered when the span moves"
   "tracker/uet_lb_tracker.sv@tracker@  assign stop_o      = hold_run != '0 || hold_inf || runs_unsettled || fire_waited;@  assign stop_o      = hold_run != '0 || hold_inf || runs_unsettled;@a fire that waits lets the streams run on past its deadline"
