@@ -2,7 +2,8 @@
 // check and free that follow each fire. Part of uet_lb_tracker, which holds the packets and their runs.
 //
 // Candidate. Each run shows its first live element (fl) and the one after it (sl), a cycle old. The
-// earliest fl by deadline, then send order, is chosen and read out of the tracker's data RAM (two
+// earliest fl by deadline, then send order, is chosen (the order block, uet_lb_tracker_order, keeps the
+// runs' order and the records' flags against each element) and read out of the tracker's data RAM (two
 // cycles) before its deadline. A candidate stays until it fires, a record frees its way, or a packet
 // with an earlier deadline lands in another run.
 //
@@ -195,7 +196,8 @@ module uet_lb_tracker_fire #(
   uet_lb_tracker_order #(
     .Entries (Entries), .Ways (Ways), .Runs (Runs), .TsWidth (TsWidth), .SeqW (SeqW)
   ) u_order (
-    .clk_i (clk_i), .rst_ni (rst_ni), .fl_valid_i (fl_valid_i), .fl_way_i (fl_way_i), .fl_seq_i (fl_seq_i), .sl_way_i (sl_way_i),
+    .clk_i (clk_i), .rst_ni (rst_ni), .fl_valid_i (fl_valid_i), .fl_way_i (fl_way_i), .fl_seq_i (fl_seq_i),
+    .sl_way_i (sl_way_i),
     .hdl_i (hdl_i), .fl_hsel_i (fl_hsel_i), .sl_hsel_i (sl_hsel_i), .fl_dl_o (fl_dl_v), .sl_dl_o (sl_dl_v),
     .pick_o (pick), .steady_o (steady), .rec_dl_i (rec_next_i[TsWidth-1:0]),
     .c0_clr_i (c0_clr), .c0_cset_i (c0_cset), .c0_cmask_i (c0_cmask), .c0_dl_i (c0_dl),

@@ -78,6 +78,13 @@ module uet_lb_tracker_order #(
     end
   end
 
+  // Whether an element goes before another: deadline, then send order (SPEC section 6).
+  function automatic logic goes_before(input logic [TsWidth-1:0] dl_a, input logic [SeqW-1:0] seq_a,
+                                       input logic [TsWidth-1:0] dl_b, input logic [SeqW-1:0] seq_b);
+    goes_before = uet_lb_pkg::wrap_before(32'(dl_a), 32'(dl_b), TsWidth) ||
+                  (dl_a == dl_b && uet_lb_pkg::wrap_before(32'(seq_a), 32'(seq_b), SeqW));
+  endfunction
+
   // The order, registered from the runs' fl, and the pick it gives.
   logic [Runs-1:0] flv_q;          // each run's fl a cycle ago
   logic [SeqW-1:0] flseq_q [Runs];
@@ -88,13 +95,14 @@ module uet_lb_tracker_order #(
       flv_q[r]   <= fl_valid_i[r];
       flseq_q[r] <= fl_seq[r];
       for (int t = 0; t < Runs; t++) begin
-        ord_q[r][t] <= uet_lb_pkg::wrap_before(32'(fl_dl[r]), 32'(fl_dl[t]), TsWidth) ||
-                       (fl_dl[r] == fl_dl[t] && uet_lb_pkg::wrap_before(32'(fl_seq[r]), 32'(fl_seq[t]), SeqW));
+        ord_q[r][t] <= goes_before(fl_dl[r], fl_seq[r], fl_dl[t], fl_seq[t]);
       end
     end
   end
   always_comb begin
-    for (int r = 0; r < Runs; r++) fl_chg[r] = fl_valid_i[r] != flv_q[r] || (fl_valid_i[r] && fl_seq[r] != flseq_q[r]);
+    for (int r = 0; r < Runs; r++) begin
+      fl_chg[r] = fl_valid_i[r] != flv_q[r] || (fl_valid_i[r] && fl_seq[r] != flseq_q[r]);
+    end
     pick_o = '0;
     for (int r = Runs - 1; r >= 0; r--) begin
       logic first;
@@ -143,9 +151,7 @@ module uet_lb_tracker_order #(
     pick_ref = '0;
     for (int r = Runs - 1; r >= 0; r--) begin
       if (fl_valid_i[r]) begin
-        if (!fl_valid_i[pick_ref] || uet_lb_pkg::wrap_before(32'(fl_dl[r]), 32'(fl_dl[pick_ref]), TsWidth) ||
-            (fl_dl[r] == fl_dl[pick_ref] &&
-             uet_lb_pkg::wrap_before(32'(fl_seq[r]), 32'(fl_seq[pick_ref]), SeqW))) begin
+        if (!fl_valid_i[pick_ref] || goes_before(fl_dl[r], fl_seq[r], fl_dl[pick_ref], fl_seq[pick_ref])) begin
           pick_ref = RunW'(r);
         end
       end

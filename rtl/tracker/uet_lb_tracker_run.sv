@@ -238,7 +238,7 @@ module uet_lb_tracker_run #(
                                                   input logic [HeadSlots-1:0] ld, input logic r_val, input logic d_val);
     landed = (kept & ~(lr | ld)) | (lr & ~ld & {HeadSlots{r_val}}) | (ld & {HeadSlots{d_val}});
   endfunction
-  assign nv = landed(down(wv_q, pop, 1'b0), land_r, land_d, 1'b1, 1'b1);
+  assign nv    = landed(down(wv_q, pop, 1'b0), land_r, land_d, 1'b1, 1'b1);
   // Live: a direct push is (a free this cycle is the pushing record's own clear, which freed the way
   // before the allocation took it again).
   assign nl    = landed(down(wl_q & ~fire_hit & ~fs, pop, 1'b0), land_r, land_d, r5_lands_live, 1'b1);
