@@ -16,6 +16,7 @@ tracker/uet_lb_tracker_order.sv
 tracker/uet_lb_tracker_fire.sv
 tracker/uet_lb_tracker_hold.sv
 tracker/uet_lb_tracker_choice.sv
+tracker/uet_lb_tracker_ops.sv
 tracker/uet_lb_tracker.sv
 core/uet_lb_param_check.sv
 core/uet_lb_rr.sv

@@ -2,7 +2,7 @@
 // an ACK or NACK of its (group, psn) clears it or its deadline passes, when it fires one early failure.
 //
 // Storage. Entries = Sets x Ways ways. A packet takes a free way of the set its (group, psn) hashes to
-// (set_of below): the set's keys are read in one RAM word per way (tag RAMs), so a clear
+// (uet_lb_tracker_ops' set_of): the set's keys are read in one RAM word per way (tag RAMs), so a clear
 // finds every tracked packet of its key by comparing Ways keys; each way's group, psn, entropy value,
 // open generation and allocation number (seq) sit in RAMs read by way. A valid bit per way (flip-flops)
 // says the way holds a tracked packet. A packet that finds its set full, or no run its deadline fits,
@@ -51,7 +51,6 @@ module uet_lb_tracker #(
   // Derived, do not override.
   parameter int unsigned Sets     = Entries / Ways,
   parameter int unsigned SetW     = (Sets > 1) ? $clog2(Sets) : 1,
-  parameter int unsigned WayW     = (Ways > 1) ? $clog2(Ways) : 1,
   parameter int unsigned EntW     = (Entries > 1) ? $clog2(Entries) : 1,
   parameter int unsigned SeqW     = $clog2(Runs * RunDepth) + 2,
   parameter int unsigned CntW     = $clog2(Entries + 1)
@@ -123,191 +122,66 @@ module uet_lb_tracker #(
   localparam int unsigned Margin = 24;
 
   // ---------------------------------------------------------------------------------------------
-  // The set of a (group, psn) (uet_lb_pkg::tracker_set; the golden model's hardware_set).
-  function automatic logic [SetW-1:0] set_of(input logic [GroupW-1:0] g, input logic [PsnWidth-1:0] p);
-    set_of = SetW'(uet_lb_pkg::tracker_set(32'(g), 32'(p), GroupW, $clog2(Sets)));
-  endfunction
-
-  // Times in TsWidth bits (uet_lb_pkg's wrap_before).
-  function automatic logic ts_before(input logic [TsWidth-1:0] x, input logic [TsWidth-1:0] y);
-    ts_before = uet_lb_pkg::wrap_before(32'(x), 32'(y), TsWidth);
-  endfunction
-
-  // ---------------------------------------------------------------------------------------------
-  // Operation stages t0..t4 and the records.
-  typedef struct packed {
-    logic                clr;
-    logic                dir;        // the clear is a fire's: it frees way dway of cset (no key)
-    logic [WayW-1:0]     dway;
-    logic [KeyW-1:0]     ckey;
-    logic [SetW-1:0]     cset;
-    logic                alc;
-    logic [KeyW-1:0]     akey;
-    logic [SetW-1:0]     aset;
-    logic [TsWidth-1:0]  tm;
-    logic [TsWidth-1:0]  dl;
-    logic [GenW-1:0]     gen;
-  } op_t;
-  // What an operation did (decided at t4, applied by every table at t5).
-  typedef struct packed {
-    logic                clr;        // the clear freed cmask in cset
-    logic [SetW-1:0]     cset;
-    logic [Ways-1:0]     cmask;
-    logic                alc;        // the allocation took way awy of aset (tracked)
-    logic                untracked;  // the allocation found no room
-    logic [SetW-1:0]     aset;
-    logic [WayW-1:0]     awy;
-    logic [KeyW-1:0]     akey;
-    logic [TsWidth-1:0]  dl;
-    logic [GenW-1:0]     gen;
-    logic [15:0]         ev;
-    logic [SeqW-1:0]     seq;
-    logic [RunW-1:0]     run;
-  } rec_t;
-  // Flags of an operation against the ones before it (index d - 1: the operation d ahead).
-  localparam int unsigned Back = 5;
-  typedef struct packed {
-    logic [Back-1:0] keq;  // clear key == that allocation's key
-    logic [Back-1:0] csa;  // clear set == that allocation's set
-    logic [Back-1:0] csc;  // clear set == that clear's set
-    logic [Back-1:0] asa;  // allocation set == that allocation's set
-    logic [Back-1:0] asc;  // allocation set == that clear's set
-    logic            own;  // clear set == own allocation set
-    logic            dge;  // deadline >= the allocation's one ahead (modulo)
-  } cmp_t;
-
-  op_t  op0, op1_q, op2_q, op3_q, op4_q;
-  cmp_t cmp0, cmp1_q, cmp2_q, cmp3_q, cmp4_q;
-  rec_t rec_d, rec0_q, rec1_q, rec2_q, rec3_q;  // rec0_q: decided last cycle, applied now
-  logic [15:0] ev4_q;
-
-  // A fire's free takes the clear slot (dfree, from the fire pipeline below): the core's stage X then
-  // holds the early failure, not a feedback.
-  logic            dfree;
-  logic [EntW-1:0] dfree_way;
-  assign op0.clr  = clr_valid_i || dfree;
-  assign op0.dir  = dfree;
-  assign op0.dway = (Ways > 1) ? WayW'(dfree_way) : '0;
-  assign op0.ckey = {clr_group_i, clr_psn_i};
-  assign op0.cset = dfree ? SetW'(uet_lb_pkg::way_set(32'(dfree_way), $clog2(Sets), $clog2(Ways)))
-                          : set_of(clr_group_i, clr_psn_i);
-  assign op0.alc  = alc_valid_i;
-  assign op0.akey = {alc_group_i, alc_psn_i};
-  assign op0.aset = set_of(alc_group_i, alc_psn_i);
-  assign op0.tm   = alc_time_i;
-  assign op0.dl   = alc_deadline_i;
-  assign op0.gen  = alc_gen_i;
-
-  // t0: compare with the operations ahead (t1..t4) and the record of the one before them (d ahead at
-  // index d - 1). (Written out per operation: Yosys 0.23 mishandles arrays of structures.)
-  logic [KeyW-1:0] ah_akey [Back];
-  logic [SetW-1:0] ah_aset [Back], ah_cset [Back];
-  assign ah_akey[0] = op1_q.akey;
-  assign ah_akey[1] = op2_q.akey;
-  assign ah_akey[2] = op3_q.akey;
-  assign ah_akey[3] = op4_q.akey;
-  assign ah_akey[4] = rec0_q.akey;
-  assign ah_aset[0] = op1_q.aset;
-  assign ah_aset[1] = op2_q.aset;
-  assign ah_aset[2] = op3_q.aset;
-  assign ah_aset[3] = op4_q.aset;
-  assign ah_aset[4] = rec0_q.aset;
-  assign ah_cset[0] = op1_q.cset;
-  assign ah_cset[1] = op2_q.cset;
-  assign ah_cset[2] = op3_q.cset;
-  assign ah_cset[3] = op4_q.cset;
-  assign ah_cset[4] = rec0_q.cset;
-  always_comb begin
-    for (int d = 0; d < Back; d++) begin
-      cmp0.keq[d] = op0.ckey == ah_akey[d];
-      cmp0.csa[d] = op0.cset == ah_aset[d];
-      cmp0.csc[d] = op0.cset == ah_cset[d];
-      cmp0.asa[d] = op0.aset == ah_aset[d];
-      cmp0.asc[d] = op0.aset == ah_cset[d];
-    end
-    cmp0.own = op0.cset == op0.aset;
-    cmp0.dge = !ts_before(op0.dl, op1_q.dl);
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
-      op1_q.clr <= 1'b0;
-      op1_q.alc <= 1'b0;
-      op2_q.clr <= 1'b0;
-      op2_q.alc <= 1'b0;
-      op3_q.clr <= 1'b0;
-      op3_q.alc <= 1'b0;
-      op4_q.clr <= 1'b0;
-      op4_q.alc <= 1'b0;
-    end else begin
-      op1_q.clr <= op0.clr;
-      op1_q.alc <= op0.alc;
-      op2_q.clr <= op1_q.clr;
-      op2_q.alc <= op1_q.alc;
-      op3_q.clr <= op2_q.clr;
-      op3_q.alc <= op2_q.alc;
-      op4_q.clr <= op3_q.clr;
-      op4_q.alc <= op3_q.alc;
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    {op1_q.dir, op1_q.dway, op1_q.ckey, op1_q.cset, op1_q.akey, op1_q.aset, op1_q.tm, op1_q.dl, op1_q.gen} <=
-        {op0.dir, op0.dway, op0.ckey, op0.cset, op0.akey, op0.aset, op0.tm, op0.dl, op0.gen};
-    {op2_q.dir, op2_q.dway, op2_q.ckey, op2_q.cset, op2_q.akey, op2_q.aset, op2_q.tm, op2_q.dl, op2_q.gen} <=
-        {op1_q.dir, op1_q.dway, op1_q.ckey, op1_q.cset, op1_q.akey, op1_q.aset, op1_q.tm, op1_q.dl, op1_q.gen};
-    {op3_q.dir, op3_q.dway, op3_q.ckey, op3_q.cset, op3_q.akey, op3_q.aset, op3_q.tm, op3_q.dl, op3_q.gen} <=
-        {op2_q.dir, op2_q.dway, op2_q.ckey, op2_q.cset, op2_q.akey, op2_q.aset, op2_q.tm, op2_q.dl, op2_q.gen};
-    {op4_q.dir, op4_q.dway, op4_q.ckey, op4_q.cset, op4_q.akey, op4_q.aset, op4_q.tm, op4_q.dl, op4_q.gen} <=
-        {op3_q.dir, op3_q.dway, op3_q.ckey, op3_q.cset, op3_q.akey, op3_q.aset, op3_q.tm, op3_q.dl, op3_q.gen};
-    cmp1_q <= cmp0;
-    cmp2_q <= cmp1_q;
-    cmp3_q <= cmp2_q;
-    cmp4_q <= cmp3_q;
-    ev4_q  <= alc_ev_i;  // (the entropy value of the allocation at t3 now)
-  end
-
-  // ---------------------------------------------------------------------------------------------
-  // Sets (uet_lb_tracker_sets): the tag RAMs, the valid bits and their count, and what each operation
-  // finds in its sets on its way to t4, the records ahead of it applied.
-  logic [Entries-1:0] valid_q;  // (the sets' flip-flops)
-  logic [CntW-1:0]    tracked_q;
-  logic [Ways-1:0]    match4, va4;
-  uet_lb_tracker_sets #(.Entries (Entries), .Ways (Ways), .KeyW (KeyW)) u_sets (
-    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i),
-    .op0_cset_i (op0.cset), .op1_cset_i (op1_q.cset), .op1_aset_i (op1_q.aset), .op2_cset_i (op2_q.cset),
-    .op2_aset_i (op2_q.aset), .op2_ckey_i (op2_q.ckey), .op3_clr_i (op3_q.clr), .op3_alc_i (op3_q.alc),
-    .op4_clr_i (op4_q.clr), .op4_dir_i (op4_q.dir), .op4_dway_i (op4_q.dway), .op4_cset_i (op4_q.cset),
-    .cmp2_csa_i (cmp2_q.csa), .cmp2_csc_i (cmp2_q.csc), .cmp2_asa_i (cmp2_q.asa), .cmp2_asc_i (cmp2_q.asc),
-    .cmp3_keq_i (cmp3_q.keq), .cmp3_csa_i (cmp3_q.csa), .cmp3_csc_i (cmp3_q.csc), .cmp3_asa_i (cmp3_q.asa),
-    .cmp3_asc_i (cmp3_q.asc),
-    .cmp4_keq_i (cmp4_q.keq), .cmp4_csa_i (cmp4_q.csa), .cmp4_csc_i (cmp4_q.csc), .cmp4_asa_i (cmp4_q.asa),
-    .cmp4_asc_i (cmp4_q.asc),
-    .rec0_clr_i (rec0_q.clr), .rec0_cset_i (rec0_q.cset), .rec0_cmask_i (rec0_q.cmask), .rec0_alc_i (rec0_q.alc),
-    .rec0_aset_i (rec0_q.aset), .rec0_awy_i (rec0_q.awy), .rec0_akey_i (rec0_q.akey),
-    .rec1_clr_i (rec1_q.clr), .rec1_cmask_i (rec1_q.cmask), .rec1_alc_i (rec1_q.alc), .rec1_awy_i (rec1_q.awy),
-    .rec2_alc_i (rec2_q.alc), .rec2_awy_i (rec2_q.awy), .rec3_alc_i (rec3_q.alc), .rec3_awy_i (rec3_q.awy),
-    .match4_o (match4), .va4_o (va4), .valid_o (valid_q), .tracked_o (tracked_q)
+  // Operations t0..t4 and their records (uet_lb_tracker_ops), the sets and the allocation's run found on
+  // the way. A fire's free takes the clear slot (dfree, from the fire block below): the core's stage X
+  // then holds the early failure, not a feedback.
+  localparam int unsigned DataW = KeyW + 16 + GenW;  // a packet's data by way: key, entropy value, generation
+  logic                  dfree;
+  logic [EntW-1:0]       dfree_way;
+  logic [Entries-1:0]    valid_q;       // (the sets' flip-flops)
+  logic [CntW-1:0]       tracked_q;
+  logic [Runs-1:0]       r_push_q;      // (the choice's flip-flops)
+  logic                  push_hs_q;     // (the operations' flip-flop)
+  logic                  rec_clr, rec_alc, rec_untracked, next_clr, next_alc;
+  logic [SetW-1:0]       rec_cset, next_cset;
+  logic [Ways-1:0]       rec_cmask, next_cmask;
+  logic [EntW-1:0]       rec_way;
+  logic [RunW-1:0]       rec_run, next_run;
+  logic [TsWidth-1:0]    rec_dl, next_dl;
+  logic [SeqW-1:0]       rec_seq, seq_q;
+  logic [DataW-1:0]      rec_data;
+  logic [6:0]            alc_v;         // allocations at t0..t4, the record applying now, the last
+  logic [7*TsWidth-1:0]  alc_dl;
+  logic [3:0]            kclr_ops;      // key clears at t1..t4
+  logic [5*KeyW-1:0]     ckey_ops;      // t0..t4's clear keys
+  logic                  ops_past, ops_busy;
+  logic [Runs*RunCntW-1:0] cnt_v, cnt_next_v;  // each run's count, and next count (flat)
+  logic [Runs-1:0]       r_popd;
+  uet_lb_tracker_ops #(
+    .Entries (Entries), .Ways (Ways), .Runs (Runs), .RunDepth (RunDepth), .GroupW (GroupW),
+    .PsnWidth (PsnWidth), .TsWidth (TsWidth), .GenW (GenW), .SeqW (SeqW)
+  ) u_ops (
+    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .t_ref_i (t_ref_i),
+    .clr_valid_i (clr_valid_i), .clr_group_i (clr_group_i), .clr_psn_i (clr_psn_i),
+    .dfree_i (dfree), .dfree_way_i (dfree_way),
+    .alc_valid_i (alc_valid_i), .alc_group_i (alc_group_i), .alc_psn_i (alc_psn_i), .alc_time_i (alc_time_i),
+    .alc_deadline_i (alc_deadline_i), .alc_gen_i (alc_gen_i), .alc_ev_i (alc_ev_i),
+    .cnt_i (cnt_v), .pop_i (r_popd), .push_o (r_push_q), .push_hs_o (push_hs_q),
+    .valid_o (valid_q), .tracked_o (tracked_q),
+    .rec_clr_o (rec_clr), .rec_cset_o (rec_cset), .rec_cmask_o (rec_cmask), .rec_alc_o (rec_alc),
+    .rec_untracked_o (rec_untracked), .rec_way_o (rec_way), .rec_run_o (rec_run), .rec_dl_o (rec_dl),
+    .rec_seq_o (rec_seq), .rec_data_o (rec_data),
+    .next_clr_o (next_clr), .next_cset_o (next_cset), .next_cmask_o (next_cmask), .next_alc_o (next_alc),
+    .next_run_o (next_run), .next_dl_o (next_dl), .seq_o (seq_q),
+    .alc_o (alc_v), .alc_dl_o (alc_dl), .kclr_o (kclr_ops), .ckey_o (ckey_ops),
+    .past_o (ops_past), .busy_o (ops_busy)
   );
 
   // ---------------------------------------------------------------------------------------------
   // Runs.
-  logic [Runs-1:0]       r_push_q, r_flv, r_slv, r_unseen, r_hold, r_fire, r_skip;
+  logic [Runs-1:0]       r_flv, r_slv, r_unseen, r_hold, r_fire, r_skip;
   logic [EntW-1:0]       r_flway [Runs], r_slway [Runs];
   logic [SeqW-1:0]       r_flseq [Runs], r_slseq [Runs], r_oldest [Runs];
   logic [Runs*4*TsWidth-1:0] r_hdl;  // each run's view's four half deadlines and their selects (flat)
   logic [Runs*4-1:0]     r_flhs, r_slhs;
   logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
-  logic [Runs-1:0]       r_h0stays, r_popd, r_flfire;
-  logic [EntW-1:0]       rec_way;
-  logic                  push_hs_q;
-  logic [Runs*RunCntW-1:0] cnt_v, cnt_next_v;  // r_cnt, r_cnt_next flat
+  logic [Runs-1:0]       r_h0stays, r_flfire;
   logic [Runs-1:0]       r_fired;
   logic [SeqW-1:0]       cseq;   // the fire candidate's allocation number (uet_lb_tracker_fire, below)
   logic [SeqW-1:0]       fseq1;  // the number of the element fired at the last edge (r_fired: its run)
   localparam int unsigned FpDepth = 6;  // cycles from a fire to its free (uet_lb_tracker_fire)
-  assign rec_way = (Ways > 1) ? EntW'({rec0_q.aset, rec0_q.awy}) : EntW'(rec0_q.aset);
 
-  // Each run's own copy of the record's frees (rec0_q's clr, cset, cmask): they reach every slot of its
+  // Each run's own copy of the record's frees (the record applying now: clr, cset, cmask): they reach every slot of its
   // window, and one register read by both runs, the tables and the fire block routed far (uet_lb_dup).
   // (Packed: Yosys 0.23 reads an unpacked array driven by instance ports as a memory.)
   logic [Runs-1:0]      rc_clr;
@@ -315,17 +189,17 @@ module uet_lb_tracker #(
   logic [Runs*Ways-1:0] rc_cmask;
   for (genvar r = 0; r < Runs; r++) begin : g_run
     uet_lb_dup #(.W (1 + SetW + Ways)) u_rclr (
-      .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (flush_i), .d_i ({rec_d.clr, rec_d.cset, rec_d.cmask}),
+      .clk_i (clk_i), .rst_ni (rst_ni), .clr_i (flush_i), .d_i ({next_clr, next_cset, next_cmask}),
       .q_o ({rc_clr[r], rc_cset[r * SetW +: SetW], rc_cmask[r * Ways +: Ways]})
     );
     uet_lb_tracker_run #(
       .Entries (Entries), .Ways (Ways), .Depth (RunDepth), .SeqW (SeqW), .TsWidth (TsWidth)
     ) u_run (
       .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i),
-      .push_i (r_push_q[r]), .push_way_i (rec_way), .push_seq_i (rec0_q.seq), .push_deadline_i (rec0_q.dl),
-      .valid_i (valid_q), .seq_we_i (rec0_q.alc), .seq_way_i (rec_way), .seq_i (rec0_q.seq),
+      .push_i (r_push_q[r]), .push_way_i (rec_way), .push_seq_i (rec_seq), .push_deadline_i (rec_dl),
+      .valid_i (valid_q), .seq_we_i (rec_alc), .seq_way_i (rec_way), .seq_i (rec_seq),
       .clr_free_i (rc_clr[r]), .clr_set_i (rc_cset[r * SetW +: SetW]), .clr_mask_i (rc_cmask[r * Ways +: Ways]),
-      .clr_next_set_i (rec_d.cset), .push_hs_i (push_hs_q),
+      .clr_next_set_i (next_cset), .push_hs_i (push_hs_q),
       .now_i (now_i), .fire_i (r_fire[r]), .fire_seq_i (cseq), .skip_i (r_skip[r]), .skip_seq_i (cseq),
       .fired_i (r_fired[r]), .fired_seq_i (fseq1),
       .fl_valid_o (r_flv[r]), .fl_way_o (r_flway[r]), .fl_seq_o (r_flseq[r]),
@@ -337,109 +211,17 @@ module uet_lb_tracker #(
       .h0_stays_o (r_h0stays[r]), .pop_o (r_popd[r]), .fl_is_fire_o (r_flfire[r])
     );
   end
-  // push_hs_q: the pushed way's set is the set the record after it frees (rec_d.cset then), compared a
-  // cycle ahead in the operation pipeline (both fields shift every cycle).
-  always_ff @(posedge clk_i) push_hs_q <= op4_q.aset == op3_q.cset;
-
-  // The allocation's run (uet_lb_tracker_choice): the runs' tails and stale flags, the current run, t3's
-  // fit and room flags, t4's pick, and each run's push decoded from the record.
-  logic [SeqW-1:0]    seq_q;        // the next allocation's number
-  logic [TsWidth-1:0] t_ref_q;      // no allocation still to come is older than this (a cycle late)
-  logic               fit_any, run_room;
-  logic [RunW-1:0]    run_pick;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) seq_q <= '0;
-    else if (rec0_q.alc) seq_q <= seq_q + 1'b1;
-  end
-  uet_lb_tracker_choice #(.Runs (Runs), .RunDepth (RunDepth), .TsWidth (TsWidth)) u_choice (
-    .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .t_ref_i (t_ref_q),
-    .op3_dl_i (op3_q.dl), .op4_alc_i (op4_q.alc), .op4_dl_i (op4_q.dl), .dge4_i (cmp4_q.dge),
-    .rec_alc_i (rec0_q.alc), .rec_run_i (rec0_q.run), .rec_dl_i (rec0_q.dl),
-    .next_alc_i (rec_d.alc), .next_run_i (rec_d.run), .cnt_i (cnt_v), .pop_i (r_popd),
-    .run_o (run_pick), .fit_o (fit_any), .room_o (run_room), .push_o (r_push_q)
-  );
-
-  // t4: the record. The clear frees the ways it matches (the sets', after the record just ahead) or, a
-  // fire's free, its own way; the allocation takes the first free way of its set (after the clear, when
-  // the same set) and a run its deadline fits.
-  logic [Ways-1:0] cm4, free4;
-  logic            any_free;
-  logic [WayW-1:0] first_free;
-  always_comb begin
-    // A fire's free: its own way (the key compares above are not its).
-    for (int w = 0; w < Ways; w++) cm4[w] = op4_q.dir ? op4_q.dway == WayW'(w) : match4[w];
-    free4 = ~va4 | (cmp4_q.own ? cm4 : '0);
-    any_free   = free4 != '0;
-    first_free = '0;
-    for (int w = Ways - 1; w >= 0; w--) if (free4[w]) first_free = WayW'(w);
-    // No way free, no run the deadline fits, or the chosen run full (its head then is its oldest live
-    // packet, see above): not tracked.
-    rec_d           = '0;
-    rec_d.clr       = op4_q.clr;
-    rec_d.cset      = op4_q.cset;
-    rec_d.cmask     = cm4;
-    rec_d.alc       = op4_q.alc && any_free && fit_any && run_room;
-    rec_d.untracked = op4_q.alc && !(any_free && fit_any && run_room);
-    rec_d.aset      = op4_q.aset;
-    rec_d.awy       = first_free;
-    rec_d.akey      = op4_q.akey;
-    rec_d.dl        = op4_q.dl;
-    rec_d.gen       = op4_q.gen;
-    rec_d.ev        = ev4_q;
-    rec_d.seq       = seq_q + SeqW'(rec0_q.alc);
-    rec_d.run       = run_pick;
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
-      rec0_q <= '0;
-      rec1_q <= '0;
-      rec2_q <= '0;
-      rec3_q <= '0;
-    end else begin
-      rec0_q <= rec_d;
-      rec1_q <= rec0_q;
-      rec2_q <= rec1_q;
-      rec3_q <= rec2_q;
-    end
-  end
-
   // t5: the record applies in every table: the sets, the data RAM and the runs (above).
   assign tracked_o   = tracked_q;
-  assign untracked_o = rec0_q.untracked;
+  assign untracked_o = rec_untracked;
 
   // The packet data by way, read when a packet fires.
-  localparam int unsigned DataW = KeyW + 16 + GenW;
   logic [DataW-1:0] data_rd;
   logic [EntW-1:0]  data_raddr;
   uet_lb_ram #(.Depth (Entries), .Width (DataW), .OutReg (1'b1)) u_data (
-    .clk_i (clk_i), .we_i (rec0_q.alc), .waddr_i (rec_way), .wdata_i ({rec0_q.akey, rec0_q.ev, rec0_q.gen}),
+    .clk_i (clk_i), .we_i (rec_alc), .waddr_i (rec_way), .wdata_i (rec_data),
     .raddr_i (data_raddr), .rdata_o (data_rd)
   );
-
-  // ---------------------------------------------------------------------------------------------
-  // Early failures.
-  // An operation or record in flight here (allocations among them), and the time of the oldest
-  // operation not yet applied (tails in the past are marked stale by it).
-  // ops_past: those taken at an earlier edge (flip-flops only; the core knows of op0, from its stage X).
-  logic                ops_busy, ops_past;
-  assign ops_past = op1_q.clr || op1_q.alc || op2_q.clr || op2_q.alc || op3_q.clr || op3_q.alc || op4_q.clr ||
-                    op4_q.alc || rec0_q.clr || rec0_q.alc || rec0_q.untracked;
-  assign ops_busy = op0.clr || op0.alc || ops_past;
-  // A run's tail in the past of every allocation still to come fits any of them: it is marked stale, so
-  // its comparison never has to span more than half the time range. The reference is the oldest
-  // allocation's time in flight here, else the core's (times only grow along the pipeline), registered
-  // (a cycle late is earlier, so safe).
-  always_ff @(posedge clk_i) begin
-    if (op4_q.alc) t_ref_q <= op4_q.tm;
-    else if (op3_q.alc) t_ref_q <= op3_q.tm;
-    else if (op2_q.alc) t_ref_q <= op2_q.tm;
-    else if (op1_q.alc) t_ref_q <= op1_q.tm;
-    else if (op0.alc) t_ref_q <= op0.tm;
-    else t_ref_q <= t_ref_i;
-  end
-  logic unused;
-  assign unused = ^{rec1_q, rec2_q, rec3_q, cmp3_q.own, cmp3_q.dge};
 
   // ---------------------------------------------------------------------------------------------
   // The candidate, its fire, and the fire's check and free (uet_lb_tracker_fire). A fire waits while a
@@ -453,9 +235,8 @@ module uet_lb_tracker #(
   logic [Runs*SeqW-1:0]    oldest_v;
   logic [KClears-1:0]     kclr;     // the key clears a fire is checked against: core B, C, D, L; t0; t1..t4
   logic [KClears*KeyW-1:0] kkey;
-  assign kclr = {op4_q.clr && !op4_q.dir, op3_q.clr && !op3_q.dir, op2_q.clr && !op2_q.dir,
-                 op1_q.clr && !op1_q.dir, clr_valid_i, pre_clr_i};
-  assign kkey = {op4_q.ckey, op3_q.ckey, op2_q.ckey, op1_q.ckey, op0.ckey,
+  assign kclr = {kclr_ops, clr_valid_i, pre_clr_i};
+  assign kkey = {ckey_ops,
                  pre_group_i[3 * GroupW +: GroupW], pre_psn_i[3 * PsnWidth +: PsnWidth],
                  pre_group_i[2 * GroupW +: GroupW], pre_psn_i[2 * PsnWidth +: PsnWidth],
                  pre_group_i[1 * GroupW +: GroupW], pre_psn_i[1 * PsnWidth +: PsnWidth],
@@ -475,8 +256,8 @@ module uet_lb_tracker #(
   logic [Flight-1:0]           flight_v;
   logic [(Flight-1)*TsWidth-1:0] flight_dl;
   logic                        fire_waited;
-  assign flight_v  = {op4_q.alc, op3_q.alc, op2_q.alc, op1_q.alc, op0.alc, core_req_i};
-  assign flight_dl = {op3_q.dl, op2_q.dl, op1_q.dl, op0.dl, core_dl_i};
+  assign flight_v  = {alc_v[4:0], core_req_i};
+  assign flight_dl = {alc_dl[4 * TsWidth - 1:0], core_dl_i};
   uet_lb_tracker_fire #(
     .Entries (Entries), .Ways (Ways), .Runs (Runs), .KeyW (KeyW), .TsWidth (TsWidth), .SeqW (SeqW),
     .KClears (KClears), .FpDepth (FpDepth), .Flight (Flight)
@@ -487,8 +268,8 @@ module uet_lb_tracker #(
     .hdl_i (r_hdl), .fl_hsel_i (r_flhs), .sl_hsel_i (r_slhs),
     .unseen_i (r_unseen),
     .run_fire_o (r_fire), .run_skip_o (r_skip), .run_fired_o (r_fired), .cand_seq_o (cseq), .fired_seq_o (fseq1),
-    .rec_next_i ({rec_d.clr, rec_d.cset, rec_d.cmask, rec_d.alc, rec_d.run, rec_d.dl}),
-    .rec_i ({rec0_q.clr, rec0_q.cset, rec0_q.cmask, rec0_q.alc, rec0_q.run, rec0_q.dl}),
+    .rec_next_i ({next_clr, next_cset, next_cmask, next_alc, next_run, next_dl}),
+    .rec_i ({rec_clr, rec_cset, rec_cmask, rec_alc, rec_run, rec_dl}),
     .data_raddr_o (data_raddr), .cand_key_i (data_rd[DataW-1 -: KeyW]),
     .offer_i (offer_i), .now_q_i (now_q_i), .span_i (span_i), .span_moves_i (span_moves_i),
     .flight_v_i (flight_v), .flight_dl_i (flight_dl), .fire_waited_o (fire_waited),
@@ -509,8 +290,7 @@ module uet_lb_tracker #(
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
     .cnt_i (cnt_v), .cnt_next_i (cnt_next_v), .push_i (r_push_q), .pop_i (r_popd), .h0_stays_i (r_h0stays),
     .oldest_i (oldest_v), .hold_i (r_hold), .seq_i (seq_q),
-    .alc_i ({rec1_q.alc, rec0_q.alc, op4_q.alc, op3_q.alc, op2_q.alc, op1_q.alc, op0.alc}),
-    .alc_dl_i ({rec1_q.dl, rec0_q.dl, op4_q.dl, op3_q.dl, op2_q.dl, op1_q.dl, op0.dl}),
+    .alc_i (alc_v), .alc_dl_i (alc_dl),
     .hold_run_o (hold_run), .hold_inf_o (hold_inf), .unsettled_o (runs_unsettled), .interlock_o (interlock)
   );
   assign stop_o      = hold_run != '0 || hold_inf || runs_unsettled || fire_waited;
@@ -526,15 +306,14 @@ module uet_lb_tracker #(
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
       ok_rclr[r] = {rc_clr[r], rc_cset[r * SetW +: SetW], rc_cmask[r * Ways +: Ways]} ==
-                   {rec0_q.clr, rec0_q.cset, rec0_q.cmask};
+                   {rec_clr, rec_cset, rec_cmask};
     end
   end
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
       // A fire's free takes a t0 whose clear slot is free (the core's stage X holds its early failure).
       a_fire_free_slot: assert (!(dfree && clr_valid_i));
-      a_alloc_or_untracked: assert (!(rec0_q.alc && rec0_q.untracked));
-      a_run_rec_copy: assert (&ok_rclr);  // each run's copy of the record's frees is rec0_q's
+      a_run_rec_copy: assert (&ok_rclr);  // each run's copy of the record's frees is the record's
     end
   end
 `endif
