@@ -209,7 +209,6 @@ class RtlEngine final : public Engine {
     for (long wait = 0; !ready; ++wait) {
       if (wait == kMaxWaitCycles) throw std::logic_error("rtl: a stream stayed not ready");
       tick();
-      top_->eval();
     }
     tick();
   }
@@ -220,11 +219,11 @@ class RtlEngine final : public Engine {
     for (long wait = 0; !top_->idle_o; ++wait) {
       if (wait == kMaxWaitCycles) throw std::logic_error("rtl: the core stayed busy");
       tick();
-      top_->eval();
     }
   }
 
-  // One clock cycle: inputs are already set; the rising edge comes half-way. (const: counters() reads
+  // One clock cycle: inputs are already set; the rising edge comes half-way. The outputs are current
+  // afterwards until an input changes: only a change needs another eval(). (const: counters() reads
   // registers, which takes cycles but changes nothing the events see.)
   void tick() const {
     top_->clk_i = 0;
@@ -255,11 +254,9 @@ class RtlEngine final : public Engine {
   // deadline fire and be applied (tick() records each as efd_valid_o shows it).
   void settle() {
     tick();
-    top_->eval();
     for (long wait = 0; top_->efd_pending_o; ++wait) {
       if (wait == kMaxWaitCycles) throw std::logic_error("rtl: early failures kept the core busy");
       tick();
-      top_->eval();
     }
   }
 
@@ -316,7 +313,6 @@ class RtlEngine final : public Engine {
   std::uint32_t read_reg(std::uint8_t addr) const {
     top_->reg_addr_i = addr;
     tick();
-    top_->eval();
     return top_->reg_rdata_o;
   }
 
