@@ -131,14 +131,15 @@ module uet_lb_tracker #(
   logic [Entries-1:0]    valid_q;       // (the sets' flip-flops)
   logic [CntW-1:0]       tracked_q;
   logic [Runs-1:0]       r_push_q;      // (the choice's flip-flops)
-  logic                  push_hs_q;     // (the operations' flip-flop)
+  logic                  push_hs_q;     // (the operations' flip-flops, as seq_q)
   logic                  rec_clr, rec_alc, rec_untracked, next_clr, next_alc;
   logic [SetW-1:0]       rec_cset, next_cset;
   logic [Ways-1:0]       rec_cmask, next_cmask;
   logic [EntW-1:0]       rec_way;
   logic [RunW-1:0]       rec_run, next_run;
   logic [TsWidth-1:0]    rec_dl, next_dl;
-  logic [SeqW-1:0]       rec_seq, seq_q;
+  logic [SeqW-1:0]       rec_seq;
+  logic [SeqW-1:0]       seq_q;         // the next tracked allocation's number
   logic [DataW-1:0]      rec_data;
   logic [6:0]            alc_v;         // allocations at t0..t4, the record applying now, the last
   logic [7*TsWidth-1:0]  alc_dl;
@@ -181,8 +182,9 @@ module uet_lb_tracker #(
   logic [SeqW-1:0]       fseq1;  // the number of the element fired at the last edge (r_fired: its run)
   localparam int unsigned FpDepth = 6;  // cycles from a fire to its free (uet_lb_tracker_fire)
 
-  // Each run's own copy of the record's frees (the record applying now: clr, cset, cmask): they reach every slot of its
-  // window, and one register read by both runs, the tables and the fire block routed far (uet_lb_dup).
+  // Each run's own copy of the record's frees (the record applying now: clr, cset, cmask): they reach
+  // every slot of its window, and one register read by both runs, the tables and the fire block routed
+  // far (uet_lb_dup).
   // (Packed: Yosys 0.23 reads an unpacked array driven by instance ports as a memory.)
   logic [Runs-1:0]      rc_clr;
   logic [Runs*SetW-1:0] rc_cset;

@@ -42,14 +42,14 @@ module uet_lb_tracker_ops #(
   parameter int unsigned RunCntW  = $clog2(RunDepth + 1)
 ) (
   input  logic                    clk_i,
-  input  logic                    rst_ni,         ///< synchronous, active low
-  input  logic                    flush_i,        ///< drop every operation and tracked packet
-  input  logic [TsWidth-1:0]      t_ref_i,        ///< no allocation still to come before t0 is older
+  input  logic                    rst_ni,          ///< synchronous, active low
+  input  logic                    flush_i,         ///< drop every operation and tracked packet
+  input  logic [TsWidth-1:0]      t_ref_i,         ///< no allocation still to come before t0 is older
   // t0, in event order: the clear (or a fire's free) applies before the allocation.
   input  logic                    clr_valid_i,
   input  logic [GroupW-1:0]       clr_group_i,
   input  logic [PsnWidth-1:0]     clr_psn_i,
-  input  logic                    dfree_i,        ///< a fire's free of way dfree_way_i (never beside clr_valid_i)
+  input  logic                    dfree_i,         ///< a fire's free of way dfree_way_i (never beside clr_valid_i)
   input  logic [EntW-1:0]         dfree_way_i,
   input  logic                    alc_valid_i,
   input  logic [GroupW-1:0]       alc_group_i,
@@ -57,41 +57,41 @@ module uet_lb_tracker_ops #(
   input  logic [TsWidth-1:0]      alc_time_i,
   input  logic [TsWidth-1:0]      alc_deadline_i,
   input  logic [GenW-1:0]         alc_gen_i,
-  input  logic [15:0]             alc_ev_i,       ///< the entropy value of the allocation at t3
+  input  logic [15:0]             alc_ev_i,        ///< the entropy value of the allocation at t3
   // The runs (slice r: run r), for the allocation's choice.
-  input  logic [Runs*RunCntW-1:0] cnt_i,          ///< elements held
-  input  logic [Runs-1:0]         pop_i,          ///< one leaves at this edge
-  output logic [Runs-1:0]         push_o,         ///< the record applying now pushes into the run
-  output logic                    push_hs_o,      ///< ... and the pushed way's set is the set next_ frees
+  input  logic [Runs*RunCntW-1:0] cnt_i,           ///< elements held
+  input  logic [Runs-1:0]         pop_i,           ///< one leaves at this edge
+  output logic [Runs-1:0]         push_o,          ///< the record applying now pushes into the run
+  output logic                    push_hs_o,       ///< ... and the pushed way's set is the set next_ frees
   // The sets.
-  output logic [Entries-1:0]      valid_o,        ///< ways holding a tracked packet
+  output logic [Entries-1:0]      valid_o,         ///< ways holding a tracked packet
   output logic [CntW-1:0]         tracked_o,
   // The record applying now (rec_) and the one decided now (next_).
-  output logic                    rec_clr_o,      ///< it frees rec_cmask_o in set rec_cset_o
+  output logic                    rec_clr_o,       ///< it frees rec_cmask_o in set rec_cset_o
   output logic [SetW-1:0]         rec_cset_o,
   output logic [Ways-1:0]         rec_cmask_o,
-  output logic                    rec_alc_o,      ///< it tracks a packet in way rec_way_o, run rec_run_o
+  output logic                    rec_alc_o,       ///< it tracks a packet in way rec_way_o, run rec_run_o
   output logic                    rec_untracked_o, ///< its allocation found no room
   output logic [EntW-1:0]         rec_way_o,
   output logic [RunW-1:0]         rec_run_o,
   output logic [TsWidth-1:0]      rec_dl_o,
   output logic [SeqW-1:0]         rec_seq_o,
-  output logic [DataW-1:0]        rec_data_o,     ///< {key, entropy value, generation}
+  output logic [DataW-1:0]        rec_data_o,      ///< {key, entropy value, generation}
   output logic                    next_clr_o,
   output logic [SetW-1:0]         next_cset_o,
   output logic [Ways-1:0]         next_cmask_o,
   output logic                    next_alc_o,
   output logic [RunW-1:0]         next_run_o,
   output logic [TsWidth-1:0]      next_dl_o,
-  output logic [SeqW-1:0]         seq_o,          ///< the next tracked allocation's number
+  output logic [SeqW-1:0]         seq_o,           ///< the next tracked allocation's number
   // In flight: bit / slice k = t_k for k = 0..4, then the record applying now (5) and the last (6).
-  output logic [6:0]              alc_o,          ///< an allocation
-  output logic [7*TsWidth-1:0]    alc_dl_o,       ///< its deadline
-  output logic [3:0]              kclr_o,         ///< t1..t4 (bit 0..3) hold a clear of a key
-  output logic [5*KeyW-1:0]       ckey_o,         ///< t0..t4's clear keys
-  output logic                    past_o,         ///< an operation taken at an earlier edge, or a record
-                                                  ///< (flip-flops only: the core knows of t0's own)
-  output logic                    busy_o          ///< past_o, or an operation at t0
+  output logic [6:0]              alc_o,           ///< an allocation
+  output logic [7*TsWidth-1:0]    alc_dl_o,        ///< its deadline
+  output logic [3:0]              kclr_o,          ///< t1..t4 (bit 0..3) hold a clear of a key
+  output logic [5*KeyW-1:0]       ckey_o,          ///< t0..t4's clear keys
+  output logic                    past_o,          ///< an operation taken at an earlier edge, or a record
+                                                   ///< (flip-flops only: the core knows of t0's own)
+  output logic                    busy_o           ///< past_o, or an operation at t0
 );
   // ---------------------------------------------------------------------------------------------
   // The set of a (group, psn) (uet_lb_pkg::tracker_set; the golden model's hardware_set).
