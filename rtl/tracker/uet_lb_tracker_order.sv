@@ -4,8 +4,7 @@
 //
 // Order. Each run shows its first live element (fl) and the one after it (sl), a cycle old. Whether run
 // r's fl goes before run t's (deadline, then send order) is registered (ord_q), so pick_o, the run whose
-// fl goes first, is another cycle old: it is exact when no run's fl changed since (steady_o). Like the
-// records' flags below, the order compares the half deadlines pairwise and selects the result.
+// fl goes first, is another cycle old: it is exact when no run's fl changed since (steady_o).
 //
 // Records. The fire block keeps two copies of the tracker's record: c0, the one applying now, and c1, the
 // one applied at the last edge. For each run's fl and sl: whether the record decided now (its deadline
@@ -86,35 +85,18 @@ module uet_lb_tracker_order #(
                   (dl_a == dl_b && uet_lb_pkg::wrap_before(32'(seq_a), 32'(seq_b), SeqW));
   endfunction
 
-  // The order, registered from the runs' fl, and the pick it gives. Every half deadline of run r is
-  // compared with every one of run t, and the selects pick the result (as for the records' flags below):
-  // the half flags then drive a select after the comparisons, not one in front of them.
+  // The order, registered from the runs' fl, and the pick it gives.
   logic [Runs-1:0] flv_q;          // each run's fl a cycle ago
   logic [SeqW-1:0] flseq_q [Runs];
-  logic [Runs-1:0] ord_q [Runs];   // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's (t != r)
-  logic [Runs-1:0] ord_d [Runs];
+  logic [Runs-1:0] ord_q [Runs];   // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's
   logic [Runs-1:0] fl_chg;         // a run's fl is not last cycle's
-  always_comb begin
-    for (int r = 0; r < Runs; r++) begin
-      for (int t = 0; t < Runs; t++) begin
-        ord_d[r][t] = 1'b0;
-        for (int i = 0; i < 4; i++) begin
-          for (int j = 0; j < 4; j++) begin
-            if (t != r && fl_hsel_i[r * 4 + i] && fl_hsel_i[t * 4 + j] &&
-                goes_before(hdl_i[(r * 4 + i) * TsWidth +: TsWidth], fl_seq[r],
-                            hdl_i[(t * 4 + j) * TsWidth +: TsWidth], fl_seq[t])) begin
-              ord_d[r][t] = 1'b1;
-            end
-          end
-        end
-      end
-    end
-  end
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < Runs; r++) begin
       flv_q[r]   <= fl_valid_i[r];
       flseq_q[r] <= fl_seq[r];
-      ord_q[r]   <= ord_d[r];
+      for (int t = 0; t < Runs; t++) begin
+        ord_q[r][t] <= goes_before(fl_dl[r], fl_seq[r], fl_dl[t], fl_seq[t]);
+      end
     end
   end
   always_comb begin
