@@ -1,6 +1,6 @@
 // Formal harness of uet_lb_tracker_fire (4 ways in 2 sets, 2 runs, 4-bit times and numbers, three positions
 // in flight): the fire rules hold whatever the runs show. The runs' first and second elements (their
-// deadlines any of four a run, by free one-hot selects), the time, the packets in flight and the key clears
+// deadlines and numbers any of four a run, by free one-hot selects), the time, the packets in flight and the key clears
 // are free each cycle; the record applying is the one decided a cycle before (as the tracker applies it), a
 // position's deadline the one shown for it a cycle before, and the span moves only when announced. A fire
 // comes only in the cycle after its candidate was due and nothing held it, with the deadline it was due by;
@@ -20,8 +20,8 @@ module fv_tracker_fire (
   input logic [3:0] now_i,
   input logic [1:0] fl_valid_i, fl_is_fire_i, sl_valid_i, unseen_i,
   input logic [3:0] fl_way_i, sl_way_i,   // 2 bits a run
-  input logic [7:0] fl_seq_i, sl_seq_i,   // 4 bits a run
   input logic [31:0] hdl_i,               // four 4-bit deadlines a run
+  input logic [31:0] hseq_i,              // four 4-bit numbers a run
   input logic [7:0] fl_hsel_i, sl_hsel_i, // 4 bits a run, one-hot
   input logic [9:0] rec_next_i,           // {clr, cset, cmask[1:0], alc, run, dl[3:0]}
   input logic [2:0] cand_key_i,
@@ -58,16 +58,18 @@ module fv_tracker_fire (
     pdl_q[2] <= flight_dl_i[7:4];
   end
 
-  // The first's and second's deadlines: any one of the run's four, each, by its one-hot select.
-  logic [7:0] fl_dl, sl_dl;  // 4 bits a run
+  // The first's and second's deadlines and numbers: any one of the run's four, each, by its one-hot select.
+  logic [7:0] fl_dl, sl_dl, fl_seq;  // 4 bits a run
   always_comb begin
-    fl_dl = '0;
-    sl_dl = '0;
+    fl_dl  = '0;
+    sl_dl  = '0;
+    fl_seq = '0;
     for (int r = 0; r < 2; r++) begin
       assume ($onehot(fl_hsel_i[4*r +: 4]) && $onehot(sl_hsel_i[4*r +: 4]));
       for (int j = 0; j < 4; j++) begin
-        fl_dl[4*r +: 4] = fl_dl[4*r +: 4] | (fl_hsel_i[4*r + j] ? hdl_i[16*r + 4*j +: 4] : 4'd0);
-        sl_dl[4*r +: 4] = sl_dl[4*r +: 4] | (sl_hsel_i[4*r + j] ? hdl_i[16*r + 4*j +: 4] : 4'd0);
+        fl_dl[4*r +: 4]  = fl_dl[4*r +: 4] | (fl_hsel_i[4*r + j] ? hdl_i[16*r + 4*j +: 4] : 4'd0);
+        sl_dl[4*r +: 4]  = sl_dl[4*r +: 4] | (sl_hsel_i[4*r + j] ? hdl_i[16*r + 4*j +: 4] : 4'd0);
+        fl_seq[4*r +: 4] = fl_seq[4*r +: 4] | (fl_hsel_i[4*r + j] ? hseq_i[16*r + 4*j +: 4] : 4'd0);
       end
     end
   end
@@ -79,17 +81,17 @@ module fv_tracker_fire (
   logic [3:0] flway_prev_q;
   always_ff @(posedge clk_i) begin
     flv_prev_q   <= fl_valid_i;
-    flseq_prev_q <= fl_seq_i;
+    flseq_prev_q <= fl_seq;
     fldl_prev_q  <= fl_dl;
     flway_prev_q <= fl_way_i;
   end
   always_comb begin
     for (int r = 0; r < 2; r++) begin
-      if (past1_q && fl_valid_i[r] && flv_prev_q[r] && fl_seq_i[4*r +: 4] == flseq_prev_q[4*r +: 4]) begin
+      if (past1_q && fl_valid_i[r] && flv_prev_q[r] && fl_seq[4*r +: 4] == flseq_prev_q[4*r +: 4]) begin
         assume (fl_dl[4*r +: 4] == fldl_prev_q[4*r +: 4] && fl_way_i[2*r +: 2] == flway_prev_q[2*r +: 2]);
       end
     end
-    if (fl_valid_i == 2'b11) assume (fl_seq_i[3:0] != fl_seq_i[7:4]);
+    if (fl_valid_i == 2'b11) assume (fl_seq[3:0] != fl_seq[7:4]);
   end
 
   // The record applying now: the one decided at the last edge; and the one before it.
@@ -113,9 +115,9 @@ module fv_tracker_fire (
     .Flight (3)
   ) dut (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
-    .fl_valid_i (fl_valid_i), .fl_way_i (fl_way_i), .fl_seq_i (fl_seq_i), .fl_is_fire_i (fl_is_fire_i),
-    .sl_valid_i (sl_valid_i), .sl_way_i (sl_way_i), .sl_seq_i (sl_seq_i),
-    .hdl_i (hdl_i), .fl_hsel_i (fl_hsel_i), .sl_hsel_i (sl_hsel_i),
+    .fl_valid_i (fl_valid_i), .fl_way_i (fl_way_i), .fl_is_fire_i (fl_is_fire_i),
+    .sl_valid_i (sl_valid_i), .sl_way_i (sl_way_i),
+    .hdl_i (hdl_i), .hseq_i (hseq_i), .fl_hsel_i (fl_hsel_i), .sl_hsel_i (sl_hsel_i),
     .unseen_i (unseen_i),
     .run_fire_o (run_fire), .run_skip_o (run_skip), .run_fired_o (run_fired), .cand_seq_o (cand_seq),
     .fired_seq_o (fired_seq), .rec_next_i (rec_next_i), .rec_i (rec_q),

@@ -1,8 +1,8 @@
 // Formal harness of uet_lb_tracker_order (4 ways in 2 sets, 2 runs, 4-bit deadlines and numbers): the
-// runs' elements, their half deadlines and one-hot selects, and the records are free each cycle, under
+// runs' elements, their half deadlines, numbers and one-hot selects, and the records are free each cycle, under
 // the tracker's facts (after a reset in the first cycle): a run's fl keeps its deadline while it stays
 // the fl (same number), two runs' fl have different numbers, and two deadlines or numbers compared are
-// less than half their range apart. Each run's fl and sl deadline is the half its select names; the
+// less than half their range apart. Each run's fl and sl deadline and number are the half's its select names; the
 // records' flags are the comparisons and frees stated directly; steady_o says no fl changed since the
 // last cycle, and then pick_o is a valid run whose fl no other valid run's goes before (deadline, then
 // number).
@@ -16,9 +16,9 @@ module fv_tracker_order (
   input logic        rst_ni,
   input logic [1:0]  fl_valid_i,
   input logic [3:0]  fl_way_i,
-  input logic [7:0]  fl_seq_i,
   input logic [3:0]  sl_way_i,
   input logic [31:0] hdl_i,       // four 4-bit deadlines a run
+  input logic [31:0] hseq_i,      // four 4-bit numbers a run
   input logic [7:0]  fl_hsel_i,
   input logic [7:0]  sl_hsel_i,
   input logic [3:0]  rec_dl_i,
@@ -36,12 +36,13 @@ module fv_tracker_order (
   always_comb if (!past1_q) assume (!rst_ni);  // one reset, in the first cycle
   always_comb if (past1_q) assume (rst_ni);
 
-  logic [7:0] fl_dl, sl_dl;
+  logic [7:0] fl_dl, sl_dl, fl_seq, sl_seq;
   logic       pick, steady;
   logic [1:0] g0_fl, g0_sl, g1_fl, g1_sl, fl_freed, sl_freed;
   uet_lb_tracker_order #(.Entries (4), .Ways (2), .Runs (2), .TsWidth (4), .SeqW (4)) dut (
-    .clk_i (clk_i), .rst_ni (rst_ni), .fl_valid_i (fl_valid_i), .fl_way_i (fl_way_i), .fl_seq_i (fl_seq_i), .sl_way_i (sl_way_i),
-    .hdl_i (hdl_i), .fl_hsel_i (fl_hsel_i), .sl_hsel_i (sl_hsel_i), .fl_dl_o (fl_dl), .sl_dl_o (sl_dl),
+    .clk_i (clk_i), .rst_ni (rst_ni), .fl_valid_i (fl_valid_i), .fl_way_i (fl_way_i), .sl_way_i (sl_way_i),
+    .hdl_i (hdl_i), .hseq_i (hseq_i), .fl_hsel_i (fl_hsel_i), .sl_hsel_i (sl_hsel_i),
+    .fl_dl_o (fl_dl), .sl_dl_o (sl_dl), .fl_seq_o (fl_seq), .sl_seq_o (sl_seq),
     .pick_o (pick), .steady_o (steady), .rec_dl_i (rec_dl_i),
     .c0_clr_i (c0_clr_i), .c0_cset_i (c0_cset_i), .c0_cmask_i (c0_cmask_i), .c0_dl_i (c0_dl_i),
     .c1_clr_i (c1_clr_i), .c1_cset_i (c1_cset_i), .c1_cmask_i (c1_cmask_i),
@@ -56,18 +57,22 @@ module fv_tracker_order (
   function automatic logic frees(input logic [1:0] w, input logic clr, input logic cset, input logic [1:0] cmask);
     frees = clr && w[1] == cset && cmask[w[0]];
   endfunction
-  // Run r's fl and sl deadlines: the half each select names (the selects are one-hot, as a view's are).
-  logic [3:0] fdl [2], sdl [2], seq [2];
+  // Run r's fl and sl deadlines and numbers: the half each select names (the selects are one-hot, as a
+  // view's are).
+  logic [3:0] fdl [2], sdl [2], seq [2], sseq [2];
   logic [1:0] fway [2], sway [2];
   always_comb begin
     for (int r = 0; r < 2; r++) begin
       fdl[r]  = '0;
       sdl[r]  = '0;
+      seq[r]  = '0;
+      sseq[r] = '0;
       for (int j = 0; j < 4; j++) begin
         if (fl_hsel_i[4*r + j]) fdl[r] = hdl_i[16*r + 4*j +: 4];
         if (sl_hsel_i[4*r + j]) sdl[r] = hdl_i[16*r + 4*j +: 4];
+        if (fl_hsel_i[4*r + j]) seq[r] = hseq_i[16*r + 4*j +: 4];
+        if (sl_hsel_i[4*r + j]) sseq[r] = hseq_i[16*r + 4*j +: 4];
       end
-      seq[r]  = fl_seq_i[4*r +: 4];
       fway[r] = fl_way_i[2*r +: 2];
       sway[r] = sl_way_i[2*r +: 2];
     end
@@ -104,7 +109,8 @@ module fv_tracker_order (
   logic [1:0] ok_dl, ok_g0, ok_g1, ok_freed;
   always_comb begin
     for (int r = 0; r < 2; r++) begin
-      ok_dl[r]    = fl_dl[4*r +: 4] == fdl[r] && sl_dl[4*r +: 4] == sdl[r];
+      ok_dl[r]    = fl_dl[4*r +: 4] == fdl[r] && sl_dl[4*r +: 4] == sdl[r] && fl_seq[4*r +: 4] == seq[r] &&
+                    sl_seq[4*r +: 4] == sseq[r];
       ok_g0[r]    = g0_fl[r] == earlier(rec_dl_i, fdl[r]) && g0_sl[r] == earlier(rec_dl_i, sdl[r]);
       ok_g1[r]    = g1_fl[r] == earlier(c0_dl_i, fdl[r]) && g1_sl[r] == earlier(c0_dl_i, sdl[r]);
       ok_freed[r] = fl_freed[r] == (frees(fway[r], c0_clr_i, c0_cset_i, c0_cmask_i) ||

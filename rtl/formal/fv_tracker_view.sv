@@ -1,7 +1,7 @@
 // Formal harness of uet_lb_tracker_view (6 slots, 2-bit ways, 3-bit numbers, 4-bit times): whatever the
 // window holds, the view shows, a cycle later, its first and second live slots (found here by one scan over
-// all the slots, not per half) with their way, number and deadline (selected from the halves' by the
-// one-hot selects, as a reader does) and the first's fire flag, "unseen"
+// all the slots, not per half) with their way, and their number and deadline selected from the halves' by
+// the one-hot selects as a reader does, and the first's fire flag, "unseen"
 // exactly when no slot was live and elements lay beyond, and nothing in the cycle after a reset or flush.
 // The hold is exactly: the first shown, not left out, past due at now_i; or the first left out and the
 // second shown past due; or elements beyond and the bound past the window (the last used slot's deadline
@@ -68,24 +68,29 @@ module fv_tracker_view (
   logic [2:0] fl_seq, sl_seq;
   logic [3:0] fl_dl, sl_dl;
   logic [15:0] hdl;
+  logic [11:0] hseq;
   logic [3:0]  fl_hsel, sl_hsel;
   uet_lb_tracker_view #(.Slots (Slots), .EntW (2), .SeqW (3), .TsWidth (4)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
     .live_i (live_i), .live_dl_i (live_i), .way_i (way_i), .seq_i (seq_i), .deadline_i (deadline_i), .is_fire_i (is_fire_i),
     .used_oh_i ((Slots + 1)'(1) << used_i), .beyond_i (beyond_i), .pop_i (pop_i),
     .skip_i (skip_i), .skip_seq_i (skip_seq_i), .fired_i (fired_i), .fired_seq_i (fired_seq_i),
-    .fl_valid_o (fl_valid), .fl_way_o (fl_way), .fl_seq_o (fl_seq),
-    .sl_valid_o (sl_valid), .sl_way_o (sl_way), .sl_seq_o (sl_seq),
-    .hdl_o (hdl), .fl_hsel_o (fl_hsel), .sl_hsel_o (sl_hsel),
+    .fl_valid_o (fl_valid), .fl_way_o (fl_way), .sl_valid_o (sl_valid), .sl_way_o (sl_way),
+    .hdl_o (hdl), .hseq_o (hseq), .fl_hsel_o (fl_hsel), .sl_hsel_o (sl_hsel),
     .fl_is_fire_o (fl_is_fire), .unseen_o (unseen), .hold_o (hold)
   );
-  // The first's and second's deadlines, as a reader selects them from the halves' (one-hot selects).
+  // The first's and second's deadlines and numbers, as a reader selects them from the halves' (one-hot
+  // selects).
   always_comb begin
-    fl_dl = '0;
-    sl_dl = '0;
+    fl_dl  = '0;
+    sl_dl  = '0;
+    fl_seq = '0;
+    sl_seq = '0;
     for (int j = 0; j < 4; j++) begin
-      fl_dl = fl_dl | (fl_hsel[j] ? hdl[j * 4 +: 4] : 4'd0);
-      sl_dl = sl_dl | (sl_hsel[j] ? hdl[j * 4 +: 4] : 4'd0);
+      fl_dl  = fl_dl | (fl_hsel[j] ? hdl[j * 4 +: 4] : 4'd0);
+      sl_dl  = sl_dl | (sl_hsel[j] ? hdl[j * 4 +: 4] : 4'd0);
+      fl_seq = fl_seq | (fl_hsel[j] ? hseq[j * 3 +: 3] : 3'd0);
+      sl_seq = sl_seq | (sl_hsel[j] ? hseq[j * 3 +: 3] : 3'd0);
     end
   end
 

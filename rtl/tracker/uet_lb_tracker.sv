@@ -172,8 +172,9 @@ module uet_lb_tracker #(
   // Runs.
   logic [Runs-1:0]       r_flv, r_slv, r_unseen, r_hold, r_fire, r_skip;
   logic [EntW-1:0]       r_flway [Runs], r_slway [Runs];
-  logic [SeqW-1:0]       r_flseq [Runs], r_slseq [Runs], r_oldest [Runs];
-  logic [Runs*4*TsWidth-1:0] r_hdl;  // each run's view's four half deadlines and their selects (flat)
+  logic [SeqW-1:0]       r_oldest [Runs];
+  logic [Runs*4*TsWidth-1:0] r_hdl;  // each run's view's four half deadlines, numbers and selects (flat)
+  logic [Runs*4*SeqW-1:0]    r_hseq;
   logic [Runs*4-1:0]     r_flhs, r_slhs;
   logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
   logic [Runs-1:0]       r_h0stays, r_flfire;
@@ -204,10 +205,9 @@ module uet_lb_tracker #(
       .clr_next_set_i (next_cset), .push_hs_i (push_hs_q),
       .now_i (now_i), .fire_i (r_fire[r]), .fire_seq_i (cseq), .skip_i (r_skip[r]), .skip_seq_i (cseq),
       .fired_i (r_fired[r]), .fired_seq_i (fseq1),
-      .fl_valid_o (r_flv[r]), .fl_way_o (r_flway[r]), .fl_seq_o (r_flseq[r]),
-      .sl_valid_o (r_slv[r]), .sl_way_o (r_slway[r]), .sl_seq_o (r_slseq[r]),
-      .hdl_o (r_hdl[r * 4 * TsWidth +: 4 * TsWidth]), .fl_hsel_o (r_flhs[r * 4 +: 4]),
-      .sl_hsel_o (r_slhs[r * 4 +: 4]),
+      .fl_valid_o (r_flv[r]), .fl_way_o (r_flway[r]), .sl_valid_o (r_slv[r]), .sl_way_o (r_slway[r]),
+      .hdl_o (r_hdl[r * 4 * TsWidth +: 4 * TsWidth]), .hseq_o (r_hseq[r * 4 * SeqW +: 4 * SeqW]),
+      .fl_hsel_o (r_flhs[r * 4 +: 4]), .sl_hsel_o (r_slhs[r * 4 +: 4]),
       .unseen_o (r_unseen[r]), .hold_o (r_hold[r]),
       .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r]), .count_next_o (r_cnt_next[r]),
       .h0_stays_o (r_h0stays[r]), .pop_o (r_popd[r]), .fl_is_fire_o (r_flfire[r])
@@ -244,12 +244,9 @@ module uet_lb_tracker #(
                  pre_group_i[1 * GroupW +: GroupW], pre_psn_i[1 * PsnWidth +: PsnWidth],
                  pre_group_i[0 * GroupW +: GroupW], pre_psn_i[0 * PsnWidth +: PsnWidth]};
   logic [Runs*EntW-1:0]    fl_way_v, sl_way_v;
-  logic [Runs*SeqW-1:0]    fl_seq_v, sl_seq_v;
   for (genvar r = 0; r < Runs; r++) begin : g_fl
     assign fl_way_v[r * EntW +: EntW]       = r_flway[r];
     assign sl_way_v[r * EntW +: EntW]       = r_slway[r];
-    assign fl_seq_v[r * SeqW +: SeqW]       = r_flseq[r];
-    assign sl_seq_v[r * SeqW +: SeqW]       = r_slseq[r];
     assign cnt_v[r * RunCntW +: RunCntW]      = r_cnt[r];
     assign cnt_next_v[r * RunCntW +: RunCntW] = r_cnt_next[r];
     assign oldest_v[r * SeqW +: SeqW]         = r_oldest[r];
@@ -265,9 +262,9 @@ module uet_lb_tracker #(
     .KClears (KClears), .FpDepth (FpDepth), .Flight (Flight)
   ) u_fire (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
-    .fl_valid_i (r_flv), .fl_way_i (fl_way_v), .fl_seq_i (fl_seq_v), .fl_is_fire_i (r_flfire),
-    .sl_valid_i (r_slv), .sl_way_i (sl_way_v), .sl_seq_i (sl_seq_v),
-    .hdl_i (r_hdl), .fl_hsel_i (r_flhs), .sl_hsel_i (r_slhs),
+    .fl_valid_i (r_flv), .fl_way_i (fl_way_v), .fl_is_fire_i (r_flfire),
+    .sl_valid_i (r_slv), .sl_way_i (sl_way_v),
+    .hdl_i (r_hdl), .hseq_i (r_hseq), .fl_hsel_i (r_flhs), .sl_hsel_i (r_slhs),
     .unseen_i (r_unseen),
     .run_fire_o (r_fire), .run_skip_o (r_skip), .run_fired_o (r_fired), .cand_seq_o (cseq), .fired_seq_o (fseq1),
     .rec_next_i ({next_clr, next_cset, next_cmask, next_alc, next_run, next_dl}),

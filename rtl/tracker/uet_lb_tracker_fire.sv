@@ -43,17 +43,16 @@ module uet_lb_tracker_fire #(
   input  logic                    rst_ni,        ///< synchronous, active low
   input  logic                    flush_i,       ///< drop the candidate and every fire in flight
   input  logic [TsWidth-1:0]      now_i,         ///< the time of the events the core accepts next cycle
-  // Each run's first and second live elements, a cycle old (run r at slice r). Their deadlines come as
-  // the run's view registered them, four a run (uet_lb_tracker_view's hdl_o), with a one-hot select of
-  // the first's and one of the second's.
+  // Each run's first and second live elements, a cycle old (run r at slice r). Their deadlines and
+  // numbers come as the run's view registered them, four a run (uet_lb_tracker_view's hdl_o, hseq_o),
+  // with a one-hot select of the first's and one of the second's.
   input  logic [Runs-1:0]         fl_valid_i,
   input  logic [Runs*EntW-1:0]    fl_way_i,
-  input  logic [Runs*SeqW-1:0]    fl_seq_i,
   input  logic [Runs-1:0]         fl_is_fire_i,  ///< the fl is the element fired at the last edge
   input  logic [Runs-1:0]         sl_valid_i,
   input  logic [Runs*EntW-1:0]    sl_way_i,
-  input  logic [Runs*SeqW-1:0]    sl_seq_i,
   input  logic [Runs*4*TsWidth-1:0] hdl_i,
+  input  logic [Runs*4*SeqW-1:0]  hseq_i,
   input  logic [Runs*4-1:0]       fl_hsel_i,
   input  logic [Runs*4-1:0]       sl_hsel_i,
   input  logic [Runs-1:0]         unseen_i,      ///< live elements past the run's window, none in it
@@ -110,16 +109,17 @@ module uet_lb_tracker_fire #(
     sum_before = uet_lb_pkg::sum_before(32'(x), 32'(z), 32'(y), TsWidth);
   endfunction
 
-  // The runs' elements as arrays, the deadlines as the order block selects them (below).
+  // The runs' elements as arrays, the deadlines and numbers as the order block selects them (below).
   logic [EntW-1:0]      fl_way [Runs], sl_way [Runs];
   logic [SeqW-1:0]      fl_seq [Runs], sl_seq [Runs];
   logic [TsWidth-1:0]   fl_dl [Runs], sl_dl [Runs];
   logic [Runs*TsWidth-1:0] fl_dl_v, sl_dl_v;
+  logic [Runs*SeqW-1:0]    fl_seq_v, sl_seq_v;
   for (genvar r = 0; r < Runs; r++) begin : g_in
     assign fl_way[r] = fl_way_i[r * EntW +: EntW];
     assign sl_way[r] = sl_way_i[r * EntW +: EntW];
-    assign fl_seq[r] = fl_seq_i[r * SeqW +: SeqW];
-    assign sl_seq[r] = sl_seq_i[r * SeqW +: SeqW];
+    assign fl_seq[r] = fl_seq_v[r * SeqW +: SeqW];
+    assign sl_seq[r] = sl_seq_v[r * SeqW +: SeqW];
     assign fl_dl[r]  = fl_dl_v[r * TsWidth +: TsWidth];
     assign sl_dl[r]  = sl_dl_v[r * TsWidth +: TsWidth];
   end
@@ -196,9 +196,9 @@ module uet_lb_tracker_fire #(
   uet_lb_tracker_order #(
     .Entries (Entries), .Ways (Ways), .Runs (Runs), .TsWidth (TsWidth), .SeqW (SeqW)
   ) u_order (
-    .clk_i (clk_i), .rst_ni (rst_ni), .fl_valid_i (fl_valid_i), .fl_way_i (fl_way_i), .fl_seq_i (fl_seq_i),
-    .sl_way_i (sl_way_i),
-    .hdl_i (hdl_i), .fl_hsel_i (fl_hsel_i), .sl_hsel_i (sl_hsel_i), .fl_dl_o (fl_dl_v), .sl_dl_o (sl_dl_v),
+    .clk_i (clk_i), .rst_ni (rst_ni), .fl_valid_i (fl_valid_i), .fl_way_i (fl_way_i), .sl_way_i (sl_way_i),
+    .hdl_i (hdl_i), .hseq_i (hseq_i), .fl_hsel_i (fl_hsel_i), .sl_hsel_i (sl_hsel_i),
+    .fl_dl_o (fl_dl_v), .sl_dl_o (sl_dl_v), .fl_seq_o (fl_seq_v), .sl_seq_o (sl_seq_v),
     .pick_o (pick), .steady_o (steady), .rec_dl_i (rec_next_i[TsWidth-1:0]),
     .c0_clr_i (c0_clr), .c0_cset_i (c0_cset), .c0_cmask_i (c0_cmask), .c0_dl_i (c0_dl),
     .c1_clr_i (c1_clr_q), .c1_cset_i (c1_cset_q), .c1_cmask_i (c1_cmask_q),

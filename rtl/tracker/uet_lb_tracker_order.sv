@@ -4,15 +4,19 @@
 //
 // Order. Each run shows its first live element (fl) and the one after it (sl), a cycle old. Whether run
 // r's fl goes before run t's (deadline, then send order) is registered (ord_q), so pick_o, the run whose
-// fl goes first, is another cycle old: it is exact when no run's fl changed since (steady_o).
+// fl goes first, is another cycle old: it is exact when no run's fl changed since (steady_o). Every half
+// element of run r is compared with every one of run t, and the selects pick the result, as one OR of
+// select-and-compare terms.
 //
 // Records. The fire block keeps two copies of the tracker's record: c0, the one applying now, and c1, the
 // one applied at the last edge. For each run's fl and sl: whether the record decided now (its deadline
 // rec_dl_i) and c0 go before it (g0, g1: the fire block's g0_q and g1_q for a candidate taken from that
-// element), and whether c0 or c1 frees its way (the elements are a cycle old). The deadlines are compared
-// as the runs' views registered them, four a run (uet_lb_tracker_view's hdl_o), and the results selected
-// by the views' one-hot selects: the selects then drive a few gates, not a select in front of each
-// comparison (an ECP5 critical path).
+// element), and whether c0 or c1 frees its way (the elements are a cycle old).
+//
+// The deadlines and numbers are compared as the runs' views registered them, four a run
+// (uet_lb_tracker_view's hdl_o and hseq_o), and the results selected by the views' one-hot selects: the
+// selects then drive a few gates after the comparisons, not a select in front of each (ECP5 critical
+// paths). The block also gives each run's fl and sl deadline and number, selected, for the fire block.
 `default_nettype none
 
 module uet_lb_tracker_order #(
@@ -32,13 +36,15 @@ module uet_lb_tracker_order #(
   // Each run's elements (run r at slice r), as the fire block's inputs.
   input  logic [Runs-1:0]           fl_valid_i,
   input  logic [Runs*EntW-1:0]      fl_way_i,
-  input  logic [Runs*SeqW-1:0]      fl_seq_i,
   input  logic [Runs*EntW-1:0]      sl_way_i,
   input  logic [Runs*4*TsWidth-1:0] hdl_i,
+  input  logic [Runs*4*SeqW-1:0]    hseq_i,
   input  logic [Runs*4-1:0]         fl_hsel_i,
   input  logic [Runs*4-1:0]         sl_hsel_i,
   output logic [Runs*TsWidth-1:0]   fl_dl_o,     ///< each run's fl deadline, selected
   output logic [Runs*TsWidth-1:0]   sl_dl_o,     ///< each run's sl deadline, selected
+  output logic [Runs*SeqW-1:0]      fl_seq_o,    ///< each run's fl number, selected
+  output logic [Runs*SeqW-1:0]      sl_seq_o,    ///< each run's sl number, selected
   output logic [RunW-1:0]           pick_o,      ///< the run whose fl went first a cycle ago
   output logic                      steady_o,    ///< no run's fl changed since a cycle ago
   // The records: the deadline of the one decided now, and the fire block's copies c0 and c1.
@@ -58,22 +64,27 @@ module uet_lb_tracker_order #(
   output logic [Runs-1:0]           sl_freed_o   ///< ... its sl
 );
   logic [EntW-1:0]    fl_way [Runs], sl_way [Runs];
-  logic [SeqW-1:0]    fl_seq [Runs];
+  logic [SeqW-1:0]    fl_seq [Runs], sl_seq [Runs];
   logic [TsWidth-1:0] fl_dl [Runs], sl_dl [Runs];
   for (genvar r = 0; r < Runs; r++) begin : g_in
     assign fl_way[r] = fl_way_i[r * EntW +: EntW];
     assign sl_way[r] = sl_way_i[r * EntW +: EntW];
-    assign fl_seq[r] = fl_seq_i[r * SeqW +: SeqW];
     assign fl_dl_o[r * TsWidth +: TsWidth] = fl_dl[r];
     assign sl_dl_o[r * TsWidth +: TsWidth] = sl_dl[r];
+    assign fl_seq_o[r * SeqW +: SeqW] = fl_seq[r];
+    assign sl_seq_o[r * SeqW +: SeqW] = sl_seq[r];
   end
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
-      fl_dl[r] = '0;
-      sl_dl[r] = '0;
+      fl_dl[r]  = '0;
+      sl_dl[r]  = '0;
+      fl_seq[r] = '0;
+      sl_seq[r] = '0;
       for (int j = 0; j < 4; j++) begin
-        fl_dl[r] = fl_dl[r] | (fl_hsel_i[r * 4 + j] ? hdl_i[(r * 4 + j) * TsWidth +: TsWidth] : '0);
-        sl_dl[r] = sl_dl[r] | (sl_hsel_i[r * 4 + j] ? hdl_i[(r * 4 + j) * TsWidth +: TsWidth] : '0);
+        fl_dl[r]  = fl_dl[r] | (fl_hsel_i[r * 4 + j] ? hdl_i[(r * 4 + j) * TsWidth +: TsWidth] : '0);
+        sl_dl[r]  = sl_dl[r] | (sl_hsel_i[r * 4 + j] ? hdl_i[(r * 4 + j) * TsWidth +: TsWidth] : '0);
+        fl_seq[r] = fl_seq[r] | (fl_hsel_i[r * 4 + j] ? hseq_i[(r * 4 + j) * SeqW +: SeqW] : '0);
+        sl_seq[r] = sl_seq[r] | (sl_hsel_i[r * 4 + j] ? hseq_i[(r * 4 + j) * SeqW +: SeqW] : '0);
       end
     end
   end
@@ -85,18 +96,30 @@ module uet_lb_tracker_order #(
                   (dl_a == dl_b && uet_lb_pkg::wrap_before(32'(seq_a), 32'(seq_b), SeqW));
   endfunction
 
-  // The order, registered from the runs' fl, and the pick it gives.
+  // The order, registered from the runs' fl, and the pick it gives. Term (r, t, i, j): run r's fl is its
+  // half element i, run t's is its j, and the first goes before the second; ord_q[r][t] is their OR (the
+  // diagonal, which the pick never reads, stays 0).
   logic [Runs-1:0] flv_q;          // each run's fl a cycle ago
   logic [SeqW-1:0] flseq_q [Runs];
-  logic [Runs-1:0] ord_q [Runs];   // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's
+  logic [Runs-1:0] ord_q [Runs];   // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's (t != r)
+  logic [Runs*Runs*16-1:0] ord_t;
+  always_comb begin
+    for (int r = 0; r < Runs; r++) begin
+      for (int t = 0; t < Runs; t++) begin
+        for (int k = 0; k < 16; k++) begin
+          ord_t[(r * Runs + t) * 16 + k] = t != r && fl_hsel_i[r * 4 + k / 4] && fl_hsel_i[t * 4 + k % 4] &&
+              goes_before(hdl_i[(r * 4 + k / 4) * TsWidth +: TsWidth], hseq_i[(r * 4 + k / 4) * SeqW +: SeqW],
+                          hdl_i[(t * 4 + k % 4) * TsWidth +: TsWidth], hseq_i[(t * 4 + k % 4) * SeqW +: SeqW]);
+        end
+      end
+    end
+  end
   logic [Runs-1:0] fl_chg;         // a run's fl is not last cycle's
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < Runs; r++) begin
       flv_q[r]   <= fl_valid_i[r];
       flseq_q[r] <= fl_seq[r];
-      for (int t = 0; t < Runs; t++) begin
-        ord_q[r][t] <= goes_before(fl_dl[r], fl_seq[r], fl_dl[t], fl_seq[t]);
-      end
+      for (int t = 0; t < Runs; t++) ord_q[r][t] <= ord_t[(r * Runs + t) * 16 +: 16] != '0;
     end
   end
   always_comb begin

@@ -61,13 +61,12 @@ module uet_lb_tracker_run #(
   // The window as it was a cycle ago (registered: these feed the tracker's candidate choice).
   output logic                fl_valid_o,    ///< the window held a live element; the first:
   output logic [EntW-1:0]     fl_way_o,
-  output logic [SeqW-1:0]     fl_seq_o,
   output logic                sl_valid_o,    ///< the window held a second live element; it:
   output logic [EntW-1:0]     sl_way_o,
-  output logic [SeqW-1:0]     sl_seq_o,
-  output logic [4*TsWidth-1:0] hdl_o,        ///< their deadlines: the view's halves' four and a one-hot
-  output logic [3:0]          fl_hsel_o,     ///< select of the first's and of the second's
-  output logic [3:0]          sl_hsel_o,     ///< (uet_lb_tracker_view)
+  output logic [4*TsWidth-1:0] hdl_o,        ///< their deadlines and numbers: the view's halves' four and
+  output logic [4*SeqW-1:0]   hseq_o,        ///< a one-hot select of the first's and of the second's
+  output logic [3:0]          fl_hsel_o,     ///< (uet_lb_tracker_view)
+  output logic [3:0]          sl_hsel_o,
   output logic                fl_is_fire_o,  ///< the first's seq is fire_seq_i as it was a cycle ago (each
                                              ///< slot compares, and the flag is selected as the element is)
   output logic                unseen_o,      ///< no such element in the window, and elements past it
@@ -349,9 +348,8 @@ module uet_lb_tracker_run #(
     .live_i (wl_q), .live_dl_i (wl_dl), .way_i (ww_flat), .seq_i (ws_flat), .deadline_i (wd_flat), .is_fire_i (is_fs),
     .used_oh_i (won_q), .beyond_i (32'(cnt_q) > 32'(wn_q)), .pop_i (pop),
     .skip_i (skip_i), .skip_seq_i (skip_seq_i), .fired_i (fired_i), .fired_seq_i (fired_seq_i),
-    .fl_valid_o (fl_valid_o), .fl_way_o (fl_way_o), .fl_seq_o (fl_seq_o),
-    .sl_valid_o (sl_valid_o), .sl_way_o (sl_way_o), .sl_seq_o (sl_seq_o),
-    .hdl_o (hdl_o), .fl_hsel_o (fl_hsel_o), .sl_hsel_o (sl_hsel_o),
+    .fl_valid_o (fl_valid_o), .fl_way_o (fl_way_o), .sl_valid_o (sl_valid_o), .sl_way_o (sl_way_o),
+    .hdl_o (hdl_o), .hseq_o (hseq_o), .fl_hsel_o (fl_hsel_o), .sl_hsel_o (sl_hsel_o),
     .fl_is_fire_o (fl_is_fire_o), .unseen_o (unseen_o), .hold_o (hold_o)
   );
 
@@ -371,6 +369,11 @@ module uet_lb_tracker_run #(
   end
   logic [SeqW-1:0] fseq_ref_q;  // fire_seq_i a cycle ago
   always_ff @(posedge clk_i) fseq_ref_q <= fire_seq_i;
+  logic [SeqW-1:0] fl_seq;      // the view's first's number, selected as a reader does
+  always_comb begin
+    fl_seq = '0;
+    for (int j = 0; j < 4; j++) fl_seq = fl_seq | (fl_hsel_o[j] ? hseq_o[j * SeqW +: SeqW] : '0);
+  end
   // Per-slot checks, one bit a slot (each assertion below is labelled once, outside any loop: Yosys 0.23
   // names a procedural assertion by its label, so a labelled one inside a loop is made twice). The slots
   // in use are the low ones; each used slot's freed flag, compared a cycle ahead, is this cycle's.
@@ -401,7 +404,7 @@ module uet_lb_tracker_run #(
       if (push_i) a_push_set_ahead: assert (push_hs_i == (uet_lb_pkg::way_set(32'(push_way_i), $clog2(Sets),
                                                                               $clog2(Ways)) == 32'(clr_next_set_i)));
       a_pop_flag: assert (pop == (wv_q[0] && !wl_q[0]));
-      if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq_o == fseq_ref_q));
+      if (fl_valid_o) a_fl_is_fire: assert (fl_is_fire_o == (fl_seq == fseq_ref_q));
       a_count: assert (32'(cnt_q) == 32'(wn_q) + 32'(inflight) + 32'(ram_cnt_q));
       a_window_low_slots: assert (&ok_wv);  // (and no live flag on an unused slot)
       // The set compares made a cycle ahead are this cycle's.

@@ -5,9 +5,10 @@
 // element into flip-flops, one-hot selects then an AND-OR of the slots; the outputs combine the two halves
 // after the flip-flops (the lower half's first, else the upper's; the second likewise). So they show the
 // window as it was a cycle ago, as one select over all the slots, registered, would (one select over 16
-// slots was an ECP5 critical path). The deadlines leave unselected, the four halves' registers with a
-// one-hot select for the first and one for the second: the fire block compares each with a record and
-// selects the results (a select in front of its 32-bit compares was an ECP5 critical path).
+// slots was an ECP5 critical path). The deadlines and allocation numbers leave unselected, the four halves'
+// registers with a one-hot select for the first and one for the second: the fire block compares each with
+// a record or with another run's and selects the results (a select in front of its 32-bit compares was an
+// ECP5 critical path).
 //
 // Hold. A run's deadlines never decrease, so the earliest live element not left out is the first (or the
 // second, when the first is left out): if it is not past due at now_i, no live element is. Beyond the
@@ -48,14 +49,14 @@ module uet_lb_tracker_view #(
   // The window as it was a cycle ago.
   output logic                      fl_valid_o,    ///< it held a live element; the first:
   output logic [EntW-1:0]           fl_way_o,
-  output logic [SeqW-1:0]           fl_seq_o,
   output logic                      sl_valid_o,    ///< it held a second live element; it:
   output logic [EntW-1:0]           sl_way_o,
-  output logic [SeqW-1:0]           sl_seq_o,
-  // Their deadlines as the halves registered them (slice j: 0 the lower half's first, 1 the upper's first,
-  // 2 the lower's second, 3 the upper's second) and which of the four is the first's and the second's
-  // (one-hot): a reader compares each with what it must and selects the results (see the header).
+  // Their deadlines and numbers as the halves registered them (slice j: 0 the lower half's first, 1 the
+  // upper's first, 2 the lower's second, 3 the upper's second) and which of the four is the first's and
+  // the second's (one-hot): a reader compares each with what it must and selects the results (see the
+  // header).
   output logic [4*TsWidth-1:0]      hdl_o,
+  output logic [4*SeqW-1:0]         hseq_o,
   output logic [3:0]                fl_hsel_o,
   output logic [3:0]                sl_hsel_o,
   output logic                      fl_is_fire_o,  ///< the first's seq was fire_seq_i
@@ -145,11 +146,10 @@ module uet_lb_tracker_view #(
   assign sl_hi1 = !e2v_q[0] && e1v_q[0];
   assign fl_valid_o    = e1v_q != '0;
   assign fl_way_o      = fl_lo ? e1w_q[0] : e1w_q[1];
-  assign fl_seq_o      = fl_lo ? e1s_q[0] : e1s_q[1];
   assign sl_valid_o    = sl_lo2 || (sl_hi1 && e1v_q[1]) || (!e1v_q[0] && e2v_q[1]);
   assign sl_way_o      = sl_lo2 ? e2w_q[0] : sl_hi1 ? e1w_q[1] : e2w_q[1];
-  assign sl_seq_o      = sl_lo2 ? e2s_q[0] : sl_hi1 ? e1s_q[1] : e2s_q[1];
   assign hdl_o         = {e2d_q[1], e2d_q[0], e1d_q[1], e1d_q[0]};
+  assign hseq_o        = {e2s_q[1], e2s_q[0], e1s_q[1], e1s_q[0]};
   assign fl_hsel_o     = {2'b00, !fl_lo, fl_lo};
   assign sl_hsel_o     = {!sl_lo2 && !sl_hi1, sl_lo2, sl_hi1, 1'b0};
   assign fl_is_fire_o  = fl_lo ? e1f_q[0] : e1f_q[1];
@@ -208,21 +208,24 @@ module uet_lb_tracker_view #(
   logic fl_due, sl_due;
   assign fl_due = fl_lo ? q1due[0] : q1due[1];
   assign sl_due = sl_lo2 ? q2due[0] : sl_hi1 ? q1due[1] : q2due[1];
-  // The first's and second's deadlines, selected from the halves' as a reader does.
+  // The first's deadline and number and the second's deadline, selected from the halves' as a reader does.
   logic [TsWidth-1:0] fl_deadline, sl_deadline;
+  logic [SeqW-1:0]    fl_seq;
   always_comb begin
     fl_deadline = '0;
     sl_deadline = '0;
+    fl_seq      = '0;
     for (int j = 0; j < 4; j++) begin
       fl_deadline = fl_deadline | (fl_hsel_o[j] ? hdl_o[j * TsWidth +: TsWidth] : '0);
       sl_deadline = sl_deadline | (sl_hsel_o[j] ? hdl_o[j * TsWidth +: TsWidth] : '0);
+      fl_seq      = fl_seq | (fl_hsel_o[j] ? hseq_o[j * SeqW +: SeqW] : '0);
     end
   end
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
       a_live_dl: assert (live_dl_i == live_i);
-      if (fl_valid_o) a_left_out: assert (fl_out == ((skip_i && fl_seq_o == skip_seq_i) ||
-                                                   (fired_i && fl_seq_o == fired_seq_i)));
+      if (fl_valid_o) a_left_out: assert (fl_out == ((skip_i && fl_seq == skip_seq_i) ||
+                                                   (fired_i && fl_seq == fired_seq_i)));
       a_hsel_onehot: assert ($onehot(fl_hsel_o) && $onehot(sl_hsel_o));
       a_due_per_half: assert (fl_due == past_due(fl_deadline) && sl_due == past_due(sl_deadline));
       a_hold_terms: assert (hold_o == ((fl_valid_o && !fl_out && fl_due) || (fl_valid_o && fl_out && sl_valid_o &&
