@@ -4,6 +4,7 @@ prim/uet_lb_dup.sv
 prim/uet_lb_fifo.sv
 prim/uet_lb_bitsel.sv
 prim/uet_lb_first2.sv
+prim/uet_lb_onehot_mux.sv
 prim/uet_lb_prng.sv
 prim/uet_lb_counter.sv
 regs/uet_lb_regs.sv

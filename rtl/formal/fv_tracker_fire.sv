@@ -22,7 +22,8 @@ module fv_tracker_fire (
   input logic [3:0] fl_way_i, sl_way_i,   // 2 bits a run
   input logic [31:0] hdl_i,               // four 4-bit deadlines a run
   input logic [31:0] hseq_i,              // four 4-bit numbers a run
-  input logic [7:0] fl_hsel_i, sl_hsel_i, // 4 bits a run, one-hot
+  input logic [3:0] fl_hsel_i,            // 2 bits a run (of the first two), one-hot
+  input logic [7:0] sl_hsel_i,            // 4 bits a run, one-hot
   input logic [9:0] rec_next_i,           // {clr, cset, cmask[1:0], alc, run, dl[3:0]}
   input logic [2:0] cand_key_i,
   input logic       offer_i, span_moves_i,
@@ -65,11 +66,11 @@ module fv_tracker_fire (
     sl_dl  = '0;
     fl_seq = '0;
     for (int r = 0; r < 2; r++) begin
-      assume ($onehot(fl_hsel_i[4*r +: 4]) && $onehot(sl_hsel_i[4*r +: 4]));
+      assume ($onehot(fl_hsel_i[2*r +: 2]) && $onehot(sl_hsel_i[4*r +: 4]));
       for (int j = 0; j < 4; j++) begin
-        fl_dl[4*r +: 4]  = fl_dl[4*r +: 4] | (fl_hsel_i[4*r + j] ? hdl_i[16*r + 4*j +: 4] : 4'd0);
+        fl_dl[4*r +: 4]  = fl_dl[4*r +: 4] | (j < 2 && fl_hsel_i[2*r + j % 2] ? hdl_i[16*r + 4*j +: 4] : 4'd0);
         sl_dl[4*r +: 4]  = sl_dl[4*r +: 4] | (sl_hsel_i[4*r + j] ? hdl_i[16*r + 4*j +: 4] : 4'd0);
-        fl_seq[4*r +: 4] = fl_seq[4*r +: 4] | (fl_hsel_i[4*r + j] ? hseq_i[16*r + 4*j +: 4] : 4'd0);
+        fl_seq[4*r +: 4] = fl_seq[4*r +: 4] | (j < 2 && fl_hsel_i[2*r + j % 2] ? hseq_i[16*r + 4*j +: 4] : 4'd0);
       end
     end
   end

@@ -19,7 +19,7 @@ module fv_tracker_order (
   input logic [3:0]  sl_way_i,
   input logic [31:0] hdl_i,       // four 4-bit deadlines a run
   input logic [31:0] hseq_i,      // four 4-bit numbers a run
-  input logic [7:0]  fl_hsel_i,
+  input logic [3:0]  fl_hsel_i,   // of the first two a run
   input logic [7:0]  sl_hsel_i,
   input logic [3:0]  rec_dl_i,
   input logic        c0_clr_i,
@@ -68,9 +68,9 @@ module fv_tracker_order (
       seq[r]  = '0;
       sseq[r] = '0;
       for (int j = 0; j < 4; j++) begin
-        if (fl_hsel_i[4*r + j]) fdl[r] = hdl_i[16*r + 4*j +: 4];
+        if (j < 2 && fl_hsel_i[2*r + j % 2]) fdl[r] = hdl_i[16*r + 4*j +: 4];
         if (sl_hsel_i[4*r + j]) sdl[r] = hdl_i[16*r + 4*j +: 4];
-        if (fl_hsel_i[4*r + j]) seq[r] = hseq_i[16*r + 4*j +: 4];
+        if (j < 2 && fl_hsel_i[2*r + j % 2]) seq[r] = hseq_i[16*r + 4*j +: 4];
         if (sl_hsel_i[4*r + j]) sseq[r] = hseq_i[16*r + 4*j +: 4];
       end
       fway[r] = fl_way_i[2*r +: 2];
@@ -78,7 +78,7 @@ module fv_tracker_order (
     end
   end
   always_comb begin
-    assume ($onehot(fl_hsel_i[3:0]) && $onehot(fl_hsel_i[7:4]) && $onehot(sl_hsel_i[3:0]) &&
+    assume ($onehot(fl_hsel_i[1:0]) && $onehot(fl_hsel_i[3:2]) && $onehot(sl_hsel_i[3:0]) &&
             $onehot(sl_hsel_i[7:4]));
     if (fl_valid_i == 2'b11) assume (seq[0] != seq[1] && 4'(seq[0] - seq[1]) != 4'd8 && 4'(fdl[0] - fdl[1]) != 4'd8);
   end

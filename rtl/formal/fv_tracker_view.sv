@@ -69,7 +69,8 @@ module fv_tracker_view (
   logic [3:0] fl_dl, sl_dl;
   logic [15:0] hdl;
   logic [11:0] hseq;
-  logic [3:0]  fl_hsel, sl_hsel;
+  logic [1:0]  fl_hsel;
+  logic [3:0]  sl_hsel;
   uet_lb_tracker_view #(.Slots (Slots), .EntW (2), .SeqW (3), .TsWidth (4)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni), .flush_i (flush_i), .now_i (now_i),
     .live_i (live_i), .live_dl_i (live_i), .way_i (way_i), .seq_i (seq_i), .deadline_i (deadline_i), .is_fire_i (is_fire_i),
@@ -87,9 +88,9 @@ module fv_tracker_view (
     fl_seq = '0;
     sl_seq = '0;
     for (int j = 0; j < 4; j++) begin
-      fl_dl  = fl_dl | (fl_hsel[j] ? hdl[j * 4 +: 4] : 4'd0);
+      fl_dl  = fl_dl | (j < 2 && fl_hsel[j % 2] ? hdl[j * 4 +: 4] : 4'd0);
       sl_dl  = sl_dl | (sl_hsel[j] ? hdl[j * 4 +: 4] : 4'd0);
-      fl_seq = fl_seq | (fl_hsel[j] ? hseq[j * 3 +: 3] : 3'd0);
+      fl_seq = fl_seq | (j < 2 && fl_hsel[j % 2] ? hseq[j * 3 +: 3] : 3'd0);
       sl_seq = sl_seq | (sl_hsel[j] ? hseq[j * 3 +: 3] : 3'd0);
     end
   end

@@ -363,10 +363,7 @@ module uet_lb_regs #(
   always_ff @(posedge clk_i) begin
     for (int k = 0; k < Words; k++) rsel_q[k] <= 32'(reg_addr_i) == k;
   end
-  always_comb begin
-    reg_rdata_o = '0;
-    for (int k = 0; k < Words; k++) reg_rdata_o = reg_rdata_o | (rsel_q[k] ? words[32*k +: 32] : '0);
-  end
+  uet_lb_onehot_mux #(.N (Words), .W (32)) u_rd (.sel_i (rsel_q), .data_i (words), .data_o (reg_rdata_o));
 
   assign spray_type_o     = act_q.spray;
   assign span_mask_o      = act_q.span;

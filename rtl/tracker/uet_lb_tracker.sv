@@ -175,7 +175,8 @@ module uet_lb_tracker #(
   logic [SeqW-1:0]       r_oldest [Runs];
   logic [Runs*4*TsWidth-1:0] r_hdl;  // each run's view's four half deadlines, numbers and selects (flat)
   logic [Runs*4*SeqW-1:0]    r_hseq;
-  logic [Runs*4-1:0]     r_flhs, r_slhs;
+  logic [Runs*2-1:0]     r_flhs;
+  logic [Runs*4-1:0]     r_slhs;
   logic [RunCntW-1:0]    r_cnt [Runs], r_cnt_next [Runs];
   logic [Runs-1:0]       r_h0stays, r_flfire;
   logic [Runs-1:0]       r_fired;
@@ -207,7 +208,7 @@ module uet_lb_tracker #(
       .fired_i (r_fired[r]), .fired_seq_i (fseq1),
       .fl_valid_o (r_flv[r]), .fl_way_o (r_flway[r]), .sl_valid_o (r_slv[r]), .sl_way_o (r_slway[r]),
       .hdl_o (r_hdl[r * 4 * TsWidth +: 4 * TsWidth]), .hseq_o (r_hseq[r * 4 * SeqW +: 4 * SeqW]),
-      .fl_hsel_o (r_flhs[r * 4 +: 4]), .sl_hsel_o (r_slhs[r * 4 +: 4]),
+      .fl_hsel_o (r_flhs[r * 2 +: 2]), .sl_hsel_o (r_slhs[r * 4 +: 4]),
       .unseen_o (r_unseen[r]), .hold_o (r_hold[r]),
       .count_o (r_cnt[r]), .oldest_seq_o (r_oldest[r]), .count_next_o (r_cnt_next[r]),
       .h0_stays_o (r_h0stays[r]), .pop_o (r_popd[r]), .fl_is_fire_o (r_flfire[r])

@@ -45,7 +45,7 @@ module uet_lb_tracker_fire #(
   input  logic [TsWidth-1:0]      now_i,         ///< the time of the events the core accepts next cycle
   // Each run's first and second live elements, a cycle old (run r at slice r). Their deadlines and
   // numbers come as the run's view registered them, four a run (uet_lb_tracker_view's hdl_o, hseq_o),
-  // with a one-hot select of the first's and one of the second's.
+  // with a one-hot select of the first's (of the first two) and one of the second's.
   input  logic [Runs-1:0]         fl_valid_i,
   input  logic [Runs*EntW-1:0]    fl_way_i,
   input  logic [Runs-1:0]         fl_is_fire_i,  ///< the fl is the element fired at the last edge
@@ -53,7 +53,7 @@ module uet_lb_tracker_fire #(
   input  logic [Runs*EntW-1:0]    sl_way_i,
   input  logic [Runs*4*TsWidth-1:0] hdl_i,
   input  logic [Runs*4*SeqW-1:0]  hseq_i,
-  input  logic [Runs*4-1:0]       fl_hsel_i,
+  input  logic [Runs*2-1:0]       fl_hsel_i,
   input  logic [Runs*4-1:0]       sl_hsel_i,
   input  logic [Runs-1:0]         unseen_i,      ///< live elements past the run's window, none in it
   output logic [Runs-1:0]         run_fire_o,    ///< the run whose fl fires now

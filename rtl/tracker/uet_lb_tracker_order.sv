@@ -4,9 +4,9 @@
 //
 // Order. Each run shows its first live element (fl) and the one after it (sl), a cycle old. Whether run
 // r's fl goes before run t's (deadline, then send order) is registered (ord_q), so pick_o, the run whose
-// fl goes first, is another cycle old: it is exact when no run's fl changed since (steady_o). Every half
-// element of run r is compared with every one of run t, and the selects pick the result, as one OR of
-// select-and-compare terms.
+// fl goes first, is another cycle old: it is exact when no run's fl changed since (steady_o). A run's fl
+// is one of its two halves' firsts: each of run r's is compared with each of run t's, and the selects pick
+// the result, as one OR of select-and-compare terms.
 //
 // Records. The fire block keeps two copies of the tracker's record: c0, the one applying now, and c1, the
 // one applied at the last edge. For each run's fl and sl: whether the record decided now (its deadline
@@ -39,7 +39,7 @@ module uet_lb_tracker_order #(
   input  logic [Runs*EntW-1:0]      sl_way_i,
   input  logic [Runs*4*TsWidth-1:0] hdl_i,
   input  logic [Runs*4*SeqW-1:0]    hseq_i,
-  input  logic [Runs*4-1:0]         fl_hsel_i,
+  input  logic [Runs*2-1:0]         fl_hsel_i,   ///< of slices 0 and 1 (the halves' firsts)
   input  logic [Runs*4-1:0]         sl_hsel_i,
   output logic [Runs*TsWidth-1:0]   fl_dl_o,     ///< each run's fl deadline, selected
   output logic [Runs*TsWidth-1:0]   sl_dl_o,     ///< each run's sl deadline, selected
@@ -64,29 +64,29 @@ module uet_lb_tracker_order #(
   output logic [Runs-1:0]           sl_freed_o   ///< ... its sl
 );
   logic [EntW-1:0]    fl_way [Runs], sl_way [Runs];
-  logic [SeqW-1:0]    fl_seq [Runs], sl_seq [Runs];
-  logic [TsWidth-1:0] fl_dl [Runs], sl_dl [Runs];
+  logic [SeqW-1:0]    fl_seq [Runs];
+  logic [TsWidth-1:0] fl_dl [Runs];
   for (genvar r = 0; r < Runs; r++) begin : g_in
     assign fl_way[r] = fl_way_i[r * EntW +: EntW];
     assign sl_way[r] = sl_way_i[r * EntW +: EntW];
-    assign fl_dl_o[r * TsWidth +: TsWidth] = fl_dl[r];
-    assign sl_dl_o[r * TsWidth +: TsWidth] = sl_dl[r];
-    assign fl_seq_o[r * SeqW +: SeqW] = fl_seq[r];
-    assign sl_seq_o[r * SeqW +: SeqW] = sl_seq[r];
-  end
-  always_comb begin
-    for (int r = 0; r < Runs; r++) begin
-      fl_dl[r]  = '0;
-      sl_dl[r]  = '0;
-      fl_seq[r] = '0;
-      sl_seq[r] = '0;
-      for (int j = 0; j < 4; j++) begin
-        fl_dl[r]  = fl_dl[r] | (fl_hsel_i[r * 4 + j] ? hdl_i[(r * 4 + j) * TsWidth +: TsWidth] : '0);
-        sl_dl[r]  = sl_dl[r] | (sl_hsel_i[r * 4 + j] ? hdl_i[(r * 4 + j) * TsWidth +: TsWidth] : '0);
-        fl_seq[r] = fl_seq[r] | (fl_hsel_i[r * 4 + j] ? hseq_i[(r * 4 + j) * SeqW +: SeqW] : '0);
-        sl_seq[r] = sl_seq[r] | (sl_hsel_i[r * 4 + j] ? hseq_i[(r * 4 + j) * SeqW +: SeqW] : '0);
-      end
-    end
+    assign fl_dl[r]  = fl_dl_o[r * TsWidth +: TsWidth];
+    assign fl_seq[r] = fl_seq_o[r * SeqW +: SeqW];
+    uet_lb_onehot_mux #(.N (2), .W (TsWidth)) u_fl_dl (
+      .sel_i (fl_hsel_i[r * 2 +: 2]), .data_i (hdl_i[r * 4 * TsWidth +: 2 * TsWidth]),
+      .data_o (fl_dl_o[r * TsWidth +: TsWidth])
+    );
+    uet_lb_onehot_mux #(.N (4), .W (TsWidth)) u_sl_dl (
+      .sel_i (sl_hsel_i[r * 4 +: 4]), .data_i (hdl_i[r * 4 * TsWidth +: 4 * TsWidth]),
+      .data_o (sl_dl_o[r * TsWidth +: TsWidth])
+    );
+    uet_lb_onehot_mux #(.N (2), .W (SeqW)) u_fl_seq (
+      .sel_i (fl_hsel_i[r * 2 +: 2]), .data_i (hseq_i[r * 4 * SeqW +: 2 * SeqW]),
+      .data_o (fl_seq_o[r * SeqW +: SeqW])
+    );
+    uet_lb_onehot_mux #(.N (4), .W (SeqW)) u_sl_seq (
+      .sel_i (sl_hsel_i[r * 4 +: 4]), .data_i (hseq_i[r * 4 * SeqW +: 4 * SeqW]),
+      .data_o (sl_seq_o[r * SeqW +: SeqW])
+    );
   end
 
   // Whether an element goes before another: deadline, then send order (SPEC section 6).
@@ -97,19 +97,19 @@ module uet_lb_tracker_order #(
   endfunction
 
   // The order, registered from the runs' fl, and the pick it gives. Term (r, t, i, j): run r's fl is its
-  // half element i, run t's is its j, and the first goes before the second; ord_q[r][t] is their OR (the
+  // half's first i, run t's is its j, and the first goes before the second; ord_q[r][t] is their OR (the
   // diagonal, which the pick never reads, stays 0).
   logic [Runs-1:0] flv_q;          // each run's fl a cycle ago
   logic [SeqW-1:0] flseq_q [Runs];
   logic [Runs-1:0] ord_q [Runs];   // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's (t != r)
-  logic [Runs*Runs*16-1:0] ord_t;
+  logic [Runs*Runs*4-1:0] ord_t;
   always_comb begin
     for (int r = 0; r < Runs; r++) begin
       for (int t = 0; t < Runs; t++) begin
-        for (int k = 0; k < 16; k++) begin
-          ord_t[(r * Runs + t) * 16 + k] = t != r && fl_hsel_i[r * 4 + k / 4] && fl_hsel_i[t * 4 + k % 4] &&
-              goes_before(hdl_i[(r * 4 + k / 4) * TsWidth +: TsWidth], hseq_i[(r * 4 + k / 4) * SeqW +: SeqW],
-                          hdl_i[(t * 4 + k % 4) * TsWidth +: TsWidth], hseq_i[(t * 4 + k % 4) * SeqW +: SeqW]);
+        for (int k = 0; k < 4; k++) begin
+          ord_t[(r * Runs + t) * 4 + k] = t != r && fl_hsel_i[r * 2 + k / 2] && fl_hsel_i[t * 2 + k % 2] &&
+              goes_before(hdl_i[(r * 4 + k / 2) * TsWidth +: TsWidth], hseq_i[(r * 4 + k / 2) * SeqW +: SeqW],
+                          hdl_i[(t * 4 + k % 2) * TsWidth +: TsWidth], hseq_i[(t * 4 + k % 2) * SeqW +: SeqW]);
         end
       end
     end
@@ -119,7 +119,7 @@ module uet_lb_tracker_order #(
     for (int r = 0; r < Runs; r++) begin
       flv_q[r]   <= fl_valid_i[r];
       flseq_q[r] <= fl_seq[r];
-      for (int t = 0; t < Runs; t++) ord_q[r][t] <= ord_t[(r * Runs + t) * 16 +: 16] != '0;
+      for (int t = 0; t < Runs; t++) ord_q[r][t] <= ord_t[(r * Runs + t) * 4 +: 4] != '0;
     end
   end
   always_comb begin
@@ -144,9 +144,9 @@ module uet_lb_tracker_order #(
       b1[j] = uet_lb_pkg::wrap_before(32'(c0_dl_i), 32'(hdl_i[j * TsWidth +: TsWidth]), TsWidth);
     end
     for (int r = 0; r < Runs; r++) begin
-      g0_fl_o[r] = (fl_hsel_i[r * 4 +: 4] & b0[r * 4 +: 4]) != '0;
+      g0_fl_o[r] = (fl_hsel_i[r * 2 +: 2] & b0[r * 4 +: 2]) != '0;
       g0_sl_o[r] = (sl_hsel_i[r * 4 +: 4] & b0[r * 4 +: 4]) != '0;
-      g1_fl_o[r] = (fl_hsel_i[r * 4 +: 4] & b1[r * 4 +: 4]) != '0;
+      g1_fl_o[r] = (fl_hsel_i[r * 2 +: 2] & b1[r * 4 +: 2]) != '0;
       g1_sl_o[r] = (sl_hsel_i[r * 4 +: 4] & b1[r * 4 +: 4]) != '0;
     end
   end

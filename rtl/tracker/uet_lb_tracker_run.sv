@@ -64,8 +64,8 @@ module uet_lb_tracker_run #(
   output logic                sl_valid_o,    ///< the window held a second live element; it:
   output logic [EntW-1:0]     sl_way_o,
   output logic [4*TsWidth-1:0] hdl_o,        ///< their deadlines and numbers: the view's halves' four and
-  output logic [4*SeqW-1:0]   hseq_o,        ///< a one-hot select of the first's and of the second's
-  output logic [3:0]          fl_hsel_o,     ///< (uet_lb_tracker_view)
+  output logic [4*SeqW-1:0]   hseq_o,        ///< a one-hot select of the first's (of the first two) and
+  output logic [1:0]          fl_hsel_o,     ///< of the second's (uet_lb_tracker_view)
   output logic [3:0]          sl_hsel_o,
   output logic                fl_is_fire_o,  ///< the first's seq is fire_seq_i as it was a cycle ago (each
                                              ///< slot compares, and the flag is selected as the element is)
@@ -370,10 +370,7 @@ module uet_lb_tracker_run #(
   logic [SeqW-1:0] fseq_ref_q;  // fire_seq_i a cycle ago
   always_ff @(posedge clk_i) fseq_ref_q <= fire_seq_i;
   logic [SeqW-1:0] fl_seq;      // the view's first's number, selected as a reader does
-  always_comb begin
-    fl_seq = '0;
-    for (int j = 0; j < 4; j++) fl_seq = fl_seq | (fl_hsel_o[j] ? hseq_o[j * SeqW +: SeqW] : '0);
-  end
+  uet_lb_onehot_mux #(.N (2), .W (SeqW)) u_fl_seq (.sel_i (fl_hsel_o), .data_i (hseq_o[2*SeqW-1:0]), .data_o (fl_seq));
   // Per-slot checks, one bit a slot (each assertion below is labelled once, outside any loop: Yosys 0.23
   // names a procedural assertion by its label, so a labelled one inside a loop is made twice). The slots
   // in use are the low ones; each used slot's freed flag, compared a cycle ahead, is this cycle's.

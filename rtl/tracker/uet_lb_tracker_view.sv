@@ -52,12 +52,12 @@ module uet_lb_tracker_view #(
   output logic                      sl_valid_o,    ///< it held a second live element; it:
   output logic [EntW-1:0]           sl_way_o,
   // Their deadlines and numbers as the halves registered them (slice j: 0 the lower half's first, 1 the
-  // upper's first, 2 the lower's second, 3 the upper's second) and which of the four is the first's and
-  // the second's (one-hot): a reader compares each with what it must and selects the results (see the
-  // header).
+  // upper's first, 2 the lower's second, 3 the upper's second), which of slices 0 and 1 is the first's
+  // and which of the four the second's (one-hot): a reader compares each with what it must and selects
+  // the results (see the header).
   output logic [4*TsWidth-1:0]      hdl_o,
   output logic [4*SeqW-1:0]         hseq_o,
-  output logic [3:0]                fl_hsel_o,
+  output logic [1:0]                fl_hsel_o,
   output logic [3:0]                sl_hsel_o,
   output logic                      fl_is_fire_o,  ///< the first's seq was fire_seq_i
   output logic                      unseen_o,      ///< no live element in it, and elements past it
@@ -70,47 +70,52 @@ module uet_lb_tracker_view #(
     past_due = uet_lb_pkg::wrap_before(32'(dl), 32'(now_i), TsWidth);
   endfunction
 
-  // Per half h: its first (e1) and second (e2) live slot's element. (Plain arrays, not structures: Yosys
-  // 0.23 mishandles structures in loops and functions.)
-  logic [1:0]         e1v, e2v, e1f;  // e1f: the first's seq is fire_seq_i
-  logic [EntW-1:0]    e1w [2], e2w [2];
-  logic [SeqW-1:0]    e1s [2], e2s [2];
-  logic [TsWidth-1:0] e1d [2], e2d [2];
+  // Per half h: its first (e1) and second (e2) live slot's element, half h at slice h. (Flat vectors, not
+  // structures or unpacked arrays: Yosys 0.23 mishandles structures in loops and reads an unpacked array
+  // driven by instance ports as a memory.)
+  logic [1:0]           e1v, e2v, e1f;  // e1f: the first's seq is fire_seq_i
+  logic [2*EntW-1:0]    e1w, e2w;
+  logic [2*SeqW-1:0]    e1s, e2s;
+  logic [2*TsWidth-1:0] e1d, e2d;
   // The one-hot selects of the first (hot1) and second (hot2) live slot of each half (uet_lb_first2), made
   // twice: from live_i for the ways, numbers and flags, and from its copy live_dl_i for the deadlines (each
   // select drives a gate per bit of every slot it selects; one set driving every field routed slowly on
   // ECP5). Half h at [h * Half +: Half] (flat: Yosys would make an unpacked array here a list of registers).
   logic [2*Half-1:0] hot1, hot2, dhot1, dhot2;
   for (genvar h = 0; h < 2; h++) begin : g_half
+    logic [Half*EntW-1:0]    hw;
+    logic [Half*SeqW-1:0]    hs;
+    logic [Half*TsWidth-1:0] hd;
+    assign hw = way_i[h * Half * EntW +: Half * EntW];
+    assign hs = seq_i[h * Half * SeqW +: Half * SeqW];
+    assign hd = deadline_i[h * Half * TsWidth +: Half * TsWidth];
     uet_lb_first2 #(.N (Half)) u_sel (
       .bits_i (live_i[h * Half +: Half]), .first_o (hot1[h * Half +: Half]), .second_o (hot2[h * Half +: Half])
     );
     uet_lb_first2 #(.N (Half)) u_dsel (
       .bits_i (live_dl_i[h * Half +: Half]), .first_o (dhot1[h * Half +: Half]), .second_o (dhot2[h * Half +: Half])
     );
-  end
-  always_comb begin
-    for (int h = 0; h < 2; h++) begin
-      logic [Half-1:0] c;
-      c = live_i[h * Half +: Half];
-      e1v[h] = |c;
-      e2v[h] = |hot2[h * Half +: Half];
-      e1w[h] = '0;
-      e1f[h] = |(hot1[h * Half +: Half] & is_fire_i[h * Half +: Half]);
-      e1s[h] = '0;
-      e1d[h] = '0;
-      e2w[h] = '0;
-      e2s[h] = '0;
-      e2d[h] = '0;
-      for (int k = 0; k < Half; k++) begin
-        e1w[h] = e1w[h] | (hot1[h * Half + k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
-        e1s[h] = e1s[h] | (hot1[h * Half + k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
-        e1d[h] = e1d[h] | (dhot1[h * Half + k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
-        e2w[h] = e2w[h] | (hot2[h * Half + k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
-        e2s[h] = e2s[h] | (hot2[h * Half + k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
-        e2d[h] = e2d[h] | (dhot2[h * Half + k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
-      end
-    end
+    assign e1v[h] = |live_i[h * Half +: Half];
+    assign e2v[h] = |hot2[h * Half +: Half];
+    assign e1f[h] = |(hot1[h * Half +: Half] & is_fire_i[h * Half +: Half]);
+    uet_lb_onehot_mux #(.N (Half), .W (EntW)) u_e1w (
+      .sel_i (hot1[h * Half +: Half]), .data_i (hw), .data_o (e1w[h * EntW +: EntW])
+    );
+    uet_lb_onehot_mux #(.N (Half), .W (SeqW)) u_e1s (
+      .sel_i (hot1[h * Half +: Half]), .data_i (hs), .data_o (e1s[h * SeqW +: SeqW])
+    );
+    uet_lb_onehot_mux #(.N (Half), .W (TsWidth)) u_e1d (
+      .sel_i (dhot1[h * Half +: Half]), .data_i (hd), .data_o (e1d[h * TsWidth +: TsWidth])
+    );
+    uet_lb_onehot_mux #(.N (Half), .W (EntW)) u_e2w (
+      .sel_i (hot2[h * Half +: Half]), .data_i (hw), .data_o (e2w[h * EntW +: EntW])
+    );
+    uet_lb_onehot_mux #(.N (Half), .W (SeqW)) u_e2s (
+      .sel_i (hot2[h * Half +: Half]), .data_i (hs), .data_o (e2s[h * SeqW +: SeqW])
+    );
+    uet_lb_onehot_mux #(.N (Half), .W (TsWidth)) u_e2d (
+      .sel_i (dhot2[h * Half +: Half]), .data_i (hd), .data_o (e2d[h * TsWidth +: TsWidth])
+    );
   end
   logic [1:0]         e1v_q, e2v_q, e1f_q;
   logic [EntW-1:0]    e1w_q [2], e2w_q [2];
@@ -129,12 +134,12 @@ module uet_lb_tracker_view #(
     end
     e1f_q <= e1f;
     for (int h = 0; h < 2; h++) begin
-      e1w_q[h] <= e1w[h];
-      e1s_q[h] <= e1s[h];
-      e1d_q[h] <= e1d[h];
-      e2w_q[h] <= e2w[h];
-      e2s_q[h] <= e2s[h];
-      e2d_q[h] <= e2d[h];
+      e1w_q[h] <= e1w[h * EntW +: EntW];
+      e1s_q[h] <= e1s[h * SeqW +: SeqW];
+      e1d_q[h] <= e1d[h * TsWidth +: TsWidth];
+      e2w_q[h] <= e2w[h * EntW +: EntW];
+      e2s_q[h] <= e2s[h * SeqW +: SeqW];
+      e2d_q[h] <= e2d[h * TsWidth +: TsWidth];
     end
   end
   assign unseen_o = unseen_q;
@@ -150,7 +155,7 @@ module uet_lb_tracker_view #(
   assign sl_way_o      = sl_lo2 ? e2w_q[0] : sl_hi1 ? e1w_q[1] : e2w_q[1];
   assign hdl_o         = {e2d_q[1], e2d_q[0], e1d_q[1], e1d_q[0]};
   assign hseq_o        = {e2s_q[1], e2s_q[0], e1s_q[1], e1s_q[0]};
-  assign fl_hsel_o     = {2'b00, !fl_lo, fl_lo};
+  assign fl_hsel_o     = {!fl_lo, fl_lo};
   assign sl_hsel_o     = {!sl_lo2 && !sl_hi1, sl_lo2, sl_hi1, 1'b0};
   assign fl_is_fire_o  = fl_lo ? e1f_q[0] : e1f_q[1];
 
@@ -159,10 +164,9 @@ module uet_lb_tracker_view #(
   // critical path).
   logic [TsWidth-1:0] left_dl_q, last_dl, last_dl_q;
   logic               beyond_q;
-  always_comb begin
-    last_dl = used_oh_i[0] ? left_dl_q : '0;
-    for (int k = 0; k < Slots; k++) last_dl = last_dl | (used_oh_i[k + 1] ? deadline_i[k * TsWidth +: TsWidth] : '0);
-  end
+  uet_lb_onehot_mux #(.N (Slots + 1), .W (TsWidth)) u_last (
+    .sel_i (used_oh_i), .data_i ({deadline_i, left_dl_q}), .data_o (last_dl)
+  );
   always_ff @(posedge clk_i) begin
     if (pop_i) left_dl_q <= deadline_i[TsWidth-1:0];
     last_dl_q <= last_dl;
@@ -211,16 +215,11 @@ module uet_lb_tracker_view #(
   // The first's deadline and number and the second's deadline, selected from the halves' as a reader does.
   logic [TsWidth-1:0] fl_deadline, sl_deadline;
   logic [SeqW-1:0]    fl_seq;
-  always_comb begin
-    fl_deadline = '0;
-    sl_deadline = '0;
-    fl_seq      = '0;
-    for (int j = 0; j < 4; j++) begin
-      fl_deadline = fl_deadline | (fl_hsel_o[j] ? hdl_o[j * TsWidth +: TsWidth] : '0);
-      sl_deadline = sl_deadline | (sl_hsel_o[j] ? hdl_o[j * TsWidth +: TsWidth] : '0);
-      fl_seq      = fl_seq | (fl_hsel_o[j] ? hseq_o[j * SeqW +: SeqW] : '0);
-    end
-  end
+  uet_lb_onehot_mux #(.N (2), .W (TsWidth)) u_fl_dl (
+    .sel_i (fl_hsel_o), .data_i (hdl_o[2*TsWidth-1:0]), .data_o (fl_deadline)
+  );
+  uet_lb_onehot_mux #(.N (4), .W (TsWidth)) u_sl_dl (.sel_i (sl_hsel_o), .data_i (hdl_o), .data_o (sl_deadline));
+  uet_lb_onehot_mux #(.N (2), .W (SeqW)) u_fl_seq (.sel_i (fl_hsel_o), .data_i (hseq_o[2*SeqW-1:0]), .data_o (fl_seq));
   always_ff @(posedge clk_i) begin
     if (rst_ni && !flush_i) begin
       a_live_dl: assert (live_dl_i == live_i);

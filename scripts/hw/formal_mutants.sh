@@ -29,6 +29,7 @@ mutants=(
   "core/uet_lb_forward.sv@forward@    if (hit[5]) pick = x_s_r_o;@    if (hit[3]) pick = y_s_r_q; else if (hit[5]) pick = x_s_r_o;@forwarding prefers a result two cycles old to one a cycle old"
   "core/uet_lb_rr.sv@rr@{8'd0, step_i & span_mask_i}@{8'd0, step_i & span_mask_i & 8'hfe}@round robin skips odd ports"
   "prim/uet_lb_first2.sv@first2@  assign second_o = bits_i & below1 & ~below2;@  assign second_o = bits_i & below1;@the second select picks every set bit past the first, not the next one"
+  "prim/uet_lb_onehot_mux.sv@onehot_mux@    for (int k = 0; k < N; k++) data_o = data_o | ({W{sel_i[k]}} & data_i[k * W +: W]);@    for (int k = 0; k < N - 1; k++) data_o = data_o | ({W{sel_i[k]}} & data_i[k * W +: W]);@the last input is never selected"
   "prim/uet_lb_fifo.sv@fifo@      if (pop_i) rp_q <= rp_q + 1'b1;@      if (valid_o) rp_q <= rp_q + 1'b1;@a response is dropped under back-pressure"
   "prim/uet_lb_fifo.sv@fifo@      if (push_i) wp_q <= wp_q + 1'b1;@      if (push_i && !pop_i) wp_q <= wp_q + 1'b1;@a response is lost when one leaves as it arrives"
   "core/uet_lb_admit.sv@core@  assign req_ready_o  = !stall && req_room && !(open_valid_i && !req_owed_q);@  assign req_ready_o  = !stall && req_room;@an open and a request accepted in one cycle"
