@@ -70,52 +70,49 @@ module uet_lb_tracker_view #(
     past_due = uet_lb_pkg::wrap_before(32'(dl), 32'(now_i), TsWidth);
   endfunction
 
-  // Per half h: its first (e1) and second (e2) live slot's element, half h at slice h. (Flat vectors, not
-  // structures or unpacked arrays: Yosys 0.23 mishandles structures in loops and reads an unpacked array
-  // driven by instance ports as a memory.)
-  logic [1:0]           e1v, e2v, e1f;  // e1f: the first's seq is fire_seq_i
-  logic [2*EntW-1:0]    e1w, e2w;
-  logic [2*SeqW-1:0]    e1s, e2s;
-  logic [2*TsWidth-1:0] e1d, e2d;
+  // Per half h: its first (e1) and second (e2) live slot's element. (Plain arrays, not structures: Yosys
+  // 0.23 mishandles structures in loops and functions. The selects are the AND-OR of uet_lb_onehot_mux
+  // written out: as instances, Verilator copied each one's wide data port every cycle, 14 % more
+  // instructions for the fabric's RTL engine.)
+  logic [1:0]         e1v, e2v, e1f;  // e1f: the first's seq is fire_seq_i
+  logic [EntW-1:0]    e1w [2], e2w [2];
+  logic [SeqW-1:0]    e1s [2], e2s [2];
+  logic [TsWidth-1:0] e1d [2], e2d [2];
   // The one-hot selects of the first (hot1) and second (hot2) live slot of each half (uet_lb_first2), made
   // twice: from live_i for the ways, numbers and flags, and from its copy live_dl_i for the deadlines (each
   // select drives a gate per bit of every slot it selects; one set driving every field routed slowly on
   // ECP5). Half h at [h * Half +: Half] (flat: Yosys would make an unpacked array here a list of registers).
   logic [2*Half-1:0] hot1, hot2, dhot1, dhot2;
   for (genvar h = 0; h < 2; h++) begin : g_half
-    logic [Half*EntW-1:0]    hw;
-    logic [Half*SeqW-1:0]    hs;
-    logic [Half*TsWidth-1:0] hd;
-    assign hw = way_i[h * Half * EntW +: Half * EntW];
-    assign hs = seq_i[h * Half * SeqW +: Half * SeqW];
-    assign hd = deadline_i[h * Half * TsWidth +: Half * TsWidth];
     uet_lb_first2 #(.N (Half)) u_sel (
       .bits_i (live_i[h * Half +: Half]), .first_o (hot1[h * Half +: Half]), .second_o (hot2[h * Half +: Half])
     );
     uet_lb_first2 #(.N (Half)) u_dsel (
       .bits_i (live_dl_i[h * Half +: Half]), .first_o (dhot1[h * Half +: Half]), .second_o (dhot2[h * Half +: Half])
     );
-    assign e1v[h] = |live_i[h * Half +: Half];
-    assign e2v[h] = |hot2[h * Half +: Half];
-    assign e1f[h] = |(hot1[h * Half +: Half] & is_fire_i[h * Half +: Half]);
-    uet_lb_onehot_mux #(.N (Half), .W (EntW)) u_e1w (
-      .sel_i (hot1[h * Half +: Half]), .data_i (hw), .data_o (e1w[h * EntW +: EntW])
-    );
-    uet_lb_onehot_mux #(.N (Half), .W (SeqW)) u_e1s (
-      .sel_i (hot1[h * Half +: Half]), .data_i (hs), .data_o (e1s[h * SeqW +: SeqW])
-    );
-    uet_lb_onehot_mux #(.N (Half), .W (TsWidth)) u_e1d (
-      .sel_i (dhot1[h * Half +: Half]), .data_i (hd), .data_o (e1d[h * TsWidth +: TsWidth])
-    );
-    uet_lb_onehot_mux #(.N (Half), .W (EntW)) u_e2w (
-      .sel_i (hot2[h * Half +: Half]), .data_i (hw), .data_o (e2w[h * EntW +: EntW])
-    );
-    uet_lb_onehot_mux #(.N (Half), .W (SeqW)) u_e2s (
-      .sel_i (hot2[h * Half +: Half]), .data_i (hs), .data_o (e2s[h * SeqW +: SeqW])
-    );
-    uet_lb_onehot_mux #(.N (Half), .W (TsWidth)) u_e2d (
-      .sel_i (dhot2[h * Half +: Half]), .data_i (hd), .data_o (e2d[h * TsWidth +: TsWidth])
-    );
+  end
+  always_comb begin
+    for (int h = 0; h < 2; h++) begin
+      logic [Half-1:0] c;
+      c = live_i[h * Half +: Half];
+      e1v[h] = |c;
+      e2v[h] = |hot2[h * Half +: Half];
+      e1w[h] = '0;
+      e1f[h] = |(hot1[h * Half +: Half] & is_fire_i[h * Half +: Half]);
+      e1s[h] = '0;
+      e1d[h] = '0;
+      e2w[h] = '0;
+      e2s[h] = '0;
+      e2d[h] = '0;
+      for (int k = 0; k < Half; k++) begin
+        e1w[h] = e1w[h] | (hot1[h * Half + k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
+        e1s[h] = e1s[h] | (hot1[h * Half + k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
+        e1d[h] = e1d[h] | (dhot1[h * Half + k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
+        e2w[h] = e2w[h] | (hot2[h * Half + k] ? way_i[(h * Half + k) * EntW +: EntW] : '0);
+        e2s[h] = e2s[h] | (hot2[h * Half + k] ? seq_i[(h * Half + k) * SeqW +: SeqW] : '0);
+        e2d[h] = e2d[h] | (dhot2[h * Half + k] ? deadline_i[(h * Half + k) * TsWidth +: TsWidth] : '0);
+      end
+    end
   end
   logic [1:0]         e1v_q, e2v_q, e1f_q;
   logic [EntW-1:0]    e1w_q [2], e2w_q [2];
@@ -134,12 +131,12 @@ module uet_lb_tracker_view #(
     end
     e1f_q <= e1f;
     for (int h = 0; h < 2; h++) begin
-      e1w_q[h] <= e1w[h * EntW +: EntW];
-      e1s_q[h] <= e1s[h * SeqW +: SeqW];
-      e1d_q[h] <= e1d[h * TsWidth +: TsWidth];
-      e2w_q[h] <= e2w[h * EntW +: EntW];
-      e2s_q[h] <= e2s[h * SeqW +: SeqW];
-      e2d_q[h] <= e2d[h * TsWidth +: TsWidth];
+      e1w_q[h] <= e1w[h];
+      e1s_q[h] <= e1s[h];
+      e1d_q[h] <= e1d[h];
+      e2w_q[h] <= e2w[h];
+      e2s_q[h] <= e2s[h];
+      e2d_q[h] <= e2d[h];
     end
   end
   assign unseen_o = unseen_q;
@@ -161,12 +158,13 @@ module uet_lb_tracker_view #(
 
   // The bound past the window: the last used slot's deadline, or (none used) the one that left last,
   // selected by the one-hot count (a decode of a binary count in front of this select was an ECP5
-  // critical path).
+  // critical path), written out as above.
   logic [TsWidth-1:0] left_dl_q, last_dl, last_dl_q;
   logic               beyond_q;
-  uet_lb_onehot_mux #(.N (Slots + 1), .W (TsWidth)) u_last (
-    .sel_i (used_oh_i), .data_i ({deadline_i, left_dl_q}), .data_o (last_dl)
-  );
+  always_comb begin
+    last_dl = used_oh_i[0] ? left_dl_q : '0;
+    for (int k = 0; k < Slots; k++) last_dl = last_dl | (used_oh_i[k + 1] ? deadline_i[k * TsWidth +: TsWidth] : '0);
+  end
   always_ff @(posedge clk_i) begin
     if (pop_i) left_dl_q <= deadline_i[TsWidth-1:0];
     last_dl_q <= last_dl;
