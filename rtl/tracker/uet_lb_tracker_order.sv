@@ -4,9 +4,9 @@
 //
 // Order. Each run shows its first live element (fl) and the one after it (sl), a cycle old. Whether run
 // r's fl goes before run t's (deadline, then send order) is registered (ord_q), so pick_o, the run whose
-// fl goes first, is another cycle old: it is exact when no run's fl changed since (steady_o). A run's fl
-// is one of its two halves' firsts: each of run r's is compared with each of run t's, and the selects pick
-// the result, as one OR of select-and-compare terms.
+// fl goes first, is another cycle old: it is exact when no run's fl changed since (steady_o). The fl are
+// compared as selected: comparing every pair of half elements and selecting the results placed worse on
+// ECP5 twice (docs/fpga.md, rounds a59d00b and 35293e1).
 //
 // Records. The fire block keeps two copies of the tracker's record: c0, the one applying now, and c1, the
 // one applied at the last edge. For each run's fl and sl: whether the record decided now (its deadline
@@ -96,30 +96,16 @@ module uet_lb_tracker_order #(
                   (dl_a == dl_b && uet_lb_pkg::wrap_before(32'(seq_a), 32'(seq_b), SeqW));
   endfunction
 
-  // The order, registered from the runs' fl, and the pick it gives. Term (r, t, i, j): run r's fl is its
-  // half's first i, run t's is its j, and the first goes before the second; ord_q[r][t] is their OR (the
-  // diagonal, which the pick never reads, stays 0).
+  // The order, registered from the runs' fl, and the pick it gives.
   logic [Runs-1:0] flv_q;          // each run's fl a cycle ago
   logic [SeqW-1:0] flseq_q [Runs];
-  logic [Runs-1:0] ord_q [Runs];   // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's (t != r)
-  logic [Runs*Runs*4-1:0] ord_t;
-  always_comb begin
-    for (int r = 0; r < Runs; r++) begin
-      for (int t = 0; t < Runs; t++) begin
-        for (int k = 0; k < 4; k++) begin
-          ord_t[(r * Runs + t) * 4 + k] = t != r && fl_hsel_i[r * 2 + k / 2] && fl_hsel_i[t * 2 + k % 2] &&
-              goes_before(hdl_i[(r * 4 + k / 2) * TsWidth +: TsWidth], hseq_i[(r * 4 + k / 2) * SeqW +: SeqW],
-                          hdl_i[(t * 4 + k % 2) * TsWidth +: TsWidth], hseq_i[(t * 4 + k % 2) * SeqW +: SeqW]);
-        end
-      end
-    end
-  end
+  logic [Runs-1:0] ord_q [Runs];   // ord_q[r][t]: run r's fl (a cycle ago) goes before run t's
   logic [Runs-1:0] fl_chg;         // a run's fl is not last cycle's
   always_ff @(posedge clk_i) begin
     for (int r = 0; r < Runs; r++) begin
       flv_q[r]   <= fl_valid_i[r];
       flseq_q[r] <= fl_seq[r];
-      for (int t = 0; t < Runs; t++) ord_q[r][t] <= ord_t[(r * Runs + t) * 4 +: 4] != '0;
+      for (int t = 0; t < Runs; t++) ord_q[r][t] <= goes_before(fl_dl[r], fl_seq[r], fl_dl[t], fl_seq[t]);
     end
   end
   always_comb begin
