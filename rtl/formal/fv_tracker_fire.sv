@@ -59,18 +59,17 @@ module fv_tracker_fire (
     pdl_q[2] <= flight_dl_i[7:4];
   end
 
-  // The first's and second's deadlines and numbers: any one of the run's four, each, by its one-hot select.
-  logic [7:0] fl_dl, sl_dl, fl_seq;  // 4 bits a run
+  // The first's deadline and number: one of the run's halves' firsts, by its one-hot select (the second's
+  // is any of the four, by its own).
+  logic [7:0] fl_dl, fl_seq;  // 4 bits a run
   always_comb begin
     fl_dl  = '0;
-    sl_dl  = '0;
     fl_seq = '0;
     for (int r = 0; r < 2; r++) begin
       assume ($onehot(fl_hsel_i[2*r +: 2]) && $onehot(sl_hsel_i[4*r +: 4]));
-      for (int j = 0; j < 4; j++) begin
-        fl_dl[4*r +: 4]  = fl_dl[4*r +: 4] | (j < 2 && fl_hsel_i[2*r + j % 2] ? hdl_i[16*r + 4*j +: 4] : 4'd0);
-        sl_dl[4*r +: 4]  = sl_dl[4*r +: 4] | (sl_hsel_i[4*r + j] ? hdl_i[16*r + 4*j +: 4] : 4'd0);
-        fl_seq[4*r +: 4] = fl_seq[4*r +: 4] | (j < 2 && fl_hsel_i[2*r + j % 2] ? hseq_i[16*r + 4*j +: 4] : 4'd0);
+      for (int j = 0; j < 2; j++) begin
+        fl_dl[4*r +: 4]  = fl_dl[4*r +: 4] | (fl_hsel_i[2*r + j] ? hdl_i[16*r + 4*j +: 4] : 4'd0);
+        fl_seq[4*r +: 4] = fl_seq[4*r +: 4] | (fl_hsel_i[2*r + j] ? hseq_i[16*r + 4*j +: 4] : 4'd0);
       end
     end
   end
