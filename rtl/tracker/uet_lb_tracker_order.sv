@@ -13,10 +13,11 @@
 // rec_dl_i) and c0 go before it (g0, g1: the fire block's g0_q and g1_q for a candidate taken from that
 // element), and whether c0 or c1 frees its way (the elements are a cycle old).
 //
-// The deadlines and numbers are compared as the runs' views registered them, four a run
-// (uet_lb_tracker_view's hdl_o and hseq_o), and the results selected by the views' one-hot selects: the
-// selects then drive a few gates after the comparisons, not a select in front of each (ECP5 critical
-// paths). The block also gives each run's fl and sl deadline and number, selected, for the fire block.
+// The records' deadlines are compared with the half deadlines as the runs' views registered them, four a
+// run (uet_lb_tracker_view's hdl_o), and the results selected by the views' one-hot selects: the selects
+// then drive a few gates after the comparisons, not a select in front of each (an ECP5 critical path).
+// The block also selects each run's fl and sl deadline and number from the halves' (hdl_o, hseq_o), for
+// the order and the fire block.
 `default_nettype none
 
 module uet_lb_tracker_order #(

@@ -6,9 +6,9 @@
 // after the flip-flops (the lower half's first, else the upper's; the second likewise). So they show the
 // window as it was a cycle ago, as one select over all the slots, registered, would (one select over 16
 // slots was an ECP5 critical path). The deadlines and allocation numbers leave unselected, the four halves'
-// registers with a one-hot select for the first and one for the second: the fire block compares each with
-// a record or with another run's and selects the results (a select in front of its 32-bit compares was an
-// ECP5 critical path).
+// registers with a one-hot select for the first (one of the halves' firsts) and one for the second: the
+// tracker's order block selects them, and compares each deadline with a record before it selects (a
+// select in front of those 32-bit compares was an ECP5 critical path).
 //
 // Hold. A run's deadlines never decrease, so the earliest live element not left out is the first (or the
 // second, when the first is left out): if it is not past due at now_i, no live element is. Beyond the
