@@ -1,16 +1,16 @@
 // Formal harness of uet_lb_tracker_fire (4 ways in 2 sets, 2 runs, 4-bit times and numbers, three positions
 // in flight): the fire rules hold whatever the runs show. The runs' first and second elements (their
-// deadlines and numbers any of four a run, by free one-hot selects), the time, the packets in flight and the key clears
-// are free each cycle; the record applying is the one decided a cycle before (as the tracker applies it), a
-// position's deadline the one shown for it a cycle before, and the span moves only when announced. A fire
-// comes only in the cycle after its candidate was due and nothing held it, with the deadline it was due by;
-// it comes exactly when the fire decided then found no packet in flight (the request offered, the
-// positions, the records) with an earlier deadline, and waited_o rises exactly when one did (or the offered
-// request's span moved); fires are at least three cycles apart; one run fires, and is told so a cycle
-// later; a fire whose key a clear in flight carries is killed, three cycles after it; a fire not killed
-// frees its own way FpDepth cycles after it, and nothing else is freed. Yosys sat: BMC from reset; cover
-// flags for a killed fire, for two fires three cycles apart (the second element following the first) and
-// for a fire that waited.
+// deadlines and numbers by free one-hot selects: the first's one of the two halves' firsts, the second's any
+// of four), the time, the packets in flight and the key clears are free each cycle; the record applying is
+// the one decided a cycle before (as the tracker applies it), a position's deadline the one shown for it a
+// cycle before, and the span moves only when announced. A fire comes only in the cycle after its candidate
+// was due and nothing held it, with the deadline it was due by; it comes exactly when the fire decided then
+// found no packet in flight (the request offered, the positions, the records) with an earlier deadline, and
+// waited_o rises exactly when one did (or the offered request's span moved); fires are at least three cycles
+// apart; one run fires, and is told so a cycle later; a fire whose key a clear in flight carries is killed,
+// three cycles after it; a fire not killed frees its own way FpDepth cycles after it, and nothing else is
+// freed. Yosys sat: BMC from reset; cover flags for a killed fire, for two fires three cycles apart (the
+// second element following the first) and for a fire that waited.
 `default_nettype none
 
 module fv_tracker_fire (

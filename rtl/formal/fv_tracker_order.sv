@@ -1,11 +1,11 @@
-// Formal harness of uet_lb_tracker_order (4 ways in 2 sets, 2 runs, 4-bit deadlines and numbers): the
-// runs' elements, their half deadlines, numbers and one-hot selects, and the records are free each cycle, under
-// the tracker's facts (after a reset in the first cycle): a run's fl keeps its deadline while it stays
-// the fl (same number), two runs' fl have different numbers, and two deadlines or numbers compared are
-// less than half their range apart. Each run's fl and sl deadline and number are the half's its select names; the
-// records' flags are the comparisons and frees stated directly; steady_o says no fl changed since the
-// last cycle, and then pick_o is a valid run whose fl no other valid run's goes before (deadline, then
-// number).
+// Formal harness of uet_lb_tracker_order (4 ways in 2 sets, 2 runs, 4-bit deadlines and numbers): the runs'
+// elements, their half deadlines, numbers and one-hot selects, and the records are free each cycle, under the
+// tracker's facts (after a reset in the first cycle): a run's fl keeps its deadline while it stays the fl
+// (same number), two runs' fl have different numbers, and two deadlines or numbers compared are less than
+// half their range apart. Each run's fl and sl deadline and number are those of the half its select names
+// (the fl's one of the two halves' firsts); the records' flags are the comparisons and frees stated directly;
+// steady_o says no fl changed since the last cycle, and then pick_o is a valid run whose fl no other valid
+// run's goes before (deadline, then number).
 // Yosys sat: BMC 4 from the first cycle. Every register (the block's and these) holds the inputs of the
 // cycle before, so every reachable state is reached by the second cycle and the BMC covers them all
 // (k-induction with z3 did not finish in ten minutes).
