@@ -187,7 +187,7 @@ module uet_lb_tracker_sets #(
   // The clear writes its set's bits, then the allocation its way's bit (a way the same record frees and
   // takes stays valid). Indexed writes: decoders in hardware, and in a simulator a few word operations
   // where a shift of the whole vector costs a pass over its Entries / 32 words each (the Verilated core
-  // behind the fabric's RTL engine spent about 5 % of its instructions on two such shifts).
+  // behind the fabric's RTL engine spent about 6 % of its instructions on two such shifts).
   localparam int unsigned EntW = (Entries > 1) ? $clog2(Entries) : 1;
   logic [EntW-1:0] rec_way;
   assign rec_way = (Ways > 1) ? EntW'({rec0_aset_i, rec0_awy_i}) : EntW'(rec0_aset_i);
