@@ -113,8 +113,11 @@ module uet_lb_tracker_sets #(
   // from 1,024 bits.)
   localparam int unsigned SliceSets = (Sets > 16) ? 16 : Sets;
   localparam int unsigned SliceW    = Ways * SliceSets;
-  // (With one set a slice, in_slice does not need its set index: no warning for that.)
+  // (With one slice, or one set a slice, a function does not need its set index: no warning for that.)
   /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [SliceW-1:0] slice_bits(input logic [Entries-1:0] v, input logic [SetW-1:0] s);
+    slice_bits = v[SliceW * (32'(s) / SliceSets) +: SliceW];
+  endfunction
   function automatic logic [Ways-1:0] in_slice(input logic [SliceW-1:0] v, input logic [SetW-1:0] s);
     in_slice = v[Ways * (32'(s) % SliceSets) +: Ways];
   endfunction
@@ -122,10 +125,8 @@ module uet_lb_tracker_sets #(
   logic [SliceW-1:0] vcs2_q, vas2_q;  // t2: the slices, as the flip-flops were at t1
   logic [Ways-1:0]   vc3_q, va3_q;    // t3: the sets, as the flip-flops were at t2
   always_ff @(posedge clk_i) begin
-    // (valid_q selected in place: as a function's argument it would be copied whole, Entries bits, every
-    // cycle of a Verilated model.)
-    vcs2_q <= valid_q[SliceW * (32'(op1_cset_i) / SliceSets) +: SliceW];
-    vas2_q <= valid_q[SliceW * (32'(op1_aset_i) / SliceSets) +: SliceW];
+    vcs2_q <= slice_bits(valid_q, op1_cset_i);
+    vas2_q <= slice_bits(valid_q, op1_aset_i);
     // (rec1 now was the record of op4 when this operation was at t0: index 3.)
     vc3_q  <= after_rec(in_slice(vcs2_q, op2_cset_i), rec1_clr_i, rec1_cmask_i, rec1_alc_i, rec1_awy_i,
                         cmp2_csc_i[3], cmp2_csa_i[3]);
@@ -184,20 +185,22 @@ module uet_lb_tracker_sets #(
     cleared = '0;
     for (int w = 0; w < Ways; w++) cleared = cleared + (WayW + 1)'(rec0_clr_i && rec0_cmask_i[w]);
   end
-  // The clear writes its set's bits, then the allocation its way's bit (a way the same record frees and
-  // takes stays valid). Indexed writes: decoders in hardware, and in a simulator a few word operations
-  // where a shift of the whole vector costs a pass over its Entries / 32 words each (the Verilated core
-  // behind the fabric's RTL engine spent about 6 % of its instructions on two such shifts).
+  // As whole-vector operations: decoders in hardware, word operations in a simulator. (Indexed writes,
+  // valid_q[Ways * set +: Ways] and valid_q[way], cost a Verilated model about 6 % fewer instructions than
+  // these two 1,024-bit shifts, but Yosys 0.23 computes such a write's bit range with a 32-bit carry chain
+  // in front of every valid bit: placed at cdca7cf, the core ran at 57 MHz, every seed ending here.)
   localparam int unsigned EntW = (Entries > 1) ? $clog2(Entries) : 1;
-  logic [EntW-1:0] rec_way;
+  logic [EntW-1:0]    rec_way;
+  logic [Entries-1:0] clr_vec, alc_vec;
   assign rec_way = (Ways > 1) ? EntW'({rec0_aset_i, rec0_awy_i}) : EntW'(rec0_aset_i);
+  assign clr_vec = rec0_clr_i ? (Entries'(rec0_cmask_i) << (Ways * 32'(rec0_cset_i))) : '0;
+  assign alc_vec = rec0_alc_i ? (Entries'(1) << rec_way) : '0;
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
       valid_q   <= '0;
       tracked_q <= '0;
     end else begin
-      if (rec0_clr_i) valid_q[Ways * rec0_cset_i +: Ways] <= valid_q[Ways * rec0_cset_i +: Ways] & ~rec0_cmask_i;
-      if (rec0_alc_i) valid_q[rec_way] <= 1'b1;
+      valid_q   <= (valid_q & ~clr_vec) | alc_vec;
       tracked_q <= tracked_q + CntW'(rec0_alc_i) - CntW'(cleared);
     end
   end
