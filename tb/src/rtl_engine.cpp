@@ -205,7 +205,7 @@ class RtlEngine final : public Engine {
 
   // Clocks until the stream whose valid is set is ready, then the edge that takes the event.
   void handshake(const CData& ready) const {
-    top_->eval();
+    eval_low();
     for (long wait = 0; !ready; ++wait) {
       if (wait == kMaxWaitCycles) throw std::logic_error("rtl: a stream stayed not ready");
       tick();
@@ -215,22 +215,33 @@ class RtlEngine final : public Engine {
 
   // Clocks idle cycles until every accepted event and register write has been applied.
   void wait_idle() const {
-    top_->eval();
+    eval_low();
     for (long wait = 0; !top_->idle_o; ++wait) {
       if (wait == kMaxWaitCycles) throw std::logic_error("rtl: the core stayed busy");
       tick();
     }
   }
 
+  // The outputs for the inputs just set, read before the next edge: evaluated with the clock low, which
+  // is the first half of the next tick() (it need not evaluate again: one eval() a wait fewer).
+  void eval_low() const {
+    top_->clk_i = 0;
+    top_->eval();
+    low_ = true;
+  }
+
   // One clock cycle: inputs are already set; the rising edge comes half-way. The outputs are current
   // afterwards until an input changes: only a change needs another eval(). (const: counters() reads
   // registers, which takes cycles but changes nothing the events see.)
   void tick() const {
-    top_->clk_i = 0;
-    top_->eval();
+    if (!low_) {
+      top_->clk_i = 0;
+      top_->eval();
+    }
     if (tfp_) tfp_->dump(static_cast<std::uint64_t>(2 * cycle_));
     top_->clk_i = 1;
     top_->eval();
+    low_ = false;
     if (tfp_) tfp_->dump(static_cast<std::uint64_t>(2 * cycle_ + 1));
     ++cycle_;
     if (top_->efd_valid_o) collect_efd();
@@ -346,6 +357,7 @@ class RtlEngine final : public Engine {
   std::uint64_t out_of_range_feedback_ = 0;  // feedback naming a group the build does not have
   TimeNs time_ = 0;
   mutable std::uint64_t cycle_ = 0;
+  mutable bool low_ = false;  // evaluated with clk_i low and the inputs as they are (eval_low())
   mutable std::uint64_t seq_ = 0;
 };
 
