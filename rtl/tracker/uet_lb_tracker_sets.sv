@@ -84,8 +84,7 @@ module uet_lb_tracker_sets #(
     set_bits = v[Ways * s +: Ways];
   endfunction
 
-  // The valid bits (as words, at t5 below), and the tag RAMs (one per way, a key per set), read by the
-  // clear's set at t0, out at t2.
+  // Tag RAMs (one per way, a key per set), read by the clear's set at t0, out at t2.
   logic [Entries-1:0] valid_q;
   logic [KeyW-1:0]    tag_rd [Ways];
   for (genvar w = 0; w < Ways; w++) begin : g_tag
@@ -114,8 +113,11 @@ module uet_lb_tracker_sets #(
   // from 1,024 bits.)
   localparam int unsigned SliceSets = (Sets > 16) ? 16 : Sets;
   localparam int unsigned SliceW    = Ways * SliceSets;
-  // (With one set a slice, the function does not need its set index: no warning for that.)
+  // (With one slice, or one set a slice, a function does not need its set index: no warning for that.)
   /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [SliceW-1:0] slice_bits(input logic [Entries-1:0] v, input logic [SetW-1:0] s);
+    slice_bits = v[SliceW * (32'(s) / SliceSets) +: SliceW];
+  endfunction
   function automatic logic [Ways-1:0] in_slice(input logic [SliceW-1:0] v, input logic [SetW-1:0] s);
     in_slice = v[Ways * (32'(s) % SliceSets) +: Ways];
   endfunction
@@ -123,10 +125,8 @@ module uet_lb_tracker_sets #(
   logic [SliceW-1:0] vcs2_q, vas2_q;  // t2: the slices, as the flip-flops were at t1
   logic [Ways-1:0]   vc3_q, va3_q;    // t3: the sets, as the flip-flops were at t2
   always_ff @(posedge clk_i) begin
-    // (Selected in place: a function taking the valid bits would copy all of them, twice a cycle, in a
-    // Verilated model.)
-    vcs2_q <= valid_q[SliceW * (32'(op1_cset_i) / SliceSets) +: SliceW];
-    vas2_q <= valid_q[SliceW * (32'(op1_aset_i) / SliceSets) +: SliceW];
+    vcs2_q <= slice_bits(valid_q, op1_cset_i);
+    vas2_q <= slice_bits(valid_q, op1_aset_i);
     // (rec1 now was the record of op4 when this operation was at t0: index 3.)
     vc3_q  <= after_rec(in_slice(vcs2_q, op2_cset_i), rec1_clr_i, rec1_cmask_i, rec1_alc_i, rec1_awy_i,
                         cmp2_csc_i[3], cmp2_csa_i[3]);
@@ -185,40 +185,24 @@ module uet_lb_tracker_sets #(
     cleared = '0;
     for (int w = 0; w < Ways; w++) cleared = cleared + (WayW + 1)'(rec0_clr_i && rec0_cmask_i[w]);
   end
-  // The valid bits are kept as words of WordW bits (a set never straddles two). A record's masks are
-  // made once for a word, its clear's ways and its allocation's way, and each word takes them when the
-  // record names it (word and bit are slices of the way number: a decoder, no arithmetic). A Verilated
-  // model then works on 64-bit words (its widest plain integers), not on two shifted 1,024-bit masks a
-  // cycle: about 5 % fewer instructions in the engine. Each valid bit costs a LUT4 or two: the block alone
-  // maps to about 4,400 ECP5 LUT4, the shifted masks took 6,541. (Rejected, both measured: indexed
-  // writes into the flat vector, valid_q[Ways * set +: Ways], for which Yosys 0.23 computes the bit range
-  // with a 32-bit carry chain in front of every valid bit, cdca7cf, 57 MHz; an array of words written at
-  // a variable word and bit, 35bc6a7, 7,884 LUT4 in this block, 94.84 MHz.)
-  localparam int unsigned EntW   = (Entries > 1) ? $clog2(Entries) : 1;
-  localparam int unsigned WordW  = (Entries < 64) ? Entries : 64;
-  localparam int unsigned BitW   = (WordW > 1) ? $clog2(WordW) : 1;
-  localparam int unsigned NWords = Entries / WordW;
-  localparam int unsigned WIdxW  = (NWords > 1) ? $clog2(NWords) : 1;
-  logic [EntW-1:0]  cnum, anum;       // the way numbers of the clear's way 0 and of the allocation
-  logic [WordW-1:0] cword, aword;     // their masks within a word
-  logic [WIdxW-1:0] cwi, awi;         // and their words
-  assign cnum  = (Ways > 1) ? EntW'({rec0_cset_i, {WayW{1'b0}}}) : EntW'(rec0_cset_i);
-  assign anum  = (Ways > 1) ? EntW'({rec0_aset_i, rec0_awy_i}) : EntW'(rec0_aset_i);
-  assign cword = rec0_clr_i ? (WordW'(rec0_cmask_i) << BitW'(cnum)) : '0;
-  assign aword = rec0_alc_i ? (WordW'(1) << BitW'(anum)) : '0;
-  assign cwi   = WIdxW'(cnum >> BitW);
-  assign awi   = WIdxW'(anum >> BitW);
+  // As whole-vector operations: decoders in hardware, word operations in a simulator. (Indexed writes,
+  // valid_q[Ways * set +: Ways] and valid_q[way], cost a Verilated model about 6 % fewer instructions than
+  // these two 1,024-bit shifts, but Yosys 0.23 computes such a write's bit range with a 32-bit carry chain
+  // in front of every valid bit: placed at cdca7cf, the core ran at 57 MHz, every seed ending here.)
+  localparam int unsigned EntW = (Entries > 1) ? $clog2(Entries) : 1;
+  logic [EntW-1:0]    rec_way;
+  logic [Entries-1:0] clr_vec, alc_vec;
+  assign rec_way = (Ways > 1) ? EntW'({rec0_aset_i, rec0_awy_i}) : EntW'(rec0_aset_i);
+  assign clr_vec = rec0_clr_i ? (Entries'(rec0_cmask_i) << (Ways * 32'(rec0_cset_i))) : '0;
+  assign alc_vec = rec0_alc_i ? (Entries'(1) << rec_way) : '0;
   always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) tracked_q <= '0;
-    else                    tracked_q <= tracked_q + CntW'(rec0_alc_i) - CntW'(cleared);
-  end
-  for (genvar i = 0; i < NWords; i++) begin : g_word
-    logic [WordW-1:0] vw_q;
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni || flush_i) vw_q <= '0;
-      else vw_q <= (vw_q & ~(cwi == WIdxW'(i) ? cword : '0)) | (awi == WIdxW'(i) ? aword : '0);
+    if (!rst_ni || flush_i) begin
+      valid_q   <= '0;
+      tracked_q <= '0;
+    end else begin
+      valid_q   <= (valid_q & ~clr_vec) | alc_vec;
+      tracked_q <= tracked_q + CntW'(rec0_alc_i) - CntW'(cleared);
     end
-    assign valid_q[WordW*i +: WordW] = vw_q;
   end
   assign valid_o   = valid_q;
   assign tracked_o = tracked_q;
