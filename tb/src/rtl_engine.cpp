@@ -220,6 +220,7 @@ class RtlEngine final : public Engine {
       if (wait == kMaxWaitCycles) throw std::logic_error("rtl: the core stayed busy");
       tick();
     }
+    low_ = false;  // (the caller may set new inputs before the next tick: it evaluates them low first)
   }
 
   // The outputs for the inputs just set, read before the next edge: evaluated with the clock low, which
