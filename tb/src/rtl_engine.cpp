@@ -215,16 +215,16 @@ class RtlEngine final : public Engine {
 
   // Clocks idle cycles until every accepted event and register write has been applied.
   void wait_idle() const {
-    eval_low();
+    top_->eval();
     for (long wait = 0; !top_->idle_o; ++wait) {
       if (wait == kMaxWaitCycles) throw std::logic_error("rtl: the core stayed busy");
       tick();
     }
-    low_ = false;  // (the caller may set new inputs before the next tick: it evaluates them low first)
   }
 
   // The outputs for the inputs just set, read before the next edge: evaluated with the clock low, which
-  // is the first half of the next tick() (it need not evaluate again: one eval() a wait fewer).
+  // is the first half of the next tick() (it need not evaluate again: one eval() a handshake fewer). Only
+  // where a tick() follows before any input changes: a handshake always clocks its event in.
   void eval_low() const {
     top_->clk_i = 0;
     top_->eval();
@@ -235,10 +235,7 @@ class RtlEngine final : public Engine {
   // afterwards until an input changes: only a change needs another eval(). (const: counters() reads
   // registers, which takes cycles but changes nothing the events see.)
   void tick() const {
-    if (!low_) {
-      top_->clk_i = 0;
-      top_->eval();
-    }
+    if (!low_) eval_low();
     if (tfp_) tfp_->dump(static_cast<std::uint64_t>(2 * cycle_));
     top_->clk_i = 1;
     top_->eval();
