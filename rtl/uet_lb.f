@@ -31,6 +31,7 @@ core/uet_lb_update.sv
 core/uet_lb_dbg.sv
 core/uet_lb_cfg.sv
 core/uet_lb_admit.sv
+core/uet_lb_age.sv
 core/uet_lb_store.sv
 core/uet_lb_forward.sv
 core/uet_lb_loop.sv

@@ -294,6 +294,8 @@ module uet_lb #(
   fwd_loop_t         d_fwd_r;
   logic              d_fwd_f_l, d_fwd_f_x;  // d_fwd_f.lr || d_fwd_f.lf, d_fwd_f.xr || d_fwd_f.xf (registered)
   logic              d_open_prev;
+  logic              d_fresh;               // the feedback lane's group entered freezing since its age was read
+  logic              l_ent_f, l_ent_r;      // L's updates enter freezing
   logic [StateW-1:0] x_s_f, x_s_r;          // L's results of the cycle before (x)
   logic [StateW-1:0] pre_f_q, pre_f, pre_r;
   uet_lb_forward #(.GroupW (GroupW), .StateW (StateW)) u_forward (
@@ -306,7 +308,20 @@ module uet_lb #(
     .d_open_r_i (d_op), .word_f_i (word_f), .word_r_i (word_r),
     .x_v_f_o (x_wf), .x_v_r_o (x_wr), .x_g_f_o (x_wf_g), .x_g_r_o (x_wr_g), .x_s_f_o (x_s_f), .x_s_r_o (x_s_r),
     .pre_q_f_o (pre_f_q), .pre_f_o (pre_f), .pre_r_o (pre_r),
-    .fwd_f_o (d_fwd_f), .fwd_r_o (d_fwd_r), .fwd_l_f_o (d_fwd_f_l), .fwd_x_f_o (d_fwd_f_x), .open_prev_o (d_open_prev)
+    .fwd_f_o (d_fwd_f), .fwd_r_o (d_fwd_r), .fwd_l_f_o (d_fwd_f_l), .fwd_x_f_o (d_fwd_f_x), .open_prev_o (d_open_prev),
+    .l_ent_f_i (l_ent_f), .l_ent_r_i (l_ent_r), .fresh_o (d_fresh)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // The age of each group's freeze start (uet_lb_age): "long past" once the freezing timeout has certainly
+  // elapsed, before the modular test could misread it; read for the feedback lane's group at B, out at D.
+  logic                   d_old;
+  logic [NumGroups-1:0]   unused_age_hi, unused_age_lo;  // (observation, for the age's own proof)
+  uet_lb_age #(.NumGroups (NumGroups), .TsWidth (TsWidth)) u_age (
+    .clk_i (clk_i), .rst_ni (rst_ni), .t_i (now_q),
+    .d_src_f_i (d_src_f), .d_g_f_i (d_f_g), .d_src_r_i (d_src_r), .d_g_r_i (d_r_g),
+    .l_ent_f_i (l_ent_f), .l_ent_r_i (l_ent_r), .b_g_f_i (b_f_g), .old_o (d_old),
+    .age_hi_o (unused_age_hi), .age_lo_o (unused_age_lo)
   );
   assign x_wf_d = x_s_f;
   assign x_wr_d = x_s_r;
@@ -323,12 +338,13 @@ module uet_lb #(
     .d_t_i (d_f_t), .d_tmt_i (d_tmt), .d_tlt_i (d_tlt), .d_gen_i (d_f_gen), .d_same_i (d_same),
     .d_open_i (d_op), .d_req_i (d_rq), .kill_i (trk_kill),
     .fwd_f_i (d_fwd_f), .fwd_l_f_i (d_fwd_f_l), .fwd_x_f_i (d_fwd_f_x), .fwd_r_i (d_fwd_r),
-    .open_prev_i (d_open_prev), .pre_q_f_i (pre_f_q), .pre_f_i (pre_f), .pre_r_i (pre_r),
+    .open_prev_i (d_open_prev), .old_i (d_old), .fresh_i (d_fresh), .pre_q_f_i (pre_f_q), .pre_f_i (pre_f), .pre_r_i (pre_r),
     .x_s_f_i (x_s_f), .x_s_r_i (x_s_r),
     .l_f_v_i (l_f_v), .l_efd_i (l_f_efd), .l_t_i (l_f_t), .l_ev_i (l_f_ev), .l_same_i (l_same),
     .l_r_v_i (l_r_v), .l_open_i (l_r_op), .l_port_i (l_r_port),
     .next_f_o (next_f), .next_r_o (next_r), .dec_o (l_dec), .aux_o (l_aux), .slot_rd_o (l_slot_rd),
-    .slot_wr_o (l_slot_wr), .f_open_o (l_f_open), .r_open_o (l_r_open), .live_o (l_live), .recycle_o (l_recycle)
+    .slot_wr_o (l_slot_wr), .f_open_o (l_f_open), .r_open_o (l_r_open), .live_o (l_live), .recycle_o (l_recycle),
+    .entered_f_o (l_ent_f), .entered_r_o (l_ent_r)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -414,7 +430,7 @@ module uet_lb #(
   );
 
   logic unused;
-  assign unused = ^{unused_active, trk_busy};
+  assign unused = ^{unused_active, trk_busy, unused_age_hi, unused_age_lo};
 
   // ---------------------------------------------------------------------------------------------
   // The checks that span blocks or the ports (uet_lb_checks: simulation and formal only).

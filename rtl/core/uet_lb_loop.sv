@@ -46,6 +46,8 @@ module uet_lb_loop #(
   input  logic                   fwd_x_f_i,    ///< xr || xf (registered)
   input  logic [1:0]             fwd_r_i,      ///< {lr, lf} of the request lane
   input  logic                   open_prev_i,  ///< L's request-lane event opens the feedback lane's group
+  input  logic                   old_i,        ///< the feedback lane's freeze start is long past (uet_lb_age)
+  input  logic                   fresh_i,      ///< ... unless its group entered freezing since (uet_lb_forward)
   input  logic [StateW-1:0]      pre_q_f_i,    ///< the word stage D read (before x's)
   input  logic [StateW-1:0]      pre_f_i, pre_r_i,
   input  logic [StateW-1:0]      x_s_f_i, x_s_r_i,  ///< L's results of the cycle before
@@ -67,6 +69,8 @@ module uet_lb_loop #(
   output logic                   f_open_o,     ///< the feedback lane's group was open before its event
   output logic                   r_open_o,     ///< the request lane's group was open when the request applied
   output logic                   live_o,       ///< the early failure is of its group's open generation
+  output logic                   entered_f_o,  ///< each lane's update enters freezing (uet_lb_age, uet_lb_forward)
+  output logic                   entered_r_o,
   output logic                   recycle_o     ///< the feedback is a recycle (ACK, NACK trimmed at the last hop)
 );
   localparam int unsigned AuxW = GenW + TsWidth;  // a word's generation and freeze start: bits [AuxW:1]
@@ -81,7 +85,8 @@ module uet_lb_loop #(
     .fwd_i (fwd_f_i), .fwd_l_i (fwd_l_f_i), .fwd_x_i (fwd_x_f_i),
     .lr_i (st_r_q[AuxW:1]), .lf_i (st_f_q[AuxW:1]), .xr_i (x_s_r_i[AuxW:1]), .xf_i (x_s_f_i[AuxW:1]),
     .pre_i (pre_q_f_i[AuxW:1]), .l_t_i (l_t_i),
-    .entered_r_i (entered_r), .entered_f_i (entered_f), .elapsed_o (l_elapsed_d), .live_o (d_live)
+    .entered_r_i (entered_r), .entered_f_i (entered_f), .old_i (old_i), .fresh_i (fresh_i),
+    .elapsed_o (l_elapsed_d), .live_o (d_live)
   );
 
   // An early failure whose packet was cleared before it fired (the tracker's check, three cycles after the
@@ -105,7 +110,9 @@ module uet_lb_loop #(
     l_live_q    <= d_live && !d_kill_q;
     l_elapsed_q <= l_elapsed_d;
   end
-  assign live_o    = l_live_q;
+  assign live_o      = l_live_q;
+  assign entered_f_o = entered_f;
+  assign entered_r_o = entered_r;
   assign recycle_o = l_recycle_q;
 
   // The update units' event inputs, made at stage D into flip-flops of their own.

@@ -4,7 +4,9 @@
 // any of five: L's result of this cycle on either lane (the loop: lr, lf), L's result of the cycle before
 // (xr, xf), or the word stage D read (pre). Each word's freeze start is tested (uet_lb_timeout, six units
 // side by side); when L's event on the group starts freezing this cycle its time becomes the freeze start
-// (entered_r_i, entered_f_i, late inputs: they select last). Combinational.
+// (entered_r_i, entered_f_i, late inputs: they select last). A freeze start the group's age calls long past
+// (uet_lb_age, old_i) has elapsed whatever the modular test says, unless the group entered freezing again
+// since the age was read (fresh_i, or L's entered flags). Combinational.
 `default_nettype none
 
 module uet_lb_pretest #(
@@ -29,6 +31,8 @@ module uet_lb_pretest #(
   input  logic [TsWidth-1:0] l_t_i,        ///< L's feedback-lane event's time
   input  logic               entered_r_i,  ///< L's request-lane update starts freezing
   input  logic               entered_f_i,  ///< L's feedback-lane update starts freezing
+  input  logic               old_i,        ///< the group's freeze start is long past (uet_lb_age), as of stage B
+  input  logic               fresh_i,      ///< the group entered freezing at L since (uet_lb_forward)
   output logic               elapsed_o,    ///< the freezing timeout has elapsed at t_i for the word at L
   output logic               live_o        ///< gen_i is the group's generation at L (no open between)
 );
@@ -59,7 +63,7 @@ module uet_lb_pretest #(
     e_x       = fwd_xr ? e_xr : e_xf;
     e_kept    = fwd_l_i ? e_l : (fwd_x_i ? e_x : e_pre);
     e_new     = (fwd_lr && entered_r_i) || (!fwd_lr && fwd_lf && entered_f_i);
-    elapsed_o = e_new ? e_lt : e_kept;
+    elapsed_o = e_new ? e_lt : (e_kept || (old_i && !fresh_i));
   end
   // (L's events keep the generation unless one opens the group: open_prev_i.)
   always_comb begin

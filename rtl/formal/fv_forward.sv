@@ -5,7 +5,8 @@
 // shows the banks as X wrote them, X writing L's results a cycle after L). At stage D, for an event in
 // range: the word without L's result of this cycle is the group's newest (every L result before this
 // cycle), on both lanes; the loop flags say whether L's events of this cycle are on the group, and
-// whether L's request-lane event opens it. Yosys sat over every step from reset.
+// whether L's request-lane event opens it; fresh says whether the feedback lane's group entered freezing at
+// L (a kept result) in either of the two cycles before. Yosys sat over every step from reset.
 `default_nettype none
 
 module fv_forward (
@@ -13,7 +14,8 @@ module fv_forward (
   input logic       rst_ni,
   input logic       b_v_f_i, b_v_r_i, b_inr_f_i, b_inr_r_i, b_open_r_i,
   input logic [1:0] b_g_f_i, b_g_r_i,
-  input logic [2:0] next_f_i, next_r_i
+  input logic [2:0] next_f_i, next_r_i,
+  input logic       l_ent_f_i, l_ent_r_i
 );
   // The events' stages (the core's records, reduced to what forwarding reads).
   logic       c_v_f, c_v_r, c_inr_f, c_inr_r, c_open_r, d_v_f, d_v_r, d_inr_f, d_inr_r, d_open_r;
@@ -63,7 +65,15 @@ module fv_forward (
     assume (mem3_q[0] == mem_q[0] && mem3_q[1] == mem_q[1] && mem3_q[2] == mem_q[2] && mem3_q[3] == mem_q[3]);
   end
 
-  logic             x_v_f, x_v_r, fwd_l_f, fwd_x_f, open_prev;
+  logic             x_v_f, x_v_r, fwd_l_f, fwd_x_f, open_prev, fresh;
+  // The reference for fresh: each group's entries into freezing at L, one and two cycles ago.
+  logic [3:0]       ent1_q, ent2_q;
+  always_ff @(posedge clk_i) begin
+    for (int g = 0; g < 4; g++) begin
+      ent1_q[g] <= rst_ni && ((l_src_r && l_g_r == 2'(g) && l_ent_r_i) || (l_src_f && l_g_f == 2'(g) && l_ent_f_i));
+    end
+    ent2_q <= ent1_q;
+  end
   logic [1:0]       x_g_f, x_g_r, fwd_r;
   logic [2:0]       x_s_f, x_s_r, pre_q_f, pre_f, pre_r;
   logic [3:0]       fwd_f;
@@ -77,7 +87,8 @@ module fv_forward (
     .d_open_r_i (d_v_r && d_open_r), .word_f_i (mem3_q[c_g_f]), .word_r_i (mem3_q[c_g_r]),
     .x_v_f_o (x_v_f), .x_v_r_o (x_v_r), .x_g_f_o (x_g_f), .x_g_r_o (x_g_r), .x_s_f_o (x_s_f), .x_s_r_o (x_s_r),
     .pre_q_f_o (pre_q_f), .pre_f_o (pre_f), .pre_r_o (pre_r),
-    .fwd_f_o (fwd_f), .fwd_r_o (fwd_r), .fwd_l_f_o (fwd_l_f), .fwd_x_f_o (fwd_x_f), .open_prev_o (open_prev)
+    .fwd_f_o (fwd_f), .fwd_r_o (fwd_r), .fwd_l_f_o (fwd_l_f), .fwd_x_f_o (fwd_x_f), .open_prev_o (open_prev),
+    .l_ent_f_i (l_ent_f_i), .l_ent_r_i (l_ent_r_i), .fresh_o (fresh)
   );
 
   // Cover: an event at D whose store word (at C) was stale, so forwarding supplied the newest.
@@ -99,6 +110,7 @@ module fv_forward (
       a_loop_r: assert (fwd_r == {d_inr_r && l_src_r && l_g_r == d_g_r, d_inr_r && l_src_f && l_g_f == d_g_r});
       a_ors: assert (fwd_l_f == (fwd_f[3] || fwd_f[2]) && fwd_x_f == (fwd_f[1] || fwd_f[0]));
       a_open_prev: assert (open_prev == (l_open_r && l_g_r == d_g_f));
+      if (d_inr_f) a_fresh: assert (fresh == (ent1_q[d_g_f] || ent2_q[d_g_f]));
     end
   end
 endmodule

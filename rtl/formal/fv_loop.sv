@@ -36,6 +36,7 @@ module fv_loop #(
   input logic [3:0]  fwd_f_i,
   input logic [1:0]  fwd_r_i,
   input logic        open_prev_i,
+  input logic        old_i, fresh_i,
   input logic [StateW-1:0] pre_q_f, pre_f, pre_r, x_s_f, x_s_r
 );
 
@@ -117,7 +118,7 @@ module fv_loop #(
   logic [StateW-1:0]     next_f, next_r;
   uet_lb_pkg::decision_e dec;
   logic [15:0]           aux;
-  logic                  slot_rd, slot_wr, f_open, r_open, live, recycle;
+  logic                  slot_rd, slot_wr, f_open, r_open, live, recycle, entered_f, entered_r;
   uet_lb_loop #(.BufBitsMax (1), .TsWidth (16), .WindowWidth (3)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .none_i (none), .dflt_i (dflt), .reps_i (reps), .cmask_i (cmask), .cap_i (cap), .w_i (window_q),
@@ -126,12 +127,13 @@ module fv_loop #(
     .d_tmt_i (d_tmt_i), .d_tlt_i (d_tlt_i), .d_gen_i (d_gen_i), .d_same_i (d_same_i),
     .d_open_i (d_r_v_i && d_open_i), .d_req_i (d_r_v_i && !d_open_i), .kill_i (kill_i),
     .fwd_f_i (fwd_f_i), .fwd_l_f_i (fwd_f_i[3] || fwd_f_i[2]), .fwd_x_f_i (fwd_f_i[1] || fwd_f_i[0]),
-    .fwd_r_i (fwd_r_i), .open_prev_i (open_prev_i), .pre_q_f_i (pre_q_f), .pre_f_i (pre_f), .pre_r_i (pre_r),
+    .fwd_r_i (fwd_r_i), .open_prev_i (open_prev_i), .old_i (old_i), .fresh_i (fresh_i), .pre_q_f_i (pre_q_f), .pre_f_i (pre_f), .pre_r_i (pre_r),
     .x_s_f_i (x_s_f), .x_s_r_i (x_s_r),
     .l_f_v_i (l_f_v_q), .l_efd_i (l_efd_q), .l_t_i (l_t_q), .l_ev_i (l_ev_q), .l_same_i (l_same_q),
     .l_r_v_i (l_r_v_q), .l_open_i (l_open_q), .l_port_i (l_port_q),
     .next_f_o (next_f), .next_r_o (next_r), .dec_o (dec), .aux_o (aux), .slot_rd_o (slot_rd),
-    .slot_wr_o (slot_wr), .f_open_o (f_open), .r_open_o (r_open), .live_o (live), .recycle_o (recycle)
+    .slot_wr_o (slot_wr), .f_open_o (f_open), .r_open_o (r_open), .live_o (live), .recycle_o (recycle),
+    .entered_f_o (entered_f), .entered_r_o (entered_r)
   );
 
   // The word forwarding named at D, as L sees it.
@@ -182,5 +184,5 @@ module fv_loop #(
 
   logic unused;
   assign unused = ^{unused_efd_on, unused_span, unused_span_moves, slot_wr, f_open, unused_ref_wr, unused_ref_fo,
-                    unused_ref_ent, seen_shared_q, seen_killed_q, seen_loop_q};
+                    unused_ref_ent, entered_f, entered_r, seen_shared_q, seen_killed_q, seen_loop_q};
 endmodule

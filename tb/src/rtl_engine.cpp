@@ -6,8 +6,9 @@
 // the order it takes them whatever the stages hold, and the next event follows in the next cycle.
 //
 // Time. The core sees now_i = time mod 2^32, and an event takes the now_i of the cycle before the one that
-// takes it. Before the events of time t, the engine moves now_i to t (in steps below 2^30 ns, inside the
-// wrap-safe range), clocks a cycle, and clocks on while an early failure is pending (efd_pending_o: due,
+// takes it. Before the events of time t, the engine moves now_i to t in steps of at most 2^28 ns (the
+// core's freeze-start ages need now_i to advance at most 2^(TsWidth-4) ns a cycle: uet_lb_age), clocks a
+// cycle after each, and clocks on while an early failure is pending (efd_pending_o: due,
 // firing, or on its way to efd_valid_o): the tracker fires past-due packets in SPEC section 6 order itself,
 // and each early failure's trace row comes before the next event's.
 //
@@ -33,9 +34,9 @@ namespace uetlb {
 namespace {
 
 constexpr unsigned kWindowWidth = UETLB_RTL_WINDOW_WIDTH;  // the build's parameters (rtl/CMakeLists.txt)
-constexpr TimeNs kMaxJumpNs = TimeNs{1} << 30;  // deadlines are < 2^28 ns ahead (M x base RTT), time is mod 2^32
-constexpr TimeNs kTurnNs = TimeNs{1} << 32;     // now_i wraps
-constexpr TimeNs kSettledNs = TimeNs{1} << 33;  // stepped through, nothing in the core depends on time
+constexpr TimeNs kMaxJumpNs = TimeNs{1} << 28;             // at most 2^(32-4) ns a cycle (uet_lb_age)
+constexpr TimeNs kTurnNs = TimeNs{1} << 32;                // now_i wraps
+constexpr TimeNs kSettledNs = TimeNs{1} << 33;             // stepped through, nothing in the core depends on time
 constexpr unsigned kBaseRttWidth = UETLB_RTL_BASE_RTT_WIDTH;
 constexpr long kMaxWaitCycles = 1'000'000;  // far above any stall (a tracker full of packets firing)
 
@@ -277,8 +278,9 @@ class RtlEngine final : public Engine {
     TimeNs stepped = 0;
     while (time_ < t) {
       // A long jump: once 2^33 ns were stepped through, nothing in the core changes with time any more
-      // (every tracked packet fired, every run's tail is stale), and now_i is time mod 2^32, so whole
-      // turns of 2^32 ns are skipped rather than stepped (a jump to 2^63 ns took hours).
+      // (every tracked packet fired, every run's tail is stale, every freeze start's age is long past), and
+      // now_i is time mod 2^32, so whole turns of 2^32 ns are skipped rather than stepped (a jump to 2^63 ns
+      // took hours).
       if (stepped >= kSettledNs && t - time_ >= kTurnNs) {
         if (top_->efd_tracked_o != 0) throw std::logic_error("rtl: packets still tracked 2^33 ns after the last event");
         time_ += (t - time_) / kTurnNs * kTurnNs;
