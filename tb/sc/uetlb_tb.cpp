@@ -5,7 +5,9 @@
 // and an optional FST waveform.
 //
 // Time: the testbench owns now_i. It advances 1 ns per cycle, jumps over idle gaps, never past the next
-// tracked deadline + 1 (so deadlines fall between events as well as far behind them), and holds still
+// tracked deadline + 1 (so deadlines fall between events as well as far behind them); a long gap (seconds
+// to days, --long-gap) is crossed in steps of at most 2^28 ns a cycle, as a clock of 4 Hz would, the
+// slowest the core's freeze-start ages allow at 32-bit time (uet_lb_age); and time holds still
 // while the core holds its streams for past-due packets (efd_due_o). The core fires the earliest past-due
 // packet on the feedback lane in the first cycle whose events are past its deadline, and holds its streams
 // while any other is past due, so it applies early failures before the events they precede, as the model
@@ -67,6 +69,8 @@ Cycle-accurate SystemC testbench: the Verilated core against the golden model.
   --loss P               probability that a packet gets no feedback (early failure detection fires)
   --fail-burst P         probability per cycle that a burst of timeouts and losses starts
   --idle-gap P           probability per cycle of an idle gap (time jumps, freezing can end)
+  --long-gap P           probability per cycle of an idle gap of 2^31 to 2^40 ns (default 0), crossed in
+                         steps of 2^28 ns a cycle: frozen groups sit idle for seconds to days
   --backpressure P       probability that rsp_ready is low in a cycle
   --reopen P             probability per cycle that a group is reopened mid-flight
   --rtt-change P         probability per cycle that the base RTT changes
@@ -153,6 +157,8 @@ Knobs parse_args(uetlb::cli::Args& cl) {
       k.fail_burst = cl.prob_value(opt);
     } else if (opt == "--idle-gap") {
       k.idle_gap = cl.prob_value(opt);
+    } else if (opt == "--long-gap") {
+      k.long_gap = cl.prob_value(opt);
     } else if (opt == "--backpressure") {
       k.backpressure = cl.prob_value(opt);
     } else if (opt == "--reopen") {
@@ -415,6 +421,11 @@ class Testbench : public sc_module {
     cov_.declare("freeze.exited", goal(reps, 5));
     cov_.declare("freeze.failure_ignored_frozen", goal(reps, 5));
     cov_.declare("freeze.failure_ignored_in_window", goal(window, 1));
+    // Long gaps: a freeze that ends after 2^31 ns or more, and a recycle a whole turn of 2^32 ns or more after
+    // the freeze start whose elapsed time mod 2^32 is below the timeout (a modular test alone keeps freezing).
+    cov_.declare("freeze.exited_after_long_gap", goal(reps && knobs_.long_gap > 0, 1));
+    cov_.declare("freeze.exited_across_turn", 0);
+    cov_.declare("time.long_gap", goal(knobs_.long_gap > 0, 2));
     cov_.declare("cache.overwrite_when_full", goal(reps && cfg_.reps_buffer_size_mask_bits <= 3, 10));
     cov_.declare("replay.wrap", goal(reps, 5));
     cov_.declare("stream.same_group_fb_and_req", goal(true, 100));
@@ -474,6 +485,7 @@ class Testbench : public sc_module {
   }
 
   std::uint32_t pick(std::uint32_t n) { return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng_); }
+  TimeNs pick_wide(TimeNs n) { return std::uniform_int_distribution<TimeNs>(0, n - 1)(rng_); }
   // True with probability p, from one 32-bit draw (p = 1 is always true, p = 0 never draws).
   bool chance(double p) {
     if (p <= 0) return false;
@@ -569,7 +581,14 @@ class Testbench : public sc_module {
     if (!st) return;
     const bool recycle = kind == FeedbackKind::Ack || kind == FeedbackKind::NackTrimLastHop;
     if (recycle && was_full) cov_.hit("cache.overwrite_when_full");
-    if (was_freezing && !st->freezing()) cov_.hit("freeze.exited");
+    if (was_freezing && !st->freezing()) {
+      cov_.hit("freeze.exited");
+      const TimeNs frozen_for = t - st->freeze_start();  // (freeze_start is kept after the exit)
+      if (frozen_for >= (TimeNs{1} << 31)) cov_.hit("freeze.exited_after_long_gap");
+      if (frozen_for >= (TimeNs{1} << 32) && frozen_for % (TimeNs{1} << 32) < cfg_.freezing_timeout_ns) {
+        cov_.hit("freeze.exited_across_turn");
+      }
+    }
     if (kind == FeedbackKind::Rto) {
       if (!was_freezing && st->freezing()) cov_.hit("freeze.entered");
       if (was_freezing) cov_.hit("freeze.failure_ignored_frozen");
@@ -693,6 +712,19 @@ class Testbench : public sc_module {
     return true;
   }
 
+  // A cycle of a long gap: at most 2^28 ns, and not past the next tracked deadline + 1.
+  void advance_long() {
+    if (efd_due.read()) return;
+    TimeNs target = now_ + std::min(long_gap_left_, kLongStepNs);
+    if (knobs_.scoreboard) {
+      if (const auto next = model_.efd_next_deadline(); next && *next + 1 < target) {
+        target = std::max(now_ + 1, *next + 1);
+      }
+    }
+    long_gap_left_ -= target - now_;
+    set_time(target);
+  }
+
   void drive_run() {
     reg_we.write(false);
     if (!opened_all_) {  // open every group in use, one at a time, first (and again after a CTRL clear)
@@ -712,6 +744,18 @@ class Testbench : public sc_module {
     }
     if (burst_left_ > 0) --burst_left_;
     if (chance(knobs_.fail_burst)) burst_left_ = 200 + pick(800);
+    if (long_gap_left_ == 0 && chance(knobs_.long_gap)) {
+      // Around 2^31, around whole turns of 2^32 (within a FreezingTimeout either side), or 2^40 ns.
+      const TimeNs turn = TimeNs{1} << 32;
+      const TimeNs spread = std::max<TimeNs>(1, cfg_.freezing_timeout_ns);
+      const TimeNs bases[] = {TimeNs{1} << 31, turn, 2 * turn, TimeNs{1} << 40};
+      long_gap_left_ = bases[pick(4)] - spread + pick_wide(2 * spread);
+      cov_.hit("time.long_gap");
+    }
+    if (long_gap_left_ > 0) {  // nothing new until the gap is crossed
+      advance_long();
+      return;
+    }
     const bool gap = chance(knobs_.idle_gap);
     if (!advance_time(gap)) return;
     if (rtt_edges_left_ == 0 && chance(knobs_.rtt_change)) {  // one change in flight at a time
@@ -1020,6 +1064,8 @@ class Testbench : public sc_module {
   bool opened_since_clear_ = false;   // an open was taken since the last CTRL clear: groups are open
   std::uint64_t reg_activities_ = 0;  // register activities begun (bad writes, audits, clears)
   unsigned burst_left_ = 0;
+  TimeNs long_gap_left_ = 0;                              // ns of a long gap still to cross
+  static constexpr TimeNs kLongStepNs = TimeNs{1} << 28;  // a long gap's step a cycle (uet_lb_age's bound)
   RegSeq reg_seq_ = RegSeq::Idle;
   std::uint32_t bad_addr_ = 0;
   std::uint32_t expect_error_ = 0;

@@ -39,6 +39,7 @@ class RepsGroup {
   std::uint32_t filled() const { return filled_; }
   std::uint32_t replay_index() const { return replay_; }
   bool freezing() const { return freezing_; }
+  TimeNs freeze_start() const { return freeze_start_; }
   std::uint64_t window_left() const { return window_left_; }
   /// The unconsumed values, oldest first.
   std::vector<EntropyValue> unconsumed() const;
