@@ -1,5 +1,6 @@
 // The RTL (Verilated uet_lb behind the RTL engine) against the golden model: identical traces and counters
 // on every SPEC section 12 vector and on random event streams across configurations.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <random>
 #include <sstream>
@@ -34,7 +35,8 @@ void require_same_counters(const Counters& m, const Counters& r) {
 
 // A random stimulus in the shape a NIC produces: opens, requests, feedback a round trip later
 // (some lost), base-RTT changes, idle gaps that end freezing, reopens, feedback for unopened groups.
-std::vector<StimulusRow> random_stimulus(std::uint32_t seed, int packets, GroupId groups, GroupId opened) {
+std::vector<StimulusRow> random_stimulus(std::uint32_t seed, int packets, GroupId groups, GroupId opened,
+                                         bool long_gaps = false) {
   std::mt19937 rng(seed);
   auto pick = [&](std::uint32_t n) { return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng); };
   struct Pending {
@@ -68,6 +70,10 @@ std::vector<StimulusRow> random_stimulus(std::uint32_t seed, int packets, GroupI
   for (int k = 0; k < packets; ++k) {
     t += pick(6) == 0 ? 0 : pick(300);
     if (pick(500) == 0) t += 30'000 + pick(120'000);
+    if (long_gaps && pick(150) == 0) {  // idle for seconds to days: around 2^31, 2^32 and beyond
+      const TimeNs base[] = {TimeNs{1} << 31, TimeNs{1} << 32, TimeNs{3} << 32, TimeNs{1} << 40};
+      t += base[pick(4)] - 200'000 + pick(400'000);
+    }
     if (pick(800) == 0) {
       StimulusRow r;
       r.base_rtt = true;
@@ -214,4 +220,95 @@ TEST_CASE("RTL = model across jumps of time up to 2^63 ns", "[rtl][equivalence][
   REQUIRE(trace_of(*rtl, rows, "jumps") == expected);
   require_same_counters(model.counters(), rtl->counters());
   REQUIRE(model.counters().efd_fired == 3);  // psn 2 before the first jump, 4 and 5 after theirs
+}
+
+// The decision of the first tx row of (group, psn) in a trace.
+std::string decision_in(const std::string& trace, GroupId group, Psn psn) {
+  std::istringstream in(trace);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<std::string> f;
+    std::istringstream ls(line);
+    for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
+    if (f.size() == 7 && f[2] == std::to_string(group) && f[3] == "tx" && f[5] == std::to_string(psn)) return f[6];
+  }
+  return "";
+}
+
+// A stimulus that leaves groups in every REPS state (frozen with a cached value, frozen with none, in the
+// exploration window, thawed, tracked packets pending, a lowered base RTT) and then goes quiet for `gap`
+// ns; after it each group gets a recycle, a failure or a reopen and a run of requests. Around each whole
+// turn of 2^32 ns the modular freezing test reads a small elapsed time: only the core's freeze-start ages
+// (uet_lb_age) give the model's answer there.
+std::vector<StimulusRow> gap_stimulus(TimeNs gap) {
+  std::vector<std::pair<TimeNs, std::string>> rows;  // (time, the rest of the row), put in time order below
+  auto row = [&](TimeNs t, const std::string& rest) { rows.emplace_back(t, rest); };
+  // Group 0: a cached value, frozen at 1000 (rto), replays. Group 1: frozen with nothing cached.
+  // Group 2: frozen, thawed at 200 us: in its window. Group 3: frozen just before the gap, a request left
+  // unacknowledged (its early failure fires inside the gap), the base RTT lowered.
+  for (int g = 0; g < 4; ++g) row(0, std::to_string(g) + ",open," + std::to_string(100 + g) + ",");
+  row(0, "0,tx,,1"), row(10, "0,ack,,1"), row(1000, "0,rto,,1"), row(1000, "0,tx,,2"), row(1000, "0,tx,,3");
+  row(0, "1,tx,,1"), row(1000, "1,rto,,1"), row(1000, "1,tx,,2");
+  row(0, "2,tx,,1"), row(10, "2,ack,,1"), row(1000, "2,rto,,1"), row(200'000, "2,ack,,1"), row(200'000, "2,tx,,2");
+  row(200'000, "2,tx,,3");
+  row(300'000, "3,tx,,1"), row(300'010, "3,ack,,1"), row(300'500, "3,rto,,1"), row(300'500, "3,tx,,2");
+  row(300'600, "0,base_rtt,4000,"), row(300'600, "3,tx,,3");
+  // After the gap.
+  const TimeNs t = 300'600 + gap;
+  row(t, "0,ack,,3"), row(t, "0,tx,,4"), row(t, "0,tx,,5"), row(t, "0,tx,,6");
+  row(t, "1,ack,,2"), row(t, "1,tx,,3"), row(t, "1,tx,,4");
+  row(t, "2,rto,,3"), row(t, "2,tx,,4"), row(t, "2,tx,,5");
+  row(t, "3,ack,,3"), row(t + 5, "3,tx,,4"), row(t + 5, "3,rto,,4"), row(t + 5, "3,tx,,5");
+  // Group 1 reopened: frozen again, still frozen at 100 us, thawed at 250 us.
+  row(t + 7, "1,open,201,"), row(t + 7, "1,tx,,1"), row(t + 7, "1,rto,,1");
+  row(t + 100'000, "1,ack,,1"), row(t + 100'000, "1,tx,,2"), row(t + 100'000, "1,tx,,3");
+  row(t + 250'000, "1,ack,,3"), row(t + 250'000, "1,tx,,4");
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::string text = std::string(kStimulusHeader) + "\n";
+  for (const auto& [time, rest] : rows) text += std::to_string(time) + "," + rest + "\n";
+  std::istringstream in(text);
+  return read_stimulus(in, "gap");
+}
+
+TEST_CASE("RTL = model after a group's idle gap of any length", "[rtl][equivalence][time][gap]") {
+  const TimeNs turn = TimeNs{1} << 32;
+  const TimeNs timeout = 100'000;  // FreezingTimeout (the default)
+  // Gaps around half a turn, a turn (where the modular test reads less than the timeout: elapsed mod 2^32
+  // below 100 us), several turns, 2^40 and 2^62 ns.
+  const std::vector<TimeNs> gaps = {
+      TimeNs{1} << 31, (TimeNs{1} << 31) + 1,  turn - timeout, turn - 1'000,    turn,
+      turn + 1'000,    turn + timeout - 1'001, 3 * turn + 5,   TimeNs{1} << 40, (TimeNs{1} << 62) + 17};
+  Config cfg;
+  cfg.packet_spraying_type = SprayingType::Reps;
+  int seed = 700;
+  for (const TimeNs gap : gaps) {
+    INFO("gap " << gap << " ns");
+    const auto rows = gap_stimulus(gap);
+    ModelEngine model(cfg, rtl_options());
+    auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, seed++);
+    const std::string expected = trace_of(model, rows, "gap");
+    REQUIRE(trace_of(*rtl, rows, "gap") == expected);
+    require_same_counters(model.counters(), rtl->counters());
+    // The stimulus does what it is for: after the gap the recycles end freezing, so groups 0 and 1 explore
+    // their second request where a group still frozen would replay, and early failures fired in the gap.
+    REQUIRE(model.counters().efd_fired >= 2);
+    REQUIRE(decision_in(expected, 0, 5) == "explore");
+    REQUIRE(decision_in(expected, 1, 4) == "explore");
+  }
+}
+
+TEST_CASE("RTL = model on random streams with idle gaps of seconds to days", "[rtl][equivalence][time][gap]") {
+  const GroupId groups = static_cast<GroupId>(rtl_build().num_groups);
+  const char* json = R"({"PacketSprayingType":"Recycled Entropy Packet Spraying","FreezingTimeout":"40us"})";
+  const Config cfg = Config::from_json(json, "long gaps");
+  for (std::uint32_t seed = 31; seed < 34; ++seed) {
+    INFO("stimulus seed " << seed);
+    const auto rows = random_stimulus(seed, 2000, groups, groups - 2, true);
+    REQUIRE(rows.back().time > (TimeNs{1} << 33));  // the stream holds long gaps
+    ModelEngine model(cfg, rtl_options());
+    auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, static_cast<int>(seed));
+    const std::string expected = trace_of(model, rows, "random long gaps");
+    REQUIRE(trace_of(*rtl, rows, "random long gaps") == expected);
+    require_same_counters(model.counters(), rtl->counters());
+  }
 }
