@@ -6,9 +6,11 @@
 //                  [--iterations I] [--compute-us U]
 //
 // Writes DIR/PREFIX.0.et .. DIR/PREFIX.N-1.et (a length-delimited GlobalMetadata, then length-delimited
-// Nodes). Refuses to overwrite an existing file. Exit status: 0 on success; 1 when a file cannot be
+// Nodes), each under a temporary name and put in place when all are complete. Refuses to overwrite an
+// existing file or link, and a PREFIX that names a folder, a device or a system folder. Exit status: 0 on success; 1 when a file cannot be
 // written; 2 for a bad command line.
 #include <google/protobuf/util/delimited_message_util.h>
+#include <sys/stat.h>
 
 #include <cstdint>
 #include <cstdlib>
@@ -16,9 +18,12 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "chakra_et.pb.h"
+#include "uetlb/output.hpp"
 
 namespace pb = uetsim::chakra;
 
@@ -77,51 +82,71 @@ int main(int argc, char** argv) {
   }
   if (ranks == 0 || bytes == 0 || collective.empty() || out.empty())
     return usage("--ranks, --collective, --bytes and --out are required");
-  const std::filesystem::path prefix(out);
-  if (prefix.has_parent_path() && !std::filesystem::is_directory(prefix.parent_path())) {
-    std::cerr << "uet-chakra-gen: '" << prefix.parent_path().string() << "' is not a directory\n";
-    return 1;
-  }
-  for (std::uint64_t r = 0; r < ranks; ++r) {  // nothing is written when any file exists
-    const std::string path = out + "." + std::to_string(r) + ".et";
-    if (std::filesystem::exists(path)) {
-      std::cerr << "uet-chakra-gen: '" << path << "' exists; remove it or choose another --out\n";
-      return 1;
+  // PREFIX names files to create (PREFIX.R.et): not a folder ("dir/", "/", "."), not a device or anything
+  // else that exists and is not a regular file, not in a system folder.
+  std::vector<std::unique_ptr<uetlb::output::AtomicFile>> files;
+  try {
+    const std::string name = out.substr(out.find_last_of('/') == std::string::npos ? 0 : out.find_last_of('/') + 1);
+    if (name.empty() || name == "." || name == "..") {
+      return usage("--out '" + out + "' names a folder; give DIR/PREFIX (files PREFIX.0.et .. are made in DIR)");
     }
-  }
-  for (std::uint64_t r = 0; r < ranks; ++r) {
-    const std::string path = out + "." + std::to_string(r) + ".et";
-    std::ofstream f(path, std::ios::binary);
-    pb::GlobalMetadata meta;
-    meta.set_version("0.0.4");
-    bool ok = f && google::protobuf::util::SerializeDelimitedToOstream(meta, &f);
-    std::uint64_t id = 0, last = 0;
-    for (std::uint64_t it = 0; it < iterations && ok; ++it) {
-      if (compute_us > 0) {
-        pb::Node c;
-        c.set_id(++id);
-        c.set_name("compute." + std::to_string(it));
-        c.set_type(pb::COMP_NODE);
-        c.set_duration_micros(compute_us);
-        if (last) c.add_data_deps(last);
-        last = id;
-        ok = google::protobuf::util::SerializeDelimitedToOstream(c, &f);
+    struct stat st {};
+    if (::lstat(out.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+      return usage("--out '" + out + "' exists and is not a regular file (a folder, a device or a link); give DIR/PREFIX");
+    }
+    std::error_code ec;
+    const auto folder = std::filesystem::weakly_canonical(std::filesystem::absolute(out, ec).parent_path(), ec);
+    for (const char* system : {"/dev", "/proc", "/sys"}) {
+      const std::string f = folder.string();
+      if (f == system || f.rfind(std::string(system) + "/", 0) == 0) {
+        return usage("--out '" + out + "' is in the system folder " + system + "; give DIR/PREFIX in a folder of yours");
       }
-      pb::Node n;
-      n.set_id(++id);
-      n.set_name(collective + "." + std::to_string(it));
-      n.set_type(pb::COMM_COLL_NODE);
-      attr_int(n, "comm_type", kCollectives.at(collective));
-      attr_int(n, "comm_size", static_cast<std::int64_t>(bytes));
-      if (last) n.add_data_deps(last);
-      last = id;
-      ok = ok && google::protobuf::util::SerializeDelimitedToOstream(n, &f);
     }
-    f.flush();
-    if (!ok || !f) {
-      std::cerr << "uet-chakra-gen: cannot write '" << path << "'\n";
-      return 1;
+    for (std::uint64_t r = 0; r < ranks; ++r) {  // nothing is written when any file exists
+      const std::string path = out + "." + std::to_string(r) + ".et";
+      if (::lstat(path.c_str(), &st) == 0) {
+        std::cerr << "uet-chakra-gen: '" << path << "' exists" << (S_ISLNK(st.st_mode) ? " (a link)" : "")
+                  << "; remove it or choose another --out\n";
+        return 1;
+      }
+      uetlb::output::check_output("--out", path);
     }
+    for (std::uint64_t r = 0; r < ranks; ++r) {
+      const std::string path = out + "." + std::to_string(r) + ".et";
+      files.push_back(std::make_unique<uetlb::output::AtomicFile>("--out", path, false));
+      std::ostream& f = files.back()->stream();
+      pb::GlobalMetadata meta;
+      meta.set_version("0.0.4");
+      bool ok = google::protobuf::util::SerializeDelimitedToOstream(meta, &f);
+      std::uint64_t id = 0, last = 0;
+      for (std::uint64_t it = 0; it < iterations && ok; ++it) {
+        if (compute_us > 0) {
+          pb::Node c;
+          c.set_id(++id);
+          c.set_name("compute." + std::to_string(it));
+          c.set_type(pb::COMP_NODE);
+          c.set_duration_micros(compute_us);
+          if (last) c.add_data_deps(last);
+          last = id;
+          ok = google::protobuf::util::SerializeDelimitedToOstream(c, &f);
+        }
+        pb::Node n;
+        n.set_id(++id);
+        n.set_name(collective + "." + std::to_string(it));
+        n.set_type(pb::COMM_COLL_NODE);
+        attr_int(n, "comm_type", kCollectives.at(collective));
+        attr_int(n, "comm_size", static_cast<std::int64_t>(bytes));
+        if (last) n.add_data_deps(last);
+        last = id;
+        ok = ok && google::protobuf::util::SerializeDelimitedToOstream(n, &f);
+      }
+      if (!ok) throw uetlb::output::OutputError("--out '" + path + "': write failed");
+      files.back()->finish();  // closed: a run of 65,536 ranks holds no 65,536 open files
+    }
+    for (auto& f : files) f->commit(false);  // never over a file that appeared meanwhile
+  } catch (const uetlb::output::OutputError& e) {
+    std::cerr << "uet-chakra-gen: " << e.what() << "\n";
+    return 1;
   }
   std::cout << "uet-chakra-gen: wrote " << ranks << " rank files " << out << ".{0.." << ranks - 1 << "}.et ("
             << iterations << " x " << collective << " of " << bytes << " bytes)\n";

@@ -1,16 +1,21 @@
 // Output files written safely, shared by the project's programs.
 //
-// Before any work: every output path is checked (not empty, not a folder, a device or anything else that
-// is not a regular file, its folder present) and no two outputs, and no output and an input, are one
-// file. While writing: each output goes to a temporary name beside it ("NAME.partial-PID") and is renamed
-// over NAME only once complete and closed without error, so a failed run leaves nothing that looks like
-// a result, and a path that was not a regular file is never replaced. A character device or a pipe
-// (/dev/null, /dev/stdout) is written in place when the program writes the stream itself, with every
-// write checked; a writer that opens its file itself (a waveform) gets a regular file or nothing.
+// Before any work: every output path is checked (not empty, not a folder, not a link to nothing, not a
+// device or anything else that is not a regular file, its folder present) and no two outputs, and no
+// output and an input, are one file. While writing: each output goes to a new temporary file beside it
+// ("NAME.partial-" and random letters, created exclusively: an existing file or link there is never
+// opened) and is renamed over NAME only once complete and closed without error, so a failed run leaves
+// nothing that looks like a result. Only a regular file or nothing is ever replaced: a character device,
+// a pipe or a symbolic link (/dev/null, /dev/stdout, a link to a file) is written in place, through it,
+// when the program writes the stream itself, with every write checked; a writer that opens its file
+// itself (a waveform) gets a regular file or nothing.
 #pragma once
 
-#include <fstream>
+#include <fstream>  // (for the programs that include only this header)
+#include <memory>
+#include <ostream>
 #include <stdexcept>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -30,12 +35,14 @@ struct Path {
 };
 
 /// Checks one output file's path: throws OutputError naming `what` and the path when it is empty, names a
-/// folder, or its folder does not exist; and when it names (or links to) a device or a pipe unless
-/// `stream_device` (a character device or a pipe written in place: /dev/null, /dev/stdout).
+/// folder (also "x/", "x/." and "x/.."), is a link to nothing, or its folder does not exist; and when it
+/// names a device, a pipe or a link unless `stream_device` (written in place: /dev/null, /dev/stdout, a
+/// link to a file).
 void check_output(const std::string& what, const std::string& path, bool stream_device = false);
 
-/// Why `path` cannot be read as an input file ("does not exist", "is a folder, not a file", ...), or ""
-/// when it can.
+/// Why `path` cannot be read as an input file ("does not exist", "is a folder, not a file", "is a device,
+/// not a file", ...), or "" when it can: a regular file or a pipe (a device such as /dev/zero would be read
+/// for ever).
 std::string unreadable(const std::string& path);
 
 /// Checks that no two of `paths` are one file, where at least one of the two is an output (inputs that
@@ -45,6 +52,30 @@ void check_distinct(const std::vector<Path>& paths);
 /// Creates folder `dir` and any missing parents (as mkdir -p); throws OutputError naming `what` when
 /// `dir` is empty or a component exists and is not a folder.
 void make_dirs(const std::string& what, const std::string& dir);
+
+/// An output stream buffer over a file descriptor it owns; a failed write is kept (errno) for finish().
+class FdBuf : public std::streambuf {
+ public:
+  explicit FdBuf(int fd);
+  FdBuf(const FdBuf&) = delete;
+  FdBuf& operator=(const FdBuf&) = delete;
+  ~FdBuf() override;
+  /// Writes what is buffered and closes the descriptor; the first error's errno, or 0.
+  int close();
+
+ protected:
+  int_type overflow(int_type c) override;
+  std::streamsize xsputn(const char* s, std::streamsize n) override;
+  int sync() override;
+
+ private:
+  bool drain();
+  bool write_all(const char* p, std::size_t n);
+  static constexpr std::size_t kSize = std::size_t{1} << 16;
+  int fd_;
+  int error_ = 0;
+  std::unique_ptr<char[]> buf_;
+};
 
 /// A file written under a temporary name and renamed over its path by commit(). Destroyed without
 /// commit(), it removes the temporary file. Every write is checked at commit().
@@ -65,12 +96,15 @@ class AtomicFile {
   /// Flushes and closes the stream and checks that every write succeeded (throws OutputError if not).
   /// A program with several outputs finishes them all before it commits any.
   void finish();
-  /// finish(), then renames the file into place.
-  void commit();
+  /// finish(), then renames the file into place. With `replace` false, a file that appeared at the path
+  /// meanwhile is not replaced (OutputError instead).
+  void commit(bool replace = true);
 
  private:
   std::string what_, path_, temp_;
-  std::ofstream out_;
+  std::unique_ptr<FdBuf> buf_;
+  std::ostream out_{nullptr};
+  bool open_ = false;
   bool done_ = false;
   bool in_place_ = false;
 };

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Hostile inputs and outputs (issue 69), one block per class: nothing is written through a planted link or
+# over a link, device or folder; no program crashes or hangs on a device as input; every refusal names
+# what is wrong. Each block would fail before its fix.
+# usage: test_hostile.sh UETLB_RUN UET_FABRIC UET_CHAKRA_GEN STIMULUS TMPDIR
+set -u
+run=$1 fabric=$2 gen=$3 stim=$4 tmp=$5
+rm -rf "$tmp" && mkdir -p "$tmp" && cd "$tmp" || exit 1
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect STATUS MESSAGE -- COMMAND...: the command exits STATUS (within 20 s) and its standard error
+# contains MESSAGE.
+expect() {
+  local want=$1 msg=$2
+  shift 3
+  local err status
+  err=$(timeout 20 "$@" 2>&1 >/dev/null)
+  status=$?
+  if [ "$status" != "$want" ] || [[ "$err" != *"$msg"* ]]; then
+    fail "$* -> exit $status (want $want), stderr: $err (want: $msg)"
+  fi
+}
+
+cp "$stim" in.csv
+echo keep > victim
+echo keep > victim.keep
+
+## Outputs: the temporary file is created exclusively under a name no one can guess.
+# A link planted at the old predictable name (OUT.partial-PID: sh's PID, which exec keeps) is not
+# written through.
+sh -c 'ln -s victim t.csv.partial-$$ && exec "$0" --stimulus in.csv --trace t.csv --quiet' "$run" ||
+  fail "uetlb-run failed beside a planted link"
+cmp -s victim victim.keep || fail "uetlb-run wrote through a link planted at its temporary name"
+[ -s t.csv ] || fail "uetlb-run wrote no trace beside a planted link"
+mkdir -p fab
+sh -c 'ln -s ../victim fab/summary.csv.partial-$$ && exec "$0" --quiet --no-plots --out fab' "$fabric" >/dev/null ||
+  fail "uet-fabric failed beside a planted link"
+cmp -s victim victim.keep || fail "uet-fabric wrote through a link planted at its temporary name"
+ls ./*.partial-* fab/*.partial-?????????????* >/dev/null 2>&1 && fail "a temporary file was left"
+
+# A link is written through, never replaced by a regular file (as root, --trace /dev/stdout with standard
+# output a file replaced the machine's /dev/stdout link): here a link of our own to standard output.
+ln -s /proc/self/fd/1 stdout-link
+"$run" --stimulus in.csv --trace stdout-link --quiet > captured.csv || fail "--trace to a link to stdout failed"
+[ -L stdout-link ] || fail "the link given as --trace was replaced by a file"
+head -n 1 captured.csv | grep -q '^seq,' || fail "the trace did not reach the file behind the link"
+[ "$(wc -l < captured.csv)" -gt 1 ] || fail "the trace behind the link is empty"
+# A link to a regular file is written through it.
+echo old > target.csv && ln -s target.csv tlink.csv
+"$run" --stimulus in.csv --trace tlink.csv --quiet || fail "--trace to a link to a file failed"
+[ -L tlink.csv ] && head -n 1 target.csv | grep -q '^seq,' || fail "a link to a file was not written through"
+# A link to nothing is refused: its target is not created.
+ln -s made-by-link.csv dangling.csv
+expect 2 "is a link to nothing" -- "$run" --stimulus in.csv --trace dangling.csv
+[ -e made-by-link.csv ] && fail "uetlb-run created a dangling link's target"
+expect 2 "names a folder, not a file" -- "$run" --stimulus in.csv --trace sub/.
+expect 2 "names a folder, not a file" -- "$run" --stimulus in.csv --trace sub/..
+
+# uet-chakra-gen: a dangling link at a rank file's name, a folder, a device or a system folder as --out.
+mkdir g
+ln -s ../made-by-gen g/tr.1.et
+expect 1 "exists (a link)" -- "$gen" --ranks 2 --collective all_reduce --bytes 8 --out g/tr
+[ -e made-by-gen ] && fail "uet-chakra-gen created a dangling link's target"
+[ -e g/tr.0.et ] && fail "uet-chakra-gen wrote rank 0 though rank 1 was in the way"
+# (The files a wrong refusal would write into / and /dev are removed again, when this test made them.)
+strays=(/.0.et /.1.et /dev/null.0.et /dev/null.1.et "/dev/shm/uetlb-hostile-$$.0.et" "/dev/shm/uetlb-hostile-$$.1.et")
+before=$(ls -d "${strays[@]}" 2>/dev/null)
+expect 2 "names a folder" -- "$gen" --ranks 2 --collective all_reduce --bytes 8 --out g/
+expect 2 "names a folder" -- "$gen" --ranks 2 --collective all_reduce --bytes 8 --out /
+expect 2 "exists and is not a regular file" -- "$gen" --ranks 2 --collective all_reduce --bytes 8 --out /dev/null
+expect 2 "exists and is not a regular file" -- "$gen" --ranks 2 --collective all_reduce --bytes 8 --out g
+expect 2 "system folder /dev" -- "$gen" --ranks 2 --collective all_reduce --bytes 8 --out "/dev/shm/uetlb-hostile-$$"
+for f in "${strays[@]}"; do
+  if [ -e "$f" ] && [[ "$before" != *"$f"* ]]; then
+    fail "uet-chakra-gen wrote $f"
+    rm -f "$f"
+  fi
+done
+ls -A g | grep -qv '^tr.1.et$' && fail "a refused uet-chakra-gen left files: $(ls -A g)"
+expect 0 "" -- "$gen" --ranks 2 --collective all_reduce --bytes 8 --out g/ok
+[ -s g/ok.0.et ] && [ -s g/ok.1.et ] || fail "uet-chakra-gen wrote no rank files"
+ls g/*.partial-* >/dev/null 2>&1 && fail "uet-chakra-gen left a temporary file"
+
+if [ "$fails" -ne 0 ]; then
+  echo "test_hostile: $fails failed"
+  exit 1
+fi
+echo "test_hostile: all passed"
