@@ -83,6 +83,30 @@ void restart_with_huge_pages(char** argv) {
   if (::setenv("GLIBC_TUNABLES", value.c_str(), 1) == 0) ::execv("/proc/self/exe", argv);
 }
 
+// Every record the run writes (in DIR, or in DIR/none, DIR/default, DIR/reps with several spraying types),
+// checked before any work against the inputs the scenario names: no record may overwrite one.
+void check_records_against_inputs(const uetsim::Scenario& sc, const std::string& scenario_file, const std::string& out,
+                                  bool several_types) {
+  static const char* const kRecords[] = {"uet-monitor.csv", "uet-transport-stats.csv",
+                                         "scala-switch-load-balancing-stats.csv", "messages.csv", "collectives.csv",
+                                         "chakra-nodes.csv", "summary.txt", "summary.csv"};
+  static const char* const kTop[] = {"summary.txt", "failures.csv", "fct-cdf.png", "ecmp-load.png",
+                                     "ev-over-time.png", "retx-over-time.png", "chakra-timeline.png",
+                                     "collectives-vs-bound.png"};
+  std::vector<uetlb::output::Path> paths;
+  if (!scenario_file.empty()) paths.push_back({"the scenario", scenario_file, false});
+  if (!sc.message_list.empty()) paths.push_back({"scenario key 'MessageList'", sc.message_list, false});
+  const std::vector<std::string> dirs =
+      several_types ? std::vector<std::string>{out + "/none", out + "/default", out + "/reps"} : std::vector{out};
+  for (const auto& dir : dirs) {
+    for (const char* name : kRecords) paths.push_back({"record", dir + "/" + name, true});
+  }
+  for (const char* name : kTop) {
+    if (several_types || std::string(name) != "summary.txt") paths.push_back({"record", out + "/" + name, true});
+  }
+  uetlb::output::check_distinct(paths);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -150,6 +174,11 @@ int main(int argc, char** argv) {
     // What the run sends: the scenario's messages, or a Chakra trace's ranks.
     const std::string sends = base.chakra ? std::to_string(base.chakra->ranks.size()) + " ranks of a Chakra trace"
                                           : std::to_string(base.messages.size()) + " messages (" + base.workload + ")";
+    try {
+      check_records_against_inputs(base, scenario_file, out, compare);
+    } catch (const uetlb::output::OutputError& e) {
+      cl.fail(e.what());
+    }
     if (check_only) {
       std::cout << "uet-fabric: " << (scenario_file.empty() ? "the default scenario" : scenario_file)
                 << " is valid: " << base.hosts() << " hosts, " << sends << "; it needs at least "

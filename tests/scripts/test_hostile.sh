@@ -82,6 +82,17 @@ expect 0 "" -- "$gen" --ranks 2 --collective all_reduce --bytes 8 --out g/ok
 [ -s g/ok.0.et ] && [ -s g/ok.1.et ] || fail "uet-chakra-gen wrote no rank files"
 ls g/*.partial-* >/dev/null 2>&1 && fail "uet-chakra-gen left a temporary file"
 
+## Outputs against inputs: uet-fabric's records may not overwrite its scenario or message list.
+mkdir -p lst
+printf 'start_ns,src,dst,bytes\n0,0,1,4096\n' > lst/messages.csv
+cp lst/messages.csv lst.keep
+echo '{"Workload":"list","MessageList":"lst/messages.csv","Nic":{"PacketSprayingType":"None"}}' > lst.json
+expect 2 "are one file: the output would overwrite the input" -- "$fabric" lst.json --quiet --no-plots --out lst
+cmp -s lst/messages.csv lst.keep || fail "uet-fabric overwrote its message list"
+cp lst.json lst/summary.csv
+expect 2 "are one file: the output would overwrite the input" -- "$fabric" lst/summary.csv --quiet --no-plots --out lst
+expect 2 "are one file" -- "$fabric" lst.json --check --out lst
+
 if [ "$fails" -ne 0 ]; then
   echo "test_hostile: $fails failed"
   exit 1
