@@ -44,14 +44,14 @@ std::uint64_t parse_scaled(const std::string& text, const std::string& key,
     if (unit == name) exponent = exp;
   }
   if (int_digits.empty() || exponent < 0) {
-    throw ConfigError("config key '" + key + "': \"" + text + "\" is not a " + what);
+    throw ConfigError("config key '" + key + "': \"" + shown(text) + "\" is not a " + what);
   }
   // value = int_digits.frac_digits x 10^exponent, which must be a whole number.
   std::string digits = int_digits + frac_digits;
   int shift = exponent - static_cast<int>(frac_digits.size());
   while (shift < 0) {
     if (digits.back() != '0') {
-      throw ConfigError("config key '" + key + "': \"" + text + "\" is not a whole number of units");
+      throw ConfigError("config key '" + key + "': \"" + shown(text) + "\" is not a whole number of units");
     }
     digits.pop_back();
     ++shift;
@@ -61,7 +61,7 @@ std::uint64_t parse_scaled(const std::string& text, const std::string& key,
   for (char c : digits) {
     const std::uint64_t d = static_cast<std::uint64_t>(c - '0');
     if (v > (std::numeric_limits<std::uint64_t>::max() - d) / 10) {
-      throw ConfigError("config key '" + key + "': \"" + text + "\" is too large");
+      throw ConfigError("config key '" + key + "': \"" + shown(text) + "\" is too large");
     }
     v = v * 10 + d;
   }
@@ -73,10 +73,10 @@ constexpr std::array<std::pair<const char*, int>, 5> kRateUnits{
     {{"bps", 0}, {"Kbps", 3}, {"Mbps", 6}, {"Gbps", 9}, {"Tbps", 12}}};
 
 std::uint64_t get_unsigned(const json& v, const std::string& key) {
-  if (!v.is_number_integer()) fail(key, v.dump(), "the integers");
+  if (!v.is_number_integer()) fail(key, json_brief(v), "the integers");
   if (v.is_number_unsigned()) return v.get<std::uint64_t>();
   const auto s = v.get<std::int64_t>();
-  if (s < 0) fail(key, v.dump(), "the non-negative integers");
+  if (s < 0) fail(key, json_brief(v), "the non-negative integers");
   return static_cast<std::uint64_t>(s);
 }
 
@@ -86,6 +86,23 @@ TimeNs get_time(const json& v, const std::string& key) {
 }
 
 }  // namespace
+
+std::string shown(std::string_view text, std::size_t kMax) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < kMax; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) {
+      static const char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (text.size() > kMax) out += "... (" + std::to_string(text.size()) + " bytes)";
+  return out;
+}
 
 TimeNs parse_time_ns(const std::string& text, const std::string& key) {
   return parse_scaled(text, key, kTimeUnits, "time (an integer in ns, or a number with unit ns, us, ms or s)");
@@ -129,7 +146,7 @@ Config Config::from_json(const std::string& text, const std::string& source) {
     if (key == "PacketSprayingType") {
       const auto t = v.is_string() ? parse_spraying_type(v.get<std::string>()) : std::nullopt;
       if (!t) {
-        fail(key, v.dump(), "\"None\", \"Default Packet Spraying\", \"Recycled Entropy Packet Spraying\"");
+        fail(key, json_brief(v), "\"None\", \"Default Packet Spraying\", \"Recycled Entropy Packet Spraying\"");
       }
       c.packet_spraying_type = *t;
     } else if (key == "EntropyMaskBits") {
@@ -163,7 +180,7 @@ Config Config::from_json(const std::string& text, const std::string& source) {
       check_range(key, x, 1, std::numeric_limits<std::uint32_t>::max(), "1..2^32-1 bytes");
       c.rdma_data_mss = static_cast<std::uint32_t>(x);
     } else if (key == "PDCGroupsEnabled") {
-      if (!v.is_boolean()) fail(key, v.dump(), "true, false");
+      if (!v.is_boolean()) fail(key, json_brief(v), "true, false");
       c.pdc_groups_enabled = v.get<bool>();
     } else if (key == "Seed") {
       const auto x = get_unsigned(v, key);

@@ -45,7 +45,8 @@ std::optional<std::uint64_t> parse_uint(std::string_view s, std::uint64_t max) {
   for (char c : s) {
     if (c < '0' || c > '9') return std::nullopt;
     const auto d = static_cast<std::uint64_t>(c - '0');
-    if (v > (max - d) / 10) return std::nullopt;
+    // v * 10 + d <= max, without wrapping: d itself may exceed max (a one-digit value over a small max).
+    if (d > max || v > (max - d) / 10) return std::nullopt;
     v = v * 10 + d;
   }
   return v;

@@ -18,15 +18,15 @@ using uetlb::ConfigError;
 
 std::uint64_t get_uint(const json& v, const std::string& key, std::uint64_t lo, std::uint64_t hi) {
   if (!v.is_number_integer() || (v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() < 0)) {
-    bad(key, v.dump(), "the integers " + std::to_string(lo) + ".." + std::to_string(hi));
+    bad(key, uetlb::json_brief(v), "the integers " + std::to_string(lo) + ".." + std::to_string(hi));
   }
   const auto x = v.get<std::uint64_t>();
-  if (x < lo || x > hi) bad(key, v.dump(), std::to_string(lo) + ".." + std::to_string(hi));
+  if (x < lo || x > hi) bad(key, uetlb::json_brief(v), std::to_string(lo) + ".." + std::to_string(hi));
   return x;
 }
 
 bool get_bool(const json& v, const std::string& key) {
-  if (!v.is_boolean()) bad(key, v.dump(), "true, false");
+  if (!v.is_boolean()) bad(key, uetlb::json_brief(v), "true, false");
   return v.get<bool>();
 }
 
@@ -137,14 +137,14 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
     given.insert(key);
     if (key == "Profile") {
       if (!v.is_string() || (v.get<std::string>() != "htsim" && !v.get<std::string>().empty())) {
-        bad(key, v.dump(), "\"htsim\" (uet-htsim's defaults), \"\" (none)");
+        bad(key, uetlb::json_brief(v), "\"htsim\" (uet-htsim's defaults), \"\" (none)");
       }
       s.profile = v.get<std::string>();
     } else if (key == "Name") {
-      if (!v.is_string()) bad(key, v.dump(), "strings");
+      if (!v.is_string()) bad(key, uetlb::json_brief(v), "strings");
       s.name = v.get<std::string>();
     } else if (key == "Topology") {
-      if (!v.is_string()) bad(key, v.dump(), "\"leaf-spine\", \"fat-tree\"");
+      if (!v.is_string()) bad(key, uetlb::json_brief(v), "\"leaf-spine\", \"fat-tree\"");
       s.topology = v.get<std::string>();
     } else if (key == "K") {
       s.k = static_cast<unsigned>(get_uint(v, key, 2, 64));
@@ -158,14 +158,14 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       s.link_rate_bps =
           v.is_string() ? uetlb::parse_link_rate_bps(v.get<std::string>(), key) : get_uint(v, key, 1, ~0ULL);
     } else if (key == "Oversubscription") {
-      if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 64.0) bad(key, v.dump(), "1.0..64.0");
+      if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 64.0) bad(key, uetlb::json_brief(v), "1.0..64.0");
       s.oversubscription = v.get<double>();
     } else if (key == "LinkDelay") {
       s.link_delay_ns = get_time(v, key);
     } else if (key == "EcmpHashMethod") {
       const auto m = v.is_string() ? parse_hash_method(v.get<std::string>()) : std::nullopt;
       if (!m) {
-        bad(key, v.dump(),
+        bad(key, uetlb::json_brief(v),
             "\"crc32\", \"crc32WithSalt\", \"hash\", \"hashWithSalt\", \"dpr\", \"dprWithFallback\", "
             "\"crc32SaltPrepended\", \"hashSaltPrepended\"" +
                 std::string(v == "crc32Mixed" ? " (crc32Mixed is now SPEC's crc32WithSalt)" : ""));
@@ -173,7 +173,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       s.hash_method = *m;
     } else if (key == "LoadBalancingMethod") {
       if (!v.is_string() || (v.get<std::string>() != "ecmp" && v.get<std::string>() != "flowlet")) {
-        bad(key, v.dump(), "\"ecmp\", \"flowlet\"");
+        bad(key, uetlb::json_brief(v), "\"ecmp\", \"flowlet\"");
       }
       s.flowlet = v.get<std::string>() == "flowlet";
     } else if (key == "FlowletGap") {
@@ -188,18 +188,18 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       s.trim_bytes = get_uint(v, key, 0, 1ULL << 40);
     } else if (key == "TrimVictim") {
       if (!v.is_string() || (v.get<std::string>() != "arriving" && v.get<std::string>() != "either")) {
-        bad(key, v.dump(), "\"arriving\", \"either\" (the arriving or the last queued packet, at random)");
+        bad(key, uetlb::json_brief(v), "\"arriving\", \"either\" (the arriving or the last queued packet, at random)");
       }
       s.trim_either = v.get<std::string>() == "either";
     } else if (key == "EcnAt") {
       if (!v.is_string() || (v.get<std::string>() != "enqueue" && v.get<std::string>() != "dequeue")) {
-        bad(key, v.dump(), "\"enqueue\" (at the depth a packet joins), \"dequeue\" (at the depth it leaves behind)");
+        bad(key, uetlb::json_brief(v), "\"enqueue\" (at the depth a packet joins), \"dequeue\" (at the depth it leaves behind)");
       }
       s.ecn_on_dequeue = v.get<std::string>() == "dequeue";
     } else if (key == "Reconvergence") {
       s.reconvergence_ns = get_time(v, key);
     } else if (key == "LinkFailures") {
-      if (!v.is_array()) bad(key, v.dump(), "arrays of {\"From\", \"To\", \"At\"}");
+      if (!v.is_array()) bad(key, uetlb::json_brief(v), "arrays of {\"From\", \"To\", \"At\"}");
       for (const auto& f : v) {
         const auto optional_keys = [&f] {
           std::size_t n = 0;
@@ -212,7 +212,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
         const bool by_index =
             f.is_object() && f.size() == 3 + extra && f.contains("Leaf") && f.contains("Spine") && f.contains("At");
         if (!by_name && !by_index) {
-          bad(key, f.dump(),
+          bad(key, uetlb::json_brief(f),
               "objects {\"From\": switch, \"To\": switch, \"At\": time} or {\"Leaf\": n, \"Spine\": n, \"At\": time}, "
               "optionally with \"RateFactor\", \"LossProbability\", \"Until\", \"OneWay\"");
         }
@@ -228,7 +228,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
         if (f.contains("RateFactor")) {
           const auto& r = f["RateFactor"];
           if (!r.is_number() || r.get<double>() <= 0.0 || r.get<double>() > 1.0) {
-            bad("LinkFailures.RateFactor", r.dump(), "a number in (0, 1] (1: full rate)");
+            bad("LinkFailures.RateFactor", uetlb::json_brief(r), "a number in (0, 1] (1: full rate)");
           }
           lf.rate_factor = r.get<double>();
           lf.degraded = true;
@@ -236,14 +236,14 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
         if (f.contains("LossProbability")) {
           const auto& r = f["LossProbability"];
           if (!r.is_number() || r.get<double>() < 0.0 || r.get<double>() >= 1.0) {
-            bad("LinkFailures.LossProbability", r.dump(), "a number in [0, 1)");
+            bad("LinkFailures.LossProbability", uetlb::json_brief(r), "a number in [0, 1)");
           }
           lf.loss = r.get<double>();
           lf.degraded = true;
         }
         if (f.contains("Until")) {
           lf.until = get_time(f["Until"], "LinkFailures.Until");
-          if (lf.until <= lf.at) bad("LinkFailures.Until", f["Until"].dump(), "a time after At");
+          if (lf.until <= lf.at) bad("LinkFailures.Until", uetlb::json_brief(f["Until"]), "a time after At");
         }
         if (f.contains("OneWay")) {
           lf.one_way = get_bool(f["OneWay"], "LinkFailures.OneWay");
@@ -255,7 +255,7 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
         s.failures.push_back(lf);
       }
     } else if (key == "Nic") {
-      if (!v.is_object()) bad(key, v.dump(), "objects of load-balancer attributes");
+      if (!v.is_object()) bad(key, uetlb::json_brief(v), "objects of load-balancer attributes");
       s.lb = uetlb::Config::from_json(v.dump(), source + " (Nic)");
       nic_rate = v.contains("LinkRate");
       nic_rtt = v.contains("InitialBaseRTT");
@@ -266,12 +266,12 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       s.rto_ns = get_time(v, key);
       if (s.rto_ns == 0) bad(key, "0", "> 0 ns");
     } else if (key == "WindowBdp") {
-      if (!v.is_number() || v.get<double>() <= 0.0 || v.get<double>() > 100.0) bad(key, v.dump(), "(0, 100]");
+      if (!v.is_number() || v.get<double>() <= 0.0 || v.get<double>() > 100.0) bad(key, uetlb::json_brief(v), "(0, 100]");
       s.window_bdp = v.get<double>();
     } else if (key == "CongestionControl") {
       if (!v.is_string() || (v.get<std::string>() != "fixed" && v.get<std::string>() != "dctcp" &&
                              v.get<std::string>() != "nscc" && v.get<std::string>() != "nscc-uec")) {
-        bad(key, v.dump(), "\"fixed\", \"dctcp\", \"nscc\", \"nscc-uec\"");
+        bad(key, uetlb::json_brief(v), "\"fixed\", \"dctcp\", \"nscc\", \"nscc-uec\"");
       }
       s.congestion_control = v.get<std::string>();
     } else if (key == "NicPacing") {
@@ -290,31 +290,31 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       s.nscc_target_delay_ns = get_time(v, key);
       if (s.nscc_target_delay_ns == 0) bad(key, "0", "> 0 ns");
     } else if (key == "NsccMaxWindowBdp") {
-      if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 100.0) bad(key, v.dump(), "[1, 100]");
+      if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 100.0) bad(key, uetlb::json_brief(v), "[1, 100]");
       s.nscc_max_window_bdp = v.get<double>();
     } else if (key == "VerificationFreezingOff") {
       s.verification_freezing_off = get_bool(v, key);
     } else if (key == "Workload") {
-      if (!v.is_string()) bad(key, v.dump(), "strings");
+      if (!v.is_string()) bad(key, uetlb::json_brief(v), "strings");
       s.workload = v.get<std::string>();
     } else if (key == "MessageBytes") {
       s.message_bytes = get_uint(v, key, 1, 1ULL << 40);
     } else if (key == "IncastSenders") {
       s.incast_senders = static_cast<unsigned>(get_uint(v, key, 1, 65535));
     } else if (key == "MessageList") {
-      if (!v.is_string()) bad(key, v.dump(), "file names");
+      if (!v.is_string()) bad(key, uetlb::json_brief(v), "file names");
       s.message_list = v.get<std::string>();
     } else if (key == "ChakraHosts") {
-      if (!v.is_array()) bad(key, v.dump(), "a list of host numbers, one per rank");
+      if (!v.is_array()) bad(key, uetlb::json_brief(v), "a list of host numbers, one per rank");
       s.chakra_hosts.clear();
       for (const auto& h : v) s.chakra_hosts.push_back(static_cast<unsigned>(get_uint(h, key, 0, 0xffffffffULL)));
     } else if (key == "ChakraDeps") {
       if (!v.is_string() || (v.get<std::string>() != "all" && v.get<std::string>() != "data")) {
-        bad(key, v.dump(), "\"all\" (ctrl_deps and data_deps), \"data\" (data_deps only, as ASTRA-sim reads them)");
+        bad(key, uetlb::json_brief(v), "\"all\" (ctrl_deps and data_deps), \"data\" (data_deps only, as ASTRA-sim reads them)");
       }
       s.chakra_data_deps = v.get<std::string>() == "data";
     } else if (key == "ChakraTraces") {
-      if (!v.is_string() || v.get<std::string>().empty()) bad(key, v.dump(), "a rank files' prefix (prefix.R.et)");
+      if (!v.is_string() || v.get<std::string>().empty()) bad(key, uetlb::json_brief(v), "a rank files' prefix (prefix.R.et)");
       s.chakra_traces = v.get<std::string>();
     } else if (key == "Seed") {
       s.seed = static_cast<std::uint32_t>(get_uint(v, key, 1, 0xffffffffULL));

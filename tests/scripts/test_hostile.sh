@@ -93,6 +93,13 @@ cp lst.json lst/summary.csv
 expect 2 "are one file: the output would overwrite the input" -- "$fabric" lst/summary.csv --quiet --no-plots --out lst
 expect 2 "are one file" -- "$fabric" lst.json --check --out lst
 
+## Crashes: a message list naming a host between the fabric's size and 9 (parse_uint's limit wrapped for
+## one digit: the run died of SIGFPE or SIGSEGV and --check called it valid).
+printf 'start_ns,src,dst,bytes\n0,0,5,4096\n' > small.csv
+echo '{"Leaves":2,"Spines":2,"HostsPerLeaf":2,"Workload":"list","MessageList":"small.csv"}' > small.json
+expect 1 "dst '5' is not an integer in 0..3" -- "$fabric" small.json --check
+expect 1 "dst '5' is not an integer in 0..3" -- "$fabric" small.json --quiet --no-plots --out small-out
+
 if [ "$fails" -ne 0 ]; then
   echo "test_hostile: $fails failed"
   exit 1

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "uetlb/types.hpp"
 
@@ -48,6 +49,10 @@ struct Config {
 
 /// Bytes of protocol overhead added to RdmaDataMSS for the nominal packet size.
 inline constexpr std::uint32_t kPacketOverheadBytes = 88;
+
+/// `text` as an error message shows it: control bytes (escape codes, newlines) as \xNN, and at most `max`
+/// bytes of it, with its length when cut.
+std::string shown(std::string_view text, std::size_t max = 80);
 
 /// Reads a whole text file; throws ConfigError "PATH: cannot open WHAT" when it cannot.
 std::string read_text_file(const std::string& path, const std::string& what);
