@@ -201,11 +201,20 @@ Config Config::from_json(const std::string& text, const std::string& source) {
 std::string read_text_file(const std::string& path, const std::string& what) {
   const std::string problem = output::unreadable(path);
   if (!problem.empty()) throw ConfigError(what + " '" + path + "' " + problem);
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError(path + ": cannot open " + what);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  // Bounded, for a pipe that never ends (a regular file's size is known, a pipe's is not).
+  constexpr std::size_t kMaxBytes = std::size_t{64} << 20;
+  std::string text;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxBytes) {
+      throw ConfigError(what + " '" + path + "' is larger than 64 MiB (the project's JSON files are a few KB)");
+    }
+  }
+  if (in.bad()) throw ConfigError(what + " '" + path + "': read failed");
+  return text;
 }
 
 Config Config::from_file(const std::string& path) {

@@ -105,6 +105,9 @@ std::string unreadable(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return errno == ENOENT ? "does not exist" : std::strerror(errno);
   if (S_ISDIR(st.st_mode)) return "is a folder, not a file";
+  if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+    return "is a device or a socket, not a file (only regular files and pipes are read)";
+  }
   if (::access(path.c_str(), R_OK) != 0) return "cannot be read: " + std::string(std::strerror(errno));
   return "";
 }

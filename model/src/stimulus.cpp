@@ -52,19 +52,41 @@ std::optional<std::uint64_t> parse_uint(std::string_view s, std::uint64_t max) {
   return v;
 }
 
+LineRead read_line(std::istream& in, std::string& line, std::size_t max) {
+  line.clear();
+  std::streambuf* sb = in.rdbuf();
+  for (;;) {
+    const auto c = sb->sbumpc();
+    if (std::char_traits<char>::eq_int_type(c, std::char_traits<char>::eof())) {
+      in.setstate(std::ios::eofbit);
+      return line.empty() ? LineRead::End : LineRead::Line;
+    }
+    if (c == '\n') return LineRead::Line;
+    if (line.size() >= max) return LineRead::TooLong;
+    line.push_back(static_cast<char>(c));
+  }
+}
+
 std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& source) {
   std::vector<StimulusRow> rows;
   std::string line;
   std::size_t n = 0;
-  if (!std::getline(in, line))
-    throw StimulusError(source + ": empty stimulus (expected header '" + kStimulusHeader + "')");
+  // The next line, or false at the end; a line past kMaxLineBytes is refused.
+  const auto next_line = [&]() {
+    const LineRead r = read_line(in, line);
+    if (r == LineRead::TooLong) {
+      bad_row(source, n + 1, "the line is longer than " + std::to_string(kMaxLineBytes) + " bytes (not a stimulus)");
+    }
+    return r == LineRead::Line;
+  };
+  if (!next_line()) throw StimulusError(source + ": empty stimulus (expected header '" + kStimulusHeader + "')");
   ++n;
   if (!line.empty() && line.back() == '\r') line.pop_back();
   if (line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 byte order mark, as the JSON readers take
   if (line != kStimulusHeader) bad_row(source, n, "header must be '" + std::string(kStimulusHeader) + "'");
 
   TimeNs last_time = 0;
-  while (std::getline(in, line)) {
+  while (next_line()) {
     ++n;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;

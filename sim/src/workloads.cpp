@@ -31,7 +31,13 @@ std::vector<Message> read_message_list(const std::string& path, unsigned hosts) 
   std::string line;
   std::size_t n = 0;
   const std::string header = "start_ns,src,dst,bytes";
-  while (std::getline(in, line)) {
+  for (;;) {
+    const uetlb::LineRead got = uetlb::read_line(in, line);
+    if (got == uetlb::LineRead::End) break;
+    if (got == uetlb::LineRead::TooLong) {
+      throw ConfigError(path + ":" + std::to_string(n + 1) + ": the line is longer than " +
+                        std::to_string(uetlb::kMaxLineBytes) + " bytes (not a message list)");
+    }
     ++n;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (n == 1) {

@@ -100,6 +100,21 @@ echo '{"Leaves":2,"Spines":2,"HostsPerLeaf":2,"Workload":"list","MessageList":"s
 expect 1 "dst '5' is not an integer in 0..3" -- "$fabric" small.json --check
 expect 1 "dst '5' is not an integer in 0..3" -- "$fabric" small.json --quiet --no-plots --out small-out
 
+## Hangs: a device is refused as any input (it was read whole: /dev/zero at about 1 GB/s, no end); what a
+## reader buffers from a pipe is bounded. (A FIFO that nobody writes blocks, as in any Unix tool.)
+expect 1 "is a device or a socket, not a file" -- "$run" --stimulus /dev/zero --trace t2.csv
+expect 1 "is a device or a socket, not a file" -- "$run" --config /dev/urandom --stimulus in.csv --trace t2.csv
+expect 1 "is a device or a socket, not a file" -- "$fabric" /dev/zero --check
+printf '{"Workload":"list","MessageList":"/dev/zero"}' > zero.json
+expect 1 "is a device or a socket, not a file" -- "$fabric" zero.json --check
+expect 1 "the line is longer than 65536 bytes" -- sh -c 'head -c 200000000 /dev/zero | "$0" --stimulus /dev/stdin --trace t2.csv' "$run"
+expect 1 "is larger than 64 MiB" -- sh -c 'head -c 200000000 /dev/zero | "$0" /dev/stdin --check' "$fabric"
+printf '{"Workload":"list","MessageList":"/dev/stdin"}' > stdin.json
+expect 1 "the line is longer than 65536 bytes" -- sh -c 'head -c 200000000 /dev/zero | "$0" stdin.json --check' "$fabric"
+[ -e t2.csv ] && fail "a refused input left a trace"
+# A pipe is still an input.
+expect 0 "" -- sh -c 'cat in.csv | "$0" --stimulus /dev/stdin --trace t3.csv --quiet' "$run"
+
 if [ "$fails" -ne 0 ]; then
   echo "test_hostile: $fails failed"
   exit 1

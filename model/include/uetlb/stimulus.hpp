@@ -38,6 +38,15 @@ inline constexpr const char* kMonitorHeader = "time_ns,nic,group,psn,direction,e
 /// how every CSV reader of the project reads a numeric field.
 std::optional<std::uint64_t> parse_uint(std::string_view s, std::uint64_t max);
 
+/// The longest line a CSV reader takes (a stimulus row is under 60 bytes): a longer one, such as what a
+/// pipe from /dev/zero gives, is refused instead of buffered without end.
+inline constexpr std::size_t kMaxLineBytes = 1 << 16;
+
+enum class LineRead { End, Line, TooLong };
+/// std::getline with a bound: the next line (without its '\n') into `line`, End at the end of the input,
+/// or TooLong when the line passes `max` bytes (the rest of it unread).
+LineRead read_line(std::istream& in, std::string& line, std::size_t max = kMaxLineBytes);
+
 /// Parses a whole stimulus; `source` names the file in messages.
 std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& source);
 std::vector<StimulusRow> read_stimulus_file(const std::string& path);
