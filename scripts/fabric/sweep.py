@@ -31,8 +31,11 @@ import json
 import math
 import os
 import shlex
+import re
+import stat
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MAX_JOBS = 10000  # the default cap on a sweep's jobs (--max-jobs overrides it)
@@ -47,19 +50,85 @@ def fail(msg):
     sys.exit(f"sweep.py: {msg}")
 
 
+def shown(text, limit=80):
+    """Text as an error line shows it: control characters escaped, at most `limit` characters."""
+    text = str(text)
+    cut = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text[:limit])
+    return cut + (f"... ({len(text)} characters)" if len(text) > limit else "")
+
+
+def no_duplicate_keys(pairs):
+    """json.load's object hook: a key given twice in one object is refused, as the C++ readers do."""
+    seen = {}
+    for k, v in pairs:
+        if k in seen:
+            raise ValueError(f"key '{shown(k)}' is given twice in one object; give each key once")
+        seen[k] = v
+    return seen
+
+
+def write_file(path, write, binary=False):
+    """Writes `path` whole through write(f): to a new temporary file beside it (created exclusively, with a
+    name no one can guess) renamed into place when complete. Only a regular file or nothing is replaced: a
+    link, a folder or a device at `path` is refused."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as e:
+        fail(f"{path}: {e.strerror}")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        kind = "a link" if stat.S_ISLNK(st.st_mode) else "a folder" if stat.S_ISDIR(st.st_mode) else "not a file"
+        fail(f"{path}: is {kind}: refusing to write through or replace it; remove it")
+    folder, name = os.path.split(path)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=name + ".partial-", dir=folder or ".")
+    except OSError as e:
+        fail(f"{path}: cannot create a file beside it: {e.strerror}")
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(fd, 0o666 & ~mask)
+        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"newline": ""})) as f:
+            write(f)
+        os.replace(temp, path)
+    except OSError as e:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        fail(f"{path}: cannot write it: {e.strerror}")
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def check_path(path, what):
+    """A path that reaches a job line: no control character (a newline makes GNU parallel and sweep.slurm
+    run the rest of the line as a command of its own)."""
+    if any(not c.isprintable() for c in path):
+        fail(f"{what} '{shown(path)}' holds a control character (a newline, a tab, an escape code): "
+             "give a folder name of printable characters")
+
+
 def load_json(path, what):
     """A JSON file, or a one-line failure naming it (missing, a folder, not text, not JSON)."""
     if os.path.isdir(path):
         fail(f"{path}: {what} is a folder, not a file")
     try:
         with open(path, encoding="utf-8-sig") as f:
-            return json.load(f)
+            return json.load(f, object_pairs_hook=no_duplicate_keys)
     except OSError as e:
         fail(f"{path}: cannot read the {what}: {e.strerror}")
     except UnicodeDecodeError as e:
         fail(f"{path}: the {what} is not UTF-8 text (byte {e.start})")
     except json.JSONDecodeError as e:
         fail(f"{path}:{e.lineno}: the {what} is not valid JSON: {e.msg}")
+    except (ValueError, RecursionError) as e:
+        fail(f"{path}: the {what}: {e if isinstance(e, ValueError) else 'nested too deep'}")
 
 
 def points(sweep, path):
@@ -106,8 +175,15 @@ def expand(sweep_path, out, fabric, max_jobs):
     if not os.access(fabric, os.X_OK) or os.path.isdir(fabric):
         fail(f"{fabric}: not an executable uet-fabric (build it first, or name it after DIR)")
     out = os.path.abspath(out)
+    check_path(out, "DIR")
+    check_path(fabric, "FABRIC")
+    # A folder with an earlier sweep's runs would be gathered as this sweep's results.
+    runs = os.path.join(out, "runs")
+    if os.path.isdir(runs) and os.listdir(runs):
+        fail(f"{out}: holds the runs of an earlier sweep (runs/ is not empty): its results would be gathered as "
+             "this sweep's; choose a new folder or remove it")
     make_dirs(os.path.join(out, "jobs"))
-    make_dirs(os.path.join(out, "runs"))
+    make_dirs(runs)
     lines, index = [], []
     for n, combo in enumerate(itertools.product(*values), start=1):
         sc = json.loads(json.dumps(sweep.get("base", {})))
@@ -123,8 +199,7 @@ def expand(sweep_path, out, fabric, max_jobs):
         sc["Name"] = " ".join(f"{k}={v}" for k, v in labels.items())
         job = f"{n:0{max(4, len(str(count)))}d}"
         scenario = os.path.join(out, "jobs", job + ".json")
-        with open(scenario, "w") as f:
-            json.dump(sc, f, indent=1)
+        write_file(scenario, lambda f: json.dump(sc, f, indent=1))
         if n == 1:  # every job has the same keys: an unknown one is found now, not when the jobs run
             check = subprocess.run([fabric, scenario, "--check"], capture_output=True, text=True)
             if check.returncode != 0:
@@ -134,10 +209,8 @@ def expand(sweep_path, out, fabric, max_jobs):
         lines.append(f"{shlex.quote(fabric)} {shlex.quote(scenario)} --quiet --no-plots --out {shlex.quote(run)} "
                      "> /dev/null")
         index.append({"job": job, **labels})
-    with open(os.path.join(out, "jobs.txt"), "w") as f:
-        f.write("\n".join(lines) + "\n")
-    with open(os.path.join(out, "index.json"), "w") as f:
-        json.dump(index, f, indent=1)
+    write_file(os.path.join(out, "jobs.txt"), lambda f: f.write("\n".join(lines) + "\n"))
+    write_file(os.path.join(out, "index.json"), lambda f: json.dump(index, f, indent=1))
     print(f"sweep.py: {len(lines)} jobs in {out}/jobs.txt (parallel --will-cite -j2 --bar < {out}/jobs.txt, or "
           f"sbatch --array=1-{len(lines)} scripts/fabric/sweep.slurm {out})")
 
@@ -148,14 +221,24 @@ def gather(out):
     index = load_json(os.path.join(out, "index.json"), "job index")
     if not isinstance(index, list) or not index or not all(isinstance(j, dict) and "job" in j for j in index):
         fail(f"{out}/index.json: not a job index written by expand")
+    for j in index:  # a job's name is its number: "../x" would read a file outside the sweep's folder
+        if not isinstance(j["job"], str) or not re.fullmatch(r"[0-9]{1,9}", j["job"]):
+            fail(f"{out}/index.json: job '{shown(j['job'])}' is not a job number written by expand")
     rows, missing = [], []
     for job in index:
         path = os.path.join(out, "runs", job["job"], "summary.csv")
         if not os.path.exists(path):
             missing.append(job["job"])
             continue
-        with open(path) as f:
-            summary = next(csv.DictReader(f), None)
+        try:
+            with open(path, encoding="utf-8", newline="") as f:
+                summary = next(csv.DictReader(f), None)
+        except OSError as e:
+            fail(f"{path}: cannot read the run's summary: {e.strerror}")
+        except UnicodeDecodeError as e:
+            fail(f"{path}: the run's summary is not UTF-8 text (byte {e.start})")
+        except csv.Error as e:
+            fail(f"{path}: not a uet-fabric summary: {e}")
         if summary is None or any(c not in summary for c in COLUMNS):
             fail(f"{path}: not a uet-fabric summary (expected the columns {', '.join(COLUMNS)})")
         for c in COLUMNS:
@@ -163,15 +246,17 @@ def gather(out):
                 if not math.isfinite(float(summary[c])):
                     raise ValueError
             except (TypeError, ValueError):
-                fail(f"{path}: column {c} is '{summary[c]}', not a number")
+                fail(f"{path}: column {c} is '{shown(summary[c])}', not a number")
         rows.append({**job, **{c: summary[c] for c in COLUMNS}})
     if missing:
         fail(f"{len(missing)} of {len(index)} jobs have no result yet (first: {missing[0]}); run them first")
     keys = list(index[0].keys())
-    with open(os.path.join(out, "results.csv"), "w", newline="") as f:
+    def write_results(f):
         w = csv.DictWriter(f, fieldnames=keys + COLUMNS)
         w.writeheader()
         w.writerows(rows)
+
+    write_file(os.path.join(out, "results.csv"), write_results)
     plot(out, rows, keys)
     print(f"sweep.py: {len(rows)} results in {out}/results.csv and {out}/results.png")
 
@@ -201,11 +286,29 @@ def plot(out, rows, keys):
     ax.legend(fontsize=8)
     ax.grid(alpha=0.3, axis="y")
     fig.tight_layout()
-    fig.savefig(os.path.join(out, "results.png"), dpi=110)
+    write_file(os.path.join(out, "results.png"), lambda f: fig.savefig(f, format="png", dpi=110), binary=True)
+
+
+def stdout_failed(why):
+    """Standard output failed (closed early, as by "| head", or full): one line, exit 1, no traceback."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # (so Python's own flush at exit does not fail again)
+    fail(f"standard output: {why}: the summary line was not written")
 
 
 def main():
-    args = sys.argv[1:]
+    if sys.stdout is None:  # (Python leaves print() silent when descriptor 1 is closed)
+        fail("standard output is closed: the summary line could not be written; run with a standard output")
+    try:
+        return run(sys.argv[1:])
+    except BrokenPipeError:
+        stdout_failed("the pipe was closed")
+    except OSError as e:
+        fail(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}")
+    except UnicodeDecodeError as e:
+        fail(f"a file is not UTF-8 text (byte {e.start})")
+
+
+def run(args):
     max_jobs = MAX_JOBS
     if "--max-jobs" in args:
         i = args.index("--max-jobs")
@@ -217,11 +320,17 @@ def main():
     if len(args) in (3, 4) and args[0] == "expand":
         expand(args[1], args[2], args[3] if len(args) == 4 else os.path.join(ROOT, "build", "sim", "uet-fabric"),
                max_jobs)
-    elif len(sys.argv) == 3 and sys.argv[1] == "gather":
-        gather(sys.argv[2])
+    elif len(args) == 2 and args[0] == "gather":
+        gather(args[1])
     else:
         print(__doc__, file=sys.stderr)
         return 2
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        stdout_failed("the pipe was closed")
+    except OSError as e:
+        stdout_failed(e.strerror)
     return 0
 
 
