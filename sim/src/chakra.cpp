@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -92,6 +93,13 @@ ChakraNode convert(const chakra::Node& n, const std::string& file, bool data_onl
   if (!data_only) c.deps.assign(n.ctrl_deps().begin(), n.ctrl_deps().end());
   c.deps.insert(c.deps.end(), n.data_deps().begin(), n.data_deps().end());
   c.duration_us = n.duration_micros();
+  // The fabric's clock counts ns up to 2^62: a longer compute node would wrap when scaled to ns.
+  constexpr std::uint64_t kMaxDurationUs = (std::uint64_t{1} << 62) / 1000;
+  if (c.duration_us > kMaxDurationUs) {
+    bad_node(file, c.id,
+             "duration_micros " + std::to_string(c.duration_us) + " is outside 0.." + std::to_string(kMaxDurationUs) +
+                 " (the fabric's clock ends at 2^62 ns)");
+  }
   bool has_type = false, has_size = false, has_src = false, has_dst = false, cpu_op = false;
   std::int64_t comm_type = 0, v = 0;
   for (const auto& a : n.attr()) {
@@ -110,11 +118,14 @@ ChakraNode convert(const chakra::Node& n, const std::string& file, bool data_onl
       has_size = true;
     } else if (a.name() == "comm_src" || a.name() == "comm_dst") {
       need_int();
-      if (v < 0) bad_node(file, c.id, a.name() + " " + std::to_string(v) + " is negative");
+      if (v < 0 || v > 0xffffffffLL) {
+        bad_node(file, c.id, a.name() + " " + std::to_string(v) + " is not a rank (0..4294967295)");
+      }
       if ((a.name() == "comm_src") == (c.kind == ChakraKind::Recv)) c.peer = static_cast<std::uint32_t>(v);
       (a.name() == "comm_src" ? has_src : has_dst) = true;
     } else if (a.name() == "comm_tag") {
       need_int();
+      if (v < 0 || v > 0xffffffffLL) bad_node(file, c.id, "comm_tag " + std::to_string(v) + " is outside 0..4294967295");
       c.tag = static_cast<std::uint32_t>(v);
     } else if (a.name() == "is_cpu_op") {
       if (a.value_case() == chakra::AttributeProto::kBoolVal) {
@@ -254,6 +265,38 @@ unsigned count_chakra_ranks(const std::string& prefix) {
   unsigned n = 0;
   struct stat st {};
   while (::stat(rank_file(prefix, n).c_str(), &st) == 0 && S_ISREG(st.st_mode)) ++n;
+  // A gap (a missing rank file, or a folder or a FIFO in its place) before a later rank's file would run
+  // the trace as fewer ranks: refused, naming both files.
+  const std::filesystem::path p(prefix);
+  const std::string dir = p.has_parent_path() ? p.parent_path().string() : ".";
+  const std::string base = p.filename().string() + ".";
+  std::error_code ec;
+  std::uint64_t later = 0;
+  bool found = false;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() <= base.size() + 3 || name.compare(0, base.size(), base) != 0 ||
+        name.compare(name.size() - 3, 3, ".et") != 0) {
+      continue;
+    }
+    const std::string digits = name.substr(base.size(), name.size() - base.size() - 3);
+    if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    const std::uint64_t r = std::stoull(digits);
+    if (r > n && (!found || r > later)) {
+      later = r;
+      found = true;
+    }
+  }
+  const std::string next = rank_file(prefix, n);
+  if (::stat(next.c_str(), &st) == 0) {
+    throw ConfigError("Chakra trace: rank file '" + next +
+                      "' is not a regular file (a folder, a device or a FIFO): every rank's trace must be a file");
+  }
+  if (found) {
+    throw ConfigError("Chakra trace: rank file '" + next + "' does not exist but '" +
+                      rank_file(prefix, static_cast<unsigned>(later)) + "' does: the rank files must be " + prefix +
+                      ".0.et .. without a gap");
+  }
   return n;
 }
 

@@ -355,6 +355,45 @@ TEST_CASE("sim chakra: bad traces are refused with the file, the node and what i
   REQUIRE_THROWS_WITH(chakra_scenario(tmp_prefix("none")), Catch::Contains("none.0.et does not exist"));
 }
 
+TEST_CASE("sim chakra: values that would wrap and missing ranks are refused, not run", "[sim][chakra][errors]") {
+  auto refused = [](const std::string& name, const Writer& w, const std::string& what) {
+    const std::string p = tmp_prefix(name);
+    w.write(p);
+    INFO(name);
+    REQUIRE_THROWS_WITH(chakra_scenario(p), Catch::Contains(what));
+  };
+  {
+    // duration_micros x 1000 wrapped past 2^64: the compute node finished in nanoseconds.
+    Writer w;
+    w.comp(0, 1, 18'446'744'073'709'552ULL);
+    w.comp(1, 1, 1);
+    refused("duration", w, "node 1: duration_micros 18446744073709552 is outside 0..4611686018427387");
+  }
+  {
+    // A 64-bit rank was truncated to 32 bits: rank 2^32 + 1 became rank 1.
+    Writer w;
+    auto& n = w.add(0, 1, pb::COMM_SEND_NODE);
+    Writer::attr_int(n, "comm_dst", (std::int64_t{1} << 32) + 1);
+    Writer::attr_int(n, "comm_size", 100);
+    w.recv(1, 1, 0, 100);
+    refused("rank64", w, "node 1: comm_dst 4294967297 is not a rank (0..4294967295)");
+  }
+  {
+    // A missing middle rank file ran the trace as fewer ranks.
+    Writer w;
+    w.comp(0, 1, 1);
+    w.comp(1, 1, 1);
+    w.comp(2, 1, 1);
+    const std::string p = tmp_prefix("gap");
+    w.write(p);
+    std::remove((p + ".1.et").c_str());
+    REQUIRE_THROWS_WITH(chakra_scenario(p), Catch::Contains("gap.1.et' does not exist but '" + p + ".2.et' does"));
+    std::filesystem::create_directory(p + ".1.et");
+    REQUIRE_THROWS_WITH(chakra_scenario(p), Catch::Contains("gap.1.et' is not a regular file"));
+    std::filesystem::remove(p + ".1.et");
+  }
+}
+
 TEST_CASE("sim chakra: scenario keys, and trace paths relative to the scenario file", "[sim][chakra][scenario]") {
   const std::string p = tmp_prefix("rel");
   Writer w;

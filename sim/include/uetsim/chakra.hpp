@@ -46,7 +46,8 @@ struct ChakraTrace {
 /// `data_only`: dependencies are the nodes' data_deps alone (ASTRA-sim's reading); else ctrl_deps too.
 ChakraTrace read_chakra(const std::string& prefix, unsigned ranks, bool data_only = false);
 
-/// The number of consecutive rank files `prefix.0.et`, `prefix.1.et`, ... that exist.
+/// The number of consecutive rank files `prefix.0.et`, `prefix.1.et`, ... that exist. Throws
+/// uetlb::ConfigError when the first missing one is there but not a regular file, or a later one exists.
 unsigned count_chakra_ranks(const std::string& prefix);
 
 }  // namespace uetsim
