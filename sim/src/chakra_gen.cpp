@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "chakra_et.pb.h"
+#include "uetlb/cli.hpp"
 #include "uetlb/output.hpp"
 
 namespace pb = uetsim::chakra;
@@ -57,6 +58,7 @@ void attr_int(pb::Node& n, const std::string& name, std::int64_t v) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  uetlb::cli::hold_standard_fds();  // (no rank file takes a closed standard output's descriptor)
   std::uint64_t ranks = 0, bytes = 0, iterations = 1, compute_us = 0;
   std::string collective, out;
   for (int i = 1; i < argc; ++i) {
@@ -150,5 +152,10 @@ int main(int argc, char** argv) {
   }
   std::cout << "uet-chakra-gen: wrote " << ranks << " rank files " << out << ".{0.." << ranks - 1 << "}.et ("
             << iterations << " x " << collective << " of " << bytes << " bytes)\n";
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "uet-chakra-gen: standard output: a write failed (closed or full): the summary line was lost\n";
+    return 1;
+  }
   return 0;
 }

@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
       std::cout << "uet-fabric: " << (scenario_file.empty() ? "the default scenario" : scenario_file)
                 << " is valid: " << base.hosts() << " hosts, " << sends << "; it needs at least "
                 << uetsim::memory_estimate(base, monitor) / (1ULL << 20) << " MiB\n";
-      return 0;
+      return cl.flush_stdout() ? 0 : 1;
     }
     uetsim::EngineFactory factory;
     if (engine == "model") {
@@ -286,7 +286,7 @@ int main(int argc, char** argv) {
       if (plots) std::cout << ", plots: " << out << "/*.png";
       std::cout << "\n";
     }
-    return 0;
+    return cl.flush_stdout() ? 0 : 1;
   } catch (const std::exception& e) {
     std::cerr << "uet-fabric: " << e.what() << '\n';
     return 1;

@@ -30,9 +30,13 @@ bool get_bool(const json& v, const std::string& key) {
   return v.get<bool>();
 }
 
+// A time: an integer in ns or a string with a unit, either way at most 2^62 ns (the fabric adds times: a
+// string passed no cap and wrapped).
 TimeNs get_time(const json& v, const std::string& key) {
-  if (v.is_string()) return uetlb::parse_time_ns(v.get<std::string>(), key);
-  return get_uint(v, key, 0, 1ULL << 62);
+  if (!v.is_string()) return get_uint(v, key, 0, 1ULL << 62);
+  const TimeNs t = uetlb::parse_time_ns(v.get<std::string>(), key);
+  if (t > (1ULL << 62)) bad(key, uetlb::json_brief(v) + " (" + std::to_string(t) + " ns)", "0..2^62 ns");
+  return t;
 }
 
 /// uet-htsim's defaults (htsim_uec at 40ccb05, read from its source) where the fabric has a like

@@ -115,6 +115,21 @@ expect 1 "the line is longer than 65536 bytes" -- sh -c 'head -c 200000000 /dev/
 # A pipe is still an input.
 expect 0 "" -- sh -c 'cat in.csv | "$0" --stimulus /dev/stdin --trace t3.csv --quiet' "$run"
 
+## Silent: numbers with a sign or a space, repeated options, a time string past the fabric's cap, and a
+## closed or full standard output were taken, with exit 0.
+expect 2 "--efd-ways '+2' is not an integer in 1..4" -- "$run" --efd-ways +2 --stimulus in.csv --trace t4.csv
+expect 2 "--efd-ways ' 2' is not an integer in 1..4" -- "$run" --efd-ways ' 2' --stimulus in.csv --trace t4.csv
+expect 2 "--efd-runs given twice" -- "$run" --efd-runs 1 --efd-runs 2 --stimulus in.csv --trace t4.csv
+expect 2 "--seed given twice" -- "$fabric" --seed 1 --seed 2 --check
+expect 2 "--out given twice" -- "$fabric" --out a --out b --check
+echo '{"LinkDelay":"5000000000s"}' > delay.json
+expect 1 "'LinkDelay': \"5000000000s\" (5000000000000000000 ns) is outside 0..2^62 ns" -- "$fabric" delay.json --check
+expect 1 "standard output: a write failed" -- sh -c '"$0" --stimulus in.csv --trace t5.csv > /dev/full' "$run"
+expect 1 "standard output: a write failed" -- sh -c '"$0" --stimulus in.csv --trace t6.csv >&-' "$run"
+grep -q "^engine" t6.csv 2>/dev/null && fail "with standard output closed the summary went into the trace"
+expect 1 "standard output: a write failed" -- sh -c '"$0" --check > /dev/full' "$fabric"
+expect 1 "standard output: a write failed" -- sh -c '"$0" --ranks 2 --collective all_reduce --bytes 8 --out g/full > /dev/full' "$gen"
+
 if [ "$fails" -ne 0 ]; then
   echo "test_hostile: $fails failed"
   exit 1

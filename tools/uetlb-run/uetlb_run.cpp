@@ -195,7 +195,7 @@ int main(int argc, char** argv) {
       if (!a.monitor.empty()) std::cout << "monitor           " << a.monitor << '\n';
       if (!a.wave.empty()) std::cout << "waveform          " << a.wave << '\n';
     }
-    return 0;
+    return cl.flush_stdout() ? 0 : 1;
   } catch (const std::exception& e) {
     std::cerr << "uetlb-run: " << e.what() << '\n';
     return 1;
