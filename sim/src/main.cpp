@@ -13,6 +13,7 @@
 #include "uetlb/cli.hpp"
 #include "uetlb/output.hpp"
 #include "uetsim/fabric.hpp"
+#include "uetsim/network.hpp"
 #ifdef UETLB_WITH_RTL
 #include "uetlb/rtl_engine.hpp"
 #endif
@@ -179,6 +180,9 @@ int main(int argc, char** argv) {
     } catch (const uetlb::output::OutputError& e) {
       cl.fail(e.what());
     }
+    // Link failures name switches of the built fabric: checked here too, so that --check refuses what the
+    // run would (a switch that does not exist, two switches with no link between them).
+    if (!base.failures.empty()) (void)uetsim::Network(base);
     if (check_only) {
       std::cout << "uet-fabric: " << (scenario_file.empty() ? "the default scenario" : scenario_file)
                 << " is valid: " << base.hosts() << " hosts, " << sends << "; it needs at least "

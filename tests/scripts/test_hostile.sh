@@ -130,6 +130,13 @@ grep -q "^engine" t6.csv 2>/dev/null && fail "with standard output closed the su
 expect 1 "standard output: a write failed" -- sh -c '"$0" --check > /dev/full' "$fabric"
 expect 1 "standard output: a write failed" -- sh -c '"$0" --ranks 2 --collective all_reduce --bytes 8 --out g/full > /dev/full' "$gen"
 
+## --check accepts exactly what a run accepts: link failures naming an unknown switch, or two switches
+## with no link between them, were called valid.
+echo '{"LinkFailures":[{"From":"leaf9","To":"spine0","At":0}]}' > badlink.json
+expect 1 "'leaf9' is not a switch of this fabric" -- "$fabric" badlink.json --check
+echo '{"LinkFailures":[{"From":"leaf0","To":"leaf1","At":0}]}' > nolink.json
+expect 1 "no link between leaf0 and leaf1" -- "$fabric" nolink.json --check
+
 if [ "$fails" -ne 0 ]; then
   echo "test_hostile: $fails failed"
   exit 1
