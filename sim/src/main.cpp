@@ -219,7 +219,7 @@ int main(int argc, char** argv) {
         topo << base.hosts() << " hosts (" << base.leaves << " leaves x " << base.hosts_per_leaf << "), " << base.spines
              << " spines";
       }
-      std::cout << "uet-fabric: " << base.name << "\n  " << topo.str() << ", " << base.link_rate_bps / 1e9
+      std::cout << "uet-fabric: " << uetlb::shown(base.name, 400) << "\n  " << topo.str() << ", " << base.link_rate_bps / 1e9
                 << " Gbps, hash " << uetsim::to_string(base.hash_method) << (base.flowlet ? ", flowlet" : "") << ", "
                 << sends << ", engine " << engine << "\n";
     }

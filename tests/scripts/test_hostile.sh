@@ -137,6 +137,12 @@ expect 1 "'leaf9' is not a switch of this fabric" -- "$fabric" badlink.json --ch
 echo '{"LinkFailures":[{"From":"leaf0","To":"leaf1","At":0}]}' > nolink.json
 expect 1 "no link between leaf0 and leaf1" -- "$fabric" nolink.json --check
 
+## A scenario's name reaches the terminal escaped: its escape codes are not sent raw.
+printf '{"Name":"x\\u001b[2Jy","Leaves":2,"Spines":2,"HostsPerLeaf":2,"MessageBytes":4096}' > esc.json
+"$fabric" esc.json --no-plots --out esc > esc.out 2>&1 || fail "the scenario with an escape code in its name failed"
+grep -q $'\x1b' esc.out && fail "a scenario's escape code reached the terminal raw"
+grep -qF 'x\x1b[2Jy' esc.out || fail "the scenario's name is not shown escaped: $(head -n 1 esc.out)"
+
 if [ "$fails" -ne 0 ]; then
   echo "test_hostile: $fails failed"
   exit 1
