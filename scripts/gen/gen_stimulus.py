@@ -9,7 +9,9 @@ an idle gap now and then lets freezing end. Same arguments, same file.
 """
 import argparse
 import math
+import os
 import random
+import re
 import sys
 
 FIRST_PORT = 4791  # group g opens with local port FIRST_PORT + g (a UDP port: at most 65535)
@@ -17,12 +19,11 @@ MAX_GROUPS = 65535 - FIRST_PORT + 1
 
 
 def integer(lo, hi):
-    """An argparse type: an integer in lo..hi."""
+    """An argparse type: an integer in lo..hi, decimal digits only (int() alone takes " 8", "+8", "1_0")."""
     def parse(text):
-        try:
-            v = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not an integer") from None
+        if not re.fullmatch(r"[0-9]{1,20}", text):
+            raise argparse.ArgumentTypeError(f"'{text[:80]!s}' is not an integer (decimal digits only)")
+        v = int(text)
         if not lo <= v <= hi:
             raise argparse.ArgumentTypeError(f"{v} is outside {lo}..{hi}")
         return v
@@ -30,11 +31,10 @@ def integer(lo, hi):
 
 
 def probability(text):
-    """An argparse type: a probability in 0..1 (not nan or inf)."""
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    """An argparse type: a probability in 0..1, a decimal number (not nan, inf, " 0.5" or "0_5")."""
+    if not re.fullmatch(r"[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?|[0-9]+\.", text):
+        raise argparse.ArgumentTypeError(f"'{text[:80]!s}' is not a decimal number")
+    v = float(text)
     if not math.isfinite(v) or not 0.0 <= v <= 1.0:
         raise argparse.ArgumentTypeError(f"{text} is not a probability in 0..1")
     return v
@@ -42,7 +42,7 @@ def probability(text):
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog="Exit status: 0 on success; 2 for a bad argument (named).")
+                                 epilog="Exit status: 0 on success; 1 when standard output fails (closed, full); 2 for a bad argument (named).")
     ap.add_argument("--groups", type=integer(1, MAX_GROUPS), default=4,
                     help=f"number of groups, 1..{MAX_GROUPS} (local ports {FIRST_PORT}..65535; default 4)")
     ap.add_argument("--packets", type=integer(0, 10**9), default=2000, help="data packets to send (default 2000)")
@@ -93,10 +93,18 @@ def main() -> int:
             kind = "nack_trim_last_hop"
         add(t + rtt, f"{t + rtt},{g},{kind},,{p}")
     events.sort(key=lambda e: (e[0], e[1]))
-    out = sys.stdout
-    out.write("time_ns,group,event,value,psn\n")
-    for _, _, row in events:
-        out.write(row + "\n")
+    if sys.stdout is None:  # (Python's print and write do nothing when descriptor 1 is closed)
+        sys.exit("gen_stimulus.py: standard output is closed: the stimulus has nowhere to go")
+    try:
+        out = sys.stdout
+        out.write("time_ns,group,event,value,psn\n")
+        for _, _, row in events:
+            out.write(row + "\n")
+        out.flush()
+    except OSError as e:  # a closed pipe (| head) or a full disk: one line, not a traceback, and not 0
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # (so Python's own flush at exit does not fail again)
+        why = "the pipe was closed" if isinstance(e, BrokenPipeError) else e.strerror
+        sys.exit(f"gen_stimulus.py: standard output: {why}: the stimulus is incomplete")
     return 0
 
 
