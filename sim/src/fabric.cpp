@@ -261,7 +261,10 @@ RunSummary Fabric::run(std::ostream* progress) {
   auto last_report = t0;
   bool reported = false;  // a progress line is on the terminal (it ends with a newline)
   while (!s.events.empty()) {
-    if (s.events.top_time() > s.sc.max_time_ns) break;
+    if (s.events.top_time() > s.sc.max_time_ns) {
+      s.sum.stopped_at_max_time = true;
+      break;
+    }
     Event e = s.events.pop();
     if (const EventBody* next = s.events.peek()) s.prefetch(*next);
     s.now = e.time;

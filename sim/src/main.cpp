@@ -242,7 +242,7 @@ int main(int argc, char** argv) {
         throw uetlb::ConfigError(
             "the Chakra workload did not finish under " + r.spraying + ": " + std::to_string(r.workload_nodes_done) +
             " of " + std::to_string(r.workload_nodes) + " nodes done when " +
-            (r.end_time >= sc.max_time_ns ? "MaxTime (" + std::to_string(sc.max_time_ns) + " ns) was reached"
+            (r.stopped_at_max_time || r.end_time >= sc.max_time_ns ? "MaxTime (" + std::to_string(sc.max_time_ns) + " ns) was reached"
                                           : "nothing was left to happen (a send or collective no rank completes)") +
             "; stuck:" + r.workload_stuck);
       }

@@ -143,6 +143,11 @@ printf '{"Name":"x\\u001b[2Jy","Leaves":2,"Spines":2,"HostsPerLeaf":2,"MessageBy
 grep -q $'\x1b' esc.out && fail "a scenario's escape code reached the terminal raw"
 grep -qF 'x\x1b[2Jy' esc.out || fail "the scenario's name is not shown escaped: $(head -n 1 esc.out)"
 
+## Vague: a Chakra run stopped by MaxTime was reported as "nothing was left to happen".
+"$gen" --ranks 2 --collective all_reduce --bytes 8 --compute-us 1000000 --out g/slow >/dev/null || fail "uet-chakra-gen failed"
+echo '{"Workload":"chakra","ChakraTraces":"g/slow","MaxTime":"1ms","Leaves":2,"Spines":2,"HostsPerLeaf":2}' > slow.json
+expect 1 "when MaxTime (1000000 ns) was reached" -- "$fabric" slow.json --quiet --no-plots --out slow-out
+
 if [ "$fails" -ne 0 ]; then
   echo "test_hostile: $fails failed"
   exit 1

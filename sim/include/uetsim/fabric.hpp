@@ -21,6 +21,7 @@ struct RunSummary {
   std::string spraying;
   std::size_t messages = 0, completed = 0;
   TimeNs end_time = 0;
+  bool stopped_at_max_time = false;  ///< the run ended because its next event was past MaxTime
   double fct_mean_us = 0, fct_p50_us = 0, fct_p99_us = 0, fct_max_us = 0;
   std::uint64_t data_packets = 0, retransmissions = 0, timeouts = 0, nacks = 0, ecn_marks = 0;
   std::uint64_t drops_queue = 0, drops_failed_link = 0, drops_lossy_link = 0, trims = 0, ooo_events = 0;
