@@ -191,12 +191,14 @@ ChakraRank read_rank(const std::string& file, bool data_only) {
   auto next = [&](google::protobuf::Message& m, const char* what) {
     const auto at = coded.CurrentPosition();
     if (at == size) return false;
-    std::uint32_t len = 0;
-    if (!coded.ReadVarint32(&len)) {
+    // Read as 64 bits: ReadVarint32 drops the high bits of a longer varint (2^62 read as 0, an empty
+    // node reported as "node type 0").
+    std::uint64_t len = 0;
+    if (!coded.ReadVarint64(&len)) {
       throw ConfigError("Chakra trace '" + file + "': bad length prefix (varint) of a " + what + " at byte " +
                         std::to_string(at));
     }
-    if (coded.CurrentPosition() + static_cast<std::int64_t>(len) > size) {
+    if (len > static_cast<std::uint64_t>(size - coded.CurrentPosition())) {
       throw ConfigError("Chakra trace '" + file + "': truncated: a " + what + " of " + std::to_string(len) +
                         " bytes at byte " + std::to_string(at) + " runs past the end of the file (" +
                         std::to_string(size) + " bytes)");

@@ -392,6 +392,15 @@ TEST_CASE("sim chakra: values that would wrap and missing ranks are refused, not
     REQUIRE_THROWS_WITH(chakra_scenario(p), Catch::Contains("gap.1.et' is not a regular file"));
     std::filesystem::remove(p + ".1.et");
   }
+  {
+    // A 2^62 length prefix was read as 32 bits (0): an empty node, reported as "node type 0".
+    Writer w;
+    w.comp(0, 1, 1);
+    const std::string p = tmp_prefix("len62");
+    w.write(p);
+    std::ofstream(p + ".0.et", std::ios::binary | std::ios::app) << std::string(8, '\x80') << '\x40';
+    REQUIRE_THROWS_WITH(chakra_scenario(p), Catch::Contains("truncated: a Node of 4611686018427387904 bytes"));
+  }
 }
 
 TEST_CASE("sim chakra: scenario keys, and trace paths relative to the scenario file", "[sim][chakra][scenario]") {
