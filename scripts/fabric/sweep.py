@@ -21,10 +21,11 @@ A sweep file (examples/sweeps/*.json) has a base scenario and axes; every combin
 An axis is a list of values of a scenario key (SprayingType sets Nic.PacketSprayingType), or an object
 whose keys name the points and whose values are LinkFailures lists (axis "Failure"). The same sweep file
 gives the same jobs, and each job is deterministic, so results.csv is the same wherever the jobs ran.
-The first job's scenario is checked by uet-fabric --check before the jobs are written.
+Every job's scenario is checked by uet-fabric --check before the job lines are written.
 
 Exit status: 0 on success; 1 with one line naming the file and what is wrong; 2 for a bad command line.
 """
+import concurrent.futures
 import csv
 import itertools
 import json
@@ -165,6 +166,21 @@ def make_dirs(path):
         fail(f"{path}: cannot create the sweep's folder: {e.strerror}")
 
 
+def check_jobs(fabric, scenarios, sweep_path):
+    """Every job's scenario through uet-fabric --check (a value of one axis may be refused only with a value
+    of another), several at a time; the first refused job, in job order, is named with its point."""
+    def check(item):
+        job, scenario, name = item
+        r = subprocess.run([fabric, scenario, "--check"], capture_output=True, text=True, errors="replace")
+        return None if r.returncode == 0 else (job, name, r.stderr.strip().splitlines()[-1:] or [f"exit {r.returncode}"])
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(8, os.cpu_count() or 1))) as pool:
+        for refused in pool.map(check, scenarios):
+            if refused:
+                job, name, why = refused
+                fail(f"{sweep_path}: job {job} ({shown(name, 200)}) is refused: {shown(why[0], 400)}")
+
+
 def expand(sweep_path, out, fabric, max_jobs):
     sweep = load_json(sweep_path, "sweep file")
     names, values, count = points(sweep, sweep_path)
@@ -184,7 +200,7 @@ def expand(sweep_path, out, fabric, max_jobs):
              "this sweep's; choose a new folder or remove it")
     make_dirs(os.path.join(out, "jobs"))
     make_dirs(runs)
-    lines, index = [], []
+    lines, index, scenarios = [], [], []
     for n, combo in enumerate(itertools.product(*values), start=1):
         sc = json.loads(json.dumps(sweep.get("base", {})))
         labels = {}
@@ -200,15 +216,13 @@ def expand(sweep_path, out, fabric, max_jobs):
         job = f"{n:0{max(4, len(str(count)))}d}"
         scenario = os.path.join(out, "jobs", job + ".json")
         write_file(scenario, lambda f: json.dump(sc, f, indent=1))
-        if n == 1:  # every job has the same keys: an unknown one is found now, not when the jobs run
-            check = subprocess.run([fabric, scenario, "--check"], capture_output=True, text=True)
-            if check.returncode != 0:
-                fail(f"{sweep_path}: the first job's scenario is refused: {check.stderr.strip()}")
+        scenarios.append((job, scenario, sc["Name"]))
         run = os.path.join(out, "runs", job)
         # (Quoted for the shell: a folder named x$(cmd) must not run cmd.)
         lines.append(f"{shlex.quote(fabric)} {shlex.quote(scenario)} --quiet --no-plots --out {shlex.quote(run)} "
                      "> /dev/null")
         index.append({"job": job, **labels})
+    check_jobs(fabric, scenarios, sweep_path)
     write_file(os.path.join(out, "jobs.txt"), lambda f: f.write("\n".join(lines) + "\n"))
     write_file(os.path.join(out, "index.json"), lambda f: json.dump(index, f, indent=1))
     print(f"sweep.py: {len(lines)} jobs in {out}/jobs.txt (parallel --will-cite -j2 --bar < {out}/jobs.txt, or "

@@ -87,6 +87,15 @@ def main():
     sweep_dir(d, good_summary)
     expect_refusal("expand over earlier runs", sweep("expand", sweep_file, d, fabric), "holds the runs of an earlier sweep")
 
+    # A value refused only in a later job: only the first job was checked, so the sweep was written.
+    later = os.path.join(tmp, "later.json")
+    with open(later, "w") as f:
+        json.dump({"base": {"Leaves": 2, "Spines": 2, "HostsPerLeaf": 2}, "axes": {"MessageBytes": [4096, 0]}}, f)
+    d = os.path.join(tmp, "later")
+    expect_refusal("a later job refused", sweep("expand", later, d, fabric), "job 0002 (MessageBytes=0) is refused")
+    if os.path.exists(os.path.join(d, "jobs.txt")):
+        failures.append("a sweep with a refused job wrote jobs.txt")
+
     # A key given twice in the sweep file.
     dup = os.path.join(tmp, "dup.json")
     with open(dup, "w") as f:
