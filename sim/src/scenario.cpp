@@ -165,7 +165,13 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 64.0) bad(key, uetlb::json_brief(v), "1.0..64.0");
       s.oversubscription = v.get<double>();
     } else if (key == "LinkDelay") {
+      // At most 2^40 ns (about 18 minutes) a link: a path's round trip crosses up to 12 links and is added
+      // to other times, which must stay under 2^64 (a delay of 2^62 made the path's RTT wrap to 0).
       s.link_delay_ns = get_time(v, key);
+      if (s.link_delay_ns > (1ULL << 40)) {
+        bad(key, uetlb::json_brief(v) + " (" + std::to_string(s.link_delay_ns) + " ns)",
+            "0..2^40 ns (about 18 minutes: a path's round trip crosses up to 12 links)");
+      }
     } else if (key == "EcmpHashMethod") {
       const auto m = v.is_string() ? parse_hash_method(v.get<std::string>()) : std::nullopt;
       if (!m) {

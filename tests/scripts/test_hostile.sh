@@ -148,6 +148,10 @@ grep -qF 'x\x1b[2Jy' esc.out || fail "the scenario's name is not shown escaped: 
 echo '{"Workload":"chakra","ChakraTraces":"g/slow","MaxTime":"1ms","Leaves":2,"Spines":2,"HostsPerLeaf":2}' > slow.json
 expect 1 "when MaxTime (1000000 ns) was reached" -- "$fabric" slow.json --quiet --no-plots --out slow-out
 
+## Vague: a link delay of 2^62 ns made the path's round trip wrap ("InitialBaseRTT: 0 is outside ...").
+echo '{"LinkDelay":4611686018427387904,"BaseRttFromPath":true}' > bigdelay.json
+expect 1 "'LinkDelay': 4611686018427387904 (4611686018427387904 ns) is outside 0..2^40 ns" -- "$fabric" bigdelay.json --check
+
 if [ "$fails" -ne 0 ]; then
   echo "test_hostile: $fails failed"
   exit 1
