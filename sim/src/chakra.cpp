@@ -68,6 +68,14 @@ bool attr_int(const chakra::AttributeProto& a, std::int64_t& v) {
   }
 }
 
+// An integer attribute's value as written, for messages: an unsigned 64-bit value above 2^63-1 as itself,
+// not as the negative number attr_int makes of it.
+std::string attr_text(const chakra::AttributeProto& a, std::int64_t v) {
+  if (a.value_case() == chakra::AttributeProto::kUint64Val) return std::to_string(a.uint64_val());
+  if (a.value_case() == chakra::AttributeProto::kFixed64Val) return std::to_string(a.fixed64_val());
+  return std::to_string(v);
+}
+
 [[noreturn]] void bad_node(const std::string& file, std::uint64_t id, const std::string& what) {
   throw ConfigError("Chakra trace '" + file + "', node " + std::to_string(id) + ": " + what);
 }
@@ -113,19 +121,19 @@ ChakraNode convert(const chakra::Node& n, const std::string& file, bool data_onl
       has_type = true;
     } else if (a.name() == "comm_size") {
       need_int();
-      if (v < 0) bad_node(file, c.id, "comm_size " + std::to_string(v) + " is negative");
+      if (v < 0) bad_node(file, c.id, "comm_size " + attr_text(a, v) + " is outside 0..2^63-1");
       c.comm_size = static_cast<std::uint64_t>(v);
       has_size = true;
     } else if (a.name() == "comm_src" || a.name() == "comm_dst") {
       need_int();
       if (v < 0 || v > 0xffffffffLL) {
-        bad_node(file, c.id, a.name() + " " + std::to_string(v) + " is not a rank (0..4294967295)");
+        bad_node(file, c.id, a.name() + " " + attr_text(a, v) + " is not a rank (0..4294967295)");
       }
       if ((a.name() == "comm_src") == (c.kind == ChakraKind::Recv)) c.peer = static_cast<std::uint32_t>(v);
       (a.name() == "comm_src" ? has_src : has_dst) = true;
     } else if (a.name() == "comm_tag") {
       need_int();
-      if (v < 0 || v > 0xffffffffLL) bad_node(file, c.id, "comm_tag " + std::to_string(v) + " is outside 0..4294967295");
+      if (v < 0 || v > 0xffffffffLL) bad_node(file, c.id, "comm_tag " + attr_text(a, v) + " is outside 0..4294967295");
       c.tag = static_cast<std::uint32_t>(v);
     } else if (a.name() == "is_cpu_op") {
       if (a.value_case() == chakra::AttributeProto::kBoolVal) {

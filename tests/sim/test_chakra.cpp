@@ -393,6 +393,17 @@ TEST_CASE("sim chakra: values that would wrap and missing ranks are refused, not
     std::filesystem::remove(p + ".1.et");
   }
   {
+    // An unsigned 64-bit size above 2^63-1 was reported as a negative number.
+    Writer w;
+    auto& n = w.add(0, 1, pb::COMM_COLL_NODE);
+    Writer::attr_int(n, "comm_type", pb::ALL_REDUCE);
+    auto* a = n.add_attr();
+    a->set_name("comm_size");
+    a->set_uint64_val(18'446'744'073'709'551'611ULL);
+    w.coll(1, 1, pb::ALL_REDUCE, 100);
+    refused("size64", w, "node 1: comm_size 18446744073709551611 is outside 0..2^63-1");
+  }
+  {
     // A 2^62 length prefix was read as 32 bits (0): an empty node, reported as "node type 0".
     Writer w;
     w.comp(0, 1, 1);
