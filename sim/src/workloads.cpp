@@ -3,6 +3,8 @@
 // the same seed giving the same messages.
 #include "workloads.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <fstream>
 #include <numeric>
@@ -78,6 +80,20 @@ std::vector<Message> read_message_list(const std::string& path, unsigned hosts) 
 
 void build_workload(Scenario& sc) {
   const unsigned n = sc.hosts();
+  {  // All-to-all and ring make n^2 messages: counted before they are built (65,536 hosts: 4.3 billion,
+     // which ran out of memory in --check before the run's own memory check could say so).
+    const std::uint64_t count = sc.workload == "all-to-all" ? std::uint64_t{n} * (n - 1)
+                                : sc.workload == "ring"     ? 2ULL * (n - 1) * n
+                                                            : 0;
+    const std::uint64_t have =
+        static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
+    if (count > 0 && count > have / sizeof(Message)) {
+      bad("Workload", "\"" + sc.workload + "\" over " + std::to_string(n) + " hosts",
+          "what fits this machine's memory: its " + std::to_string(count) + " messages alone take " +
+              std::to_string(count * sizeof(Message) / (1ULL << 20)) + " MiB of " + std::to_string(have / (1ULL << 20)) +
+              " MiB; use fewer hosts");
+    }
+  }
   sc.messages.clear();
   std::mt19937 rng(sc.seed);
   if (sc.workload == "permutation") {

@@ -152,6 +152,11 @@ expect 1 "when MaxTime (1000000 ns) was reached" -- "$fabric" slow.json --quiet 
 echo '{"LinkDelay":4611686018427387904,"BaseRttFromPath":true}' > bigdelay.json
 expect 1 "'LinkDelay': 4611686018427387904 (4611686018427387904 ns) is outside 0..2^40 ns" -- "$fabric" bigdelay.json --check
 
+## --check on a 65,536-host all-to-all built its 4.3 billion messages until memory ran out (here under a
+## 4 GB address-space limit, so a regression fails the test, not the machine).
+echo '{"Topology":"fat-tree","K":64,"Workload":"all-to-all"}' > a2a.json
+expect 1 "messages alone take" -- sh -c 'ulimit -v 4000000; exec "$0" a2a.json --check' "$fabric"
+
 if [ "$fails" -ne 0 ]; then
   echo "test_hostile: $fails failed"
   exit 1
