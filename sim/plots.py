@@ -7,7 +7,9 @@ bandwidth bound.   plots.py OUT_DIR   (writes PNGs into OUT_DIR)
 import csv
 import os
 import re
+import stat
 import sys
+import tempfile
 
 import matplotlib
 
@@ -17,9 +19,44 @@ import matplotlib.pyplot as plt  # noqa: E402
 TYPES = [("none", "None"), ("default", "Default Packet Spraying"), ("reps", "REPS")]
 
 
+class PlotError(Exception):
+    """A record that cannot be read or a plot that cannot be written: one line, exit 1."""
+
+
 def rows(path):
-    with open(path) as f:
-        return list(csv.DictReader(f))
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            return list(csv.DictReader(f))
+    except OSError as e:
+        raise PlotError(f"{path}: cannot read it: {e.strerror}") from None
+    except (UnicodeDecodeError, csv.Error) as e:
+        raise PlotError(f"{path}: not a uet-fabric record ({e})") from None
+
+
+def save(fig, path):
+    """A plot written as the records are: to a new temporary file beside it, renamed into place; a link,
+    folder or device at `path` is refused, not written through or replaced."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            raise PlotError(f"{path}: exists and is not a regular file (a link, folder or device): not replaced")
+    except FileNotFoundError:
+        pass
+    fd, temp = tempfile.mkstemp(prefix=os.path.basename(path) + ".partial-", dir=os.path.dirname(path) or ".")
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(fd, 0o666 & ~mask)
+        with os.fdopen(fd, "wb") as f:
+            fig.savefig(f, format="png", dpi=110)
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+    finally:
+        plt.close(fig)
 
 
 def natural(name):
@@ -44,7 +81,7 @@ def monitor_plots(out, present):
         ax.legend(fontsize=7, markerscale=3, loc="upper right")
     axes[-1][0].set_xlabel("time (us)")
     fig.tight_layout()
-    fig.savefig(os.path.join(out, "ev-over-time.png"), dpi=110)
+    save(fig, os.path.join(out, "ev-over-time.png"))
     # Retransmissions over time per spraying type (100 bins over the run), the failures marked.
     failures = rows(os.path.join(out, "failures.csv")) if os.path.exists(os.path.join(out, "failures.csv")) else []
     fig, ax = plt.subplots(figsize=(7, 4.5))
@@ -73,7 +110,7 @@ def monitor_plots(out, present):
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    fig.savefig(os.path.join(out, "retx-over-time.png"), dpi=110)
+    save(fig, os.path.join(out, "retx-over-time.png"))
     return ["ev-over-time.png", "retx-over-time.png"]
 
 
@@ -100,7 +137,7 @@ def main():
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    fig.savefig(os.path.join(out, "fct-cdf.png"), dpi=110)
+    save(fig, os.path.join(out, "fct-cdf.png"))
 
     fig, axes = plt.subplots(1, len(present), figsize=(4.2 * len(present), 4), sharey=True, squeeze=False)
     for ax, (d, label) in zip(axes[0], present):
@@ -119,7 +156,7 @@ def main():
     axes[0][-1].legend(fontsize=8)
     fig.suptitle("Per-member load of each first-tier switch's ECMP set")
     fig.tight_layout()
-    fig.savefig(os.path.join(out, "ecmp-load.png"), dpi=110)
+    save(fig, os.path.join(out, "ecmp-load.png"))
 
     drawn = ["fct-cdf.png", "ecmp-load.png"]
     # (A run with --no-monitor kept no uet-monitor.csv: no EV or retransmission plots then.)
@@ -151,7 +188,7 @@ def chakra_plots(out, present):
     ax.set_title(f"Chakra timeline per rank ({label})")
     ax.legend(fontsize=8, ncol=4)
     fig.tight_layout()
-    fig.savefig(os.path.join(out, "chakra-timeline.png"), dpi=110)
+    save(fig, os.path.join(out, "chakra-timeline.png"))
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for d, label in present:
@@ -174,9 +211,16 @@ def chakra_plots(out, present):
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    fig.savefig(os.path.join(out, "collectives-vs-bound.png"), dpi=110)
+    save(fig, os.path.join(out, "collectives-vs-bound.png"))
     return ["chakra-timeline.png", "collectives-vs-bound.png"]
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except PlotError as e:
+        sys.exit(f"plots.py: {e}")
+    except (KeyError, ValueError) as e:
+        sys.exit(f"plots.py: {sys.argv[1]}: a record lacks a column or holds a value that is not a number ({e})")
+    except OSError as e:
+        sys.exit(f"plots.py: {e.filename or sys.argv[1]}: {e.strerror or e}")

@@ -157,6 +157,19 @@ expect 1 "'LinkDelay': 4611686018427387904 (4611686018427387904 ns) is outside 0
 echo '{"Topology":"fat-tree","K":64,"Workload":"all-to-all"}' > a2a.json
 expect 1 "messages alone take" -- sh -c 'ulimit -v 4000000; exec "$0" a2a.json --check' "$fabric"
 
+## The fabric's plots (sim/plots.py) are written through no link; a bad record is one line, no traceback.
+plots=$(cd "$(dirname "$0")/../../sim" && pwd)/plots.py
+mkdir -p plt
+ln -s ../victim plt/fct-cdf.png
+"$fabric" --quiet --out plt > plt.out 2> plt.err || fail "uet-fabric with plots failed: $(cat plt.err)"
+cmp -s victim victim.keep || fail "the plots were written through a link at fct-cdf.png"
+[ -L plt/fct-cdf.png ] || fail "the link at fct-cdf.png was replaced"
+grep -q "Traceback" plt.err && fail "plots.py printed a traceback: $(cat plt.err)"
+rm plt/fct-cdf.png
+printf '\xff\xfe\x00\x80' > plt/reps/messages.csv
+expect 1 "plt/reps/messages.csv: not a uet-fabric record" -- python3 "$plots" plt
+[ -e plt/fct-cdf.png ] && fail "plots.py wrote a plot from a bad record"
+
 if [ "$fails" -ne 0 ]; then
   echo "test_hostile: $fails failed"
   exit 1
