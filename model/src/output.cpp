@@ -77,6 +77,12 @@ void check_output(const std::string& what, const std::string& path, bool stream_
     if (!stream_device && !S_ISDIR(target.st_mode)) {
       throw OutputError(quoted(what, path) + " is a link: name a regular file or a new one, not a link");
     }
+    // Nothing is written through a link to a file (it may lead out of the output's folder), except the
+    // program's own standard output or error (/dev/stdout), which is written through its descriptor.
+    if (S_ISREG(target.st_mode) && standard_stream_of(target) < 0) {
+      throw OutputError(quoted(what, path) +
+                        " is a link to a file: name the file itself (an output is not written through a link)");
+    }
   }
   struct stat st {};
   const int found = ::stat(path.c_str(), &st);

@@ -106,6 +106,13 @@ void check_records_against_inputs(const uetsim::Scenario& sc, const std::string&
     if (several_types || std::string(name) != "summary.txt") paths.push_back({"record", out + "/" + name, true});
   }
   uetlb::output::check_distinct(paths);
+  // A link or a folder at a record's name is found now, before any record is written, not after the run.
+  for (const auto& p : paths) {
+    struct stat st {};
+    if (p.is_output && ::lstat(p.path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+      uetlb::output::check_output(p.what, p.path, true);
+    }
+  }
 }
 
 }  // namespace

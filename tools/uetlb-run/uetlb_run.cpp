@@ -116,14 +116,15 @@ Args parse_args(uetlb::cli::Args& cl) {
   }
   try {
     namespace out = uetlb::output;
-    out::check_output("--trace", a.trace, true);
-    if (!a.monitor.empty()) out::check_output("--monitor", a.monitor, true);
-    if (!a.wave.empty()) out::check_output("--wave", a.wave);
+    // (One file twice is named first: it says more than "a link" when one of the two is a link.)
     out::check_distinct({{"--config", a.config, false},
                          {"--stimulus", a.stimulus, false},
                          {"--trace", a.trace, true},
                          {"--monitor", a.monitor, true},
                          {"--wave", a.wave, true}});
+    out::check_output("--trace", a.trace, true);
+    if (!a.monitor.empty()) out::check_output("--monitor", a.monitor, true);
+    if (!a.wave.empty()) out::check_output("--wave", a.wave);
   } catch (const uetlb::output::OutputError& e) {
     cl.fail(e.what());
   }

@@ -5,10 +5,11 @@
 // output and an input, are one file. While writing: each output goes to a new temporary file beside it
 // ("NAME.partial-" and random letters, created exclusively: an existing file or link there is never
 // opened) and is renamed over NAME only once complete and closed without error, so a failed run leaves
-// nothing that looks like a result. Only a regular file or nothing is ever replaced: a character device,
-// a pipe or a symbolic link (/dev/null, /dev/stdout, a link to a file) is written in place, through it,
-// when the program writes the stream itself, with every write checked; a writer that opens its file
-// itself (a waveform) gets a regular file or nothing.
+// nothing that looks like a result. Only a regular file or nothing is ever replaced: a character device
+// or a pipe, or a link to one (/dev/null, /dev/full), is written in place when the program writes the
+// stream itself, with every write checked, and /dev/stdout through the program's own descriptor; no
+// other link to a file is written through (refused); a writer that opens its file itself (a waveform)
+// gets a regular file or nothing.
 #pragma once
 
 #include <fstream>  // (for the programs that include only this header)
@@ -35,9 +36,9 @@ struct Path {
 };
 
 /// Checks one output file's path: throws OutputError naming `what` and the path when it is empty, names a
-/// folder (also "x/", "x/." and "x/.."), is a link to nothing, or its folder does not exist; and when it
-/// names a device, a pipe or a link unless `stream_device` (written in place: /dev/null, /dev/stdout, a
-/// link to a file).
+/// folder (also "x/", "x/." and "x/.."), is a link to nothing or to a file (other than the program's own
+/// standard output or error), or its folder does not exist; and when it names a device, a pipe or a link
+/// unless `stream_device` (written in place: /dev/null, /dev/stdout).
 void check_output(const std::string& what, const std::string& path, bool stream_device = false);
 
 /// Why `path` cannot be read as an input file ("does not exist", "is a folder, not a file", "is a device,
