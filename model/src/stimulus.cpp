@@ -6,6 +6,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "uetlb/config.hpp"  // uetlb::shown
 #include "uetlb/output.hpp"
 
 namespace uetlb {
@@ -32,7 +33,7 @@ std::uint64_t field(const std::string& source, std::size_t line, std::string_vie
   const auto v = parse_uint(text, max);
   if (!v) {
     bad_row(source, line,
-            std::string(name) + " '" + std::string(text) + "' is not an integer in 0.." + std::to_string(max));
+            std::string(name) + " '" + shown(text) + "' is not an integer in 0.." + std::to_string(max));
   }
   return *v;
 }
@@ -116,7 +117,7 @@ std::vector<StimulusRow> read_stimulus(std::istream& in, const std::string& sour
     const auto kind = parse_event(ev);
     if (!kind || *kind == EventKind::Efd) {
       bad_row(source, n,
-              "event '" + std::string(ev) +
+              "event '" + shown(ev) +
                   "' is not one of open, tx, retx, ack, ack_ecn, nack_trim, nack_trim_last_hop, rto, base_rtt");
     }
     r.event = *kind;

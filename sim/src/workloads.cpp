@@ -62,7 +62,7 @@ std::vector<Message> read_message_list(const std::string& path, unsigned hosts) 
     for (int i = 0; i < 4; ++i) {
       const auto x = uetlb::parse_uint(f[i], max[i]);
       if (!x) {
-        throw ConfigError(at + names[i] + " '" + f[i] + "' is not an integer in 0.." + std::to_string(max[i]) +
+        throw ConfigError(at + names[i] + " '" + uetlb::shown(f[i]) + "' is not an integer in 0.." + std::to_string(max[i]) +
                           (i == 1 || i == 2 ? " (the hosts of the topology)" : ""));
       }
       v[i] = *x;
@@ -137,11 +137,11 @@ void build_workload(Scenario& sc) {
                                    : sc.chakra_traces;
     const unsigned ranks = count_chakra_ranks(prefix);
     if (ranks == 0) {
-      bad("ChakraTraces", "\"" + sc.chakra_traces + "\"",
+      bad("ChakraTraces", "\"" + uetlb::shown(sc.chakra_traces) + "\"",
           "a prefix with rank files " + prefix + ".0.et, " + prefix + ".1.et, ...: " + prefix + ".0.et does not exist");
     }
     if (ranks > n) {
-      bad("ChakraTraces", "\"" + sc.chakra_traces + "\"",
+      bad("ChakraTraces", "\"" + uetlb::shown(sc.chakra_traces) + "\"",
           "at most one rank per host: " + std::to_string(ranks) + " rank files for " + std::to_string(n) + " hosts");
     }
     if (!sc.chakra_hosts.empty()) {

@@ -2,6 +2,7 @@
 // the stack, and error messages that stay one readable line whatever the input holds.
 #include <catch2/catch.hpp>
 #include <limits>
+#include <sstream>
 #include <string>
 
 #include "uetlb/config.hpp"
@@ -72,4 +73,27 @@ TEST_CASE("Error messages show a bounded, escaped excerpt of the value", "[parse
   const std::string e4 = config_error("{\"LinkRate\":\"\\u001b[2J\"}");
   REQUIRE(e4.find('\x1b') == std::string::npos);
   REQUIRE_THAT(e4, Catch::Contains("\\x1b[2J"));
+}
+
+TEST_CASE("Stimulus errors show a bounded, escaped excerpt of the field", "[parsers][hostile]") {
+  auto error = [](const std::string& text) {
+    std::istringstream in(text);
+    try {
+      read_stimulus(in, "s.csv");
+    } catch (const StimulusError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string header = std::string(kStimulusHeader) + "\n";
+  const std::string e1 = error(header + "0,0,open," + std::string(60'000, '7') + "x,\n");
+  REQUIRE_THAT(e1, Catch::Contains("s.csv:2: value (local port) '777"));
+  REQUIRE_THAT(e1, Catch::Contains("(60001 bytes)"));
+  REQUIRE(e1.size() < 400);
+  const std::string e2 = error(header + "0,0,\x1b]0;owned\x07" + std::string(60'000, 'e') + ",,\n");
+  REQUIRE_THAT(e2, Catch::Contains("event '\\x1b]0;owned\\x07eee"));
+  REQUIRE(e2.size() < 600);
+  REQUIRE(e2.find('\x1b') == std::string::npos);
+  // A line past the bound is refused by line number, not buffered.
+  REQUIRE_THAT(error(header + std::string(100'000, '0') + "\n"), Catch::Contains("s.csv:2: the line is longer than 65536 bytes"));
 }
