@@ -193,6 +193,13 @@ def expand(sweep_path, out, fabric, max_jobs):
     out = os.path.abspath(out)
     check_path(out, "DIR")
     check_path(fabric, "FABRIC")
+    # No file expand writes (DIR/jobs.txt, DIR/index.json, DIR/jobs/*, DIR/runs/*) may be an input.
+    for path, what in ((sweep_path, "the sweep file"), (fabric, "FABRIC")):
+        real = os.path.realpath(path)
+        if (real in (os.path.realpath(os.path.join(out, n)) for n in ("jobs.txt", "index.json")) or
+                any(real.startswith(os.path.realpath(os.path.join(out, d)) + os.sep) for d in ("jobs", "runs"))):
+            fail(f"{path}: {what} is inside the files expand writes in {out}: it would be overwritten; "
+                 "move it or choose another DIR")
     # A folder with an earlier sweep's runs would be gathered as this sweep's results.
     runs = os.path.join(out, "runs")
     if os.path.isdir(runs) and os.listdir(runs):

@@ -96,6 +96,16 @@ def main():
     if os.path.exists(os.path.join(d, "jobs.txt")):
         failures.append("a sweep with a refused job wrote jobs.txt")
 
+    # The sweep file where expand writes its index: it would be overwritten.
+    d = os.path.join(tmp, "self")
+    os.makedirs(d)
+    shutil.copy(sweep_file, os.path.join(d, "index.json"))
+    expect_refusal("sweep file is DIR/index.json", sweep("expand", os.path.join(d, "index.json"), d, fabric),
+                   "the sweep file is inside the files expand writes")
+    with open(os.path.join(d, "index.json")) as f:
+        if "axes" not in f.read():
+            failures.append("expand overwrote its own sweep file")
+
     # A key given twice in the sweep file.
     dup = os.path.join(tmp, "dup.json")
     with open(dup, "w") as f:
