@@ -22,6 +22,7 @@ import csv
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -117,8 +118,15 @@ def main():
         ap.error(f"--ring: '{a.ring}': each rank count must be at least 2")
     if a.ring_runs < 1:
         ap.error(f"--ring-runs: {a.ring_runs}: at least one run")
-    if not os.access(a.fabric, os.X_OK):
+    if not os.access(a.fabric, os.X_OK) or os.path.isdir(a.fabric):
         ap.error(f"--fabric: '{a.fabric}' is not an executable (build with scripts/build.sh)")
+    if a.plot:  # checked before the runs: a regular file or a new one in a folder that exists
+        try:
+            if not stat.S_ISREG(os.lstat(a.plot).st_mode):
+                ap.error(f"--plot: '{a.plot}' exists and is not a regular file (a link, folder or device)")
+        except FileNotFoundError:
+            if not os.path.isdir(os.path.dirname(os.path.abspath(a.plot))):
+                ap.error(f"--plot: '{a.plot}': its folder does not exist")
     rows, ring_rows = [], []
     with tempfile.TemporaryDirectory(prefix="fabric-scale-") as work:
         for k in ks:
@@ -160,9 +168,29 @@ def main():
         ax.legend()
         ax.set_title("uet-fabric: wall time and memory against hosts")
         fig.tight_layout()
-        fig.savefig(a.plot, dpi=100)
+        # A new file beside the plot, renamed into place: nothing is written through a link.
+        fd, temp = tempfile.mkstemp(prefix=os.path.basename(a.plot) + ".partial-",
+                                    dir=os.path.dirname(os.path.abspath(a.plot)))
+        try:
+            mask = os.umask(0)
+            os.umask(mask)
+            os.fchmod(fd, 0o666 & ~mask)
+            with os.fdopen(fd, "wb") as f:
+                fig.savefig(f, format="png", dpi=100)
+            os.replace(temp, a.plot)
+        except BaseException:
+            os.unlink(temp)
+            raise
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        sys.exit("fabric_scale: standard output: the pipe was closed")
+    except OSError as e:  # (a full disk, an unwritable folder: one line, not a traceback)
+        sys.exit(f"fabric_scale: {e.filename + ': ' if e.filename else ''}{e.strerror or e}")
+    except (UnicodeDecodeError, csv.Error, KeyError, ValueError, StopIteration) as e:
+        sys.exit(f"fabric_scale: a uet-fabric summary is not what it should be ({type(e).__name__}: {e})")

@@ -314,4 +314,12 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        sys.exit("htsim_compare.py: standard output: the pipe was closed")
+    except OSError as e:  # (a full disk, an unwritable folder: one line, not a traceback)
+        sys.exit(f"htsim_compare.py: {e.filename + ': ' if e.filename else ''}{e.strerror or e}")
+    except (UnicodeDecodeError, csv.Error, KeyError, ValueError, StopIteration) as e:
+        sys.exit(f"htsim_compare.py: a uet-fabric summary is not what it should be ({type(e).__name__}: {e})")
