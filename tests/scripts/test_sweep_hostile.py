@@ -2,10 +2,12 @@
 """scripts/fabric/sweep.py against hostile folders and files (issue 69): a folder name with a newline
 cannot split a job line into two commands; gather writes results.csv through no link; a bad summary, a
 job index pointing out of the folder, an earlier sweep's runs, a duplicate key and a closed standard
-output each end in one line naming the problem and a non-zero exit, never a traceback.
+output each end in one line naming the problem and a non-zero exit, never a traceback; and mutations
+of the example sweep files (fuzzed from a fixed seed) each end in success or one line.
 usage: test_sweep_hostile.py UET_FABRIC TMPDIR"""
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -116,6 +118,34 @@ def main():
     r = sweep("expand", sweep_file, os.path.join(tmp, "closed"), fabric, stdout=None,
               preexec_fn=lambda: os.close(1))
     expect_refusal("standard output closed", r, "standard output")
+
+    # The sweep file fuzzed: mutations of the example sweeps each end in success or one line, never a
+    # traceback (at most 16 jobs each, so every job's --check stays quick).
+    rng = random.Random(69)
+    examples = os.path.join(os.path.dirname(SWEEP), "..", "..", "examples", "sweeps")
+    seeds = [open(os.path.join(examples, n), "rb").read() for n in sorted(os.listdir(examples))]
+    for i in range(40):
+        data = bytearray(rng.choice(seeds))
+        kind = rng.randrange(5)
+        pos = rng.randrange(len(data) + 1)
+        if kind == 0:
+            data = data[:pos]
+        elif kind == 1:
+            for _ in range(rng.randrange(1, 6)):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+        elif kind == 2:
+            data[pos:pos] = rng.choice([b"[" * 5000, b"NaN", b"1e999", b"-1", b'"\u0000"', b"\n\x1b[2J"])
+        elif kind == 3:
+            data[pos:pos] = data[:pos]
+        else:
+            data = bytearray(rng.randrange(256) for _ in range(rng.randrange(1, 500)))
+        path = os.path.join(tmp, f"fuzz{i}.json")
+        with open(path, "wb") as f:
+            f.write(bytes(data))
+        r = sweep("expand", path, os.path.join(tmp, f"fuzz{i}"), fabric, "--max-jobs", "16")
+        err = r.stderr.strip()
+        if r.returncode not in (0, 1) or "Traceback" in err or (r.returncode == 1 and len(err.splitlines()) != 1):
+            failures.append(f"fuzzed sweep file {path} (kind {kind}): exit {r.returncode}, stderr {err[-400:]!r}")
 
     # And a good sweep still works, with job lines of quoted, printable paths.
     d = os.path.join(tmp, "good dir")
