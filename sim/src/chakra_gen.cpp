@@ -19,6 +19,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -61,9 +62,11 @@ int main(int argc, char** argv) {
   uetlb::cli::hold_standard_fds();  // (no rank file takes a closed standard output's descriptor)
   std::uint64_t ranks = 0, bytes = 0, iterations = 1, compute_us = 0;
   std::string collective, out;
+  std::set<std::string> given;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (i + 1 >= argc) return usage("'" + arg + "' needs a value");
+    if (!given.insert(arg).second) return usage(arg + " given twice");
     const std::string v = argv[++i];
     if (arg == "--ranks") {
       if (!parse_u64(v, 2, 65536, ranks)) return usage("--ranks '" + v + "': an integer in 2..65536");

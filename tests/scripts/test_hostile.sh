@@ -125,6 +125,7 @@ expect 2 "--efd-ways ' 2' is not an integer in 1..4" -- "$run" --efd-ways ' 2' -
 expect 2 "--efd-runs given twice" -- "$run" --efd-runs 1 --efd-runs 2 --stimulus in.csv --trace t4.csv
 expect 2 "--seed given twice" -- "$fabric" --seed 1 --seed 2 --check
 expect 2 "--out given twice" -- "$fabric" --out a --out b --check
+expect 2 "--ranks given twice" -- "$gen" --ranks 2 --ranks 3 --collective all_reduce --bytes 8 --out g/twice
 echo '{"LinkDelay":"5000000000s"}' > delay.json
 expect 1 "'LinkDelay': \"5000000000s\" (5000000000000000000 ns) is outside 0..2^62 ns" -- "$fabric" delay.json --check
 expect 1 "standard output: a write failed" -- sh -c '"$0" --stimulus in.csv --trace t5.csv > /dev/full' "$run"
