@@ -287,10 +287,20 @@ void AtomicFile::commit(bool replace) {
     throw OutputError(quoted(what_, path_) + " is no longer a regular file (something took its place during the run): not replaced");
   }
   if (!replace) {
-    if (::link(temp_.c_str(), path_.c_str()) != 0) {
+    // A hard link fails if the name was taken meanwhile; a file system without hard links gets the
+    // check above and a rename.
+    if (::link(temp_.c_str(), path_.c_str()) == 0) {
+      ::unlink(temp_.c_str());
+    } else if (errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP || errno == EMLINK) {
+      if (::lstat(path_.c_str(), &st) == 0) {
+        throw OutputError(quoted(what_, path_) + " appeared during the run: not replaced");
+      }
+      if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
+        throw OutputError(quoted(what_, path_) + ": cannot rename '" + temp_ + "' into place: " + std::strerror(errno));
+      }
+    } else {
       throw OutputError(quoted(what_, path_) + ": cannot put it in place: " + std::strerror(errno));
     }
-    ::unlink(temp_.c_str());
   } else if (std::rename(temp_.c_str(), path_.c_str()) != 0) {
     throw OutputError(quoted(what_, path_) + ": cannot rename '" + temp_ + "' into place: " + std::strerror(errno));
   }
