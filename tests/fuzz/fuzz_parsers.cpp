@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -33,8 +34,22 @@ void scenario(const std::string& text) {
   (void)s;
 }
 
+// A folder of this process's own (mkdtemp: a name no one can plant a link at beforehand) for the parsers
+// that read files.
+const std::string& private_dir() {
+  static const std::string dir = [] {
+    char name[] = "/tmp/uetlb-fuzz-XXXXXX";
+    if (::mkdtemp(name) == nullptr) {
+      std::perror("fuzz_parsers: mkdtemp");
+      std::abort();
+    }
+    return std::string(name);
+  }();
+  return dir;
+}
+
 void message_list(const std::string& text) {
-  static const std::string path = "/tmp/uetlb-fuzz-list-" + std::to_string(::getpid()) + ".csv";
+  static const std::string path = private_dir() + "/list.csv";
   {
     std::ofstream f(path, std::ios::binary | std::ios::trunc);
     f << text;
@@ -49,7 +64,7 @@ void message_list(const std::string& text) {
 }
 
 void chakra_rank(const std::string& bytes) {
-  static const std::string prefix = "/tmp/uetlb-fuzz-chakra-" + std::to_string(::getpid());
+  static const std::string prefix = private_dir() + "/chakra";
   const std::string path = prefix + ".0.et";
   {
     std::ofstream f(path, std::ios::binary | std::ios::trunc);
@@ -104,6 +119,7 @@ int main(int argc, char** argv) {
     ++n;
   }
   std::printf("fuzz_replay: %d inputs, no finding\n", n);
+  ::rmdir(private_dir().c_str());
   return 0;
 }
 #endif
