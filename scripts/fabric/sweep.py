@@ -333,7 +333,8 @@ def run(args):
     max_jobs = MAX_JOBS
     if "--max-jobs" in args:
         i = args.index("--max-jobs")
-        if i + 1 >= len(args) or not args[i + 1].isdigit() or int(args[i + 1]) < 1:
+        # (ASCII digits only: str.isdigit() also takes "²" and "٣", which int() refuses or reads.)
+        if i + 1 >= len(args) or not re.fullmatch(r"[0-9]{1,9}", args[i + 1]) or int(args[i + 1]) < 1:
             print("sweep.py: --max-jobs needs a whole number >= 1", file=sys.stderr)
             return 2
         max_jobs = int(args[i + 1])

@@ -108,6 +108,11 @@ def main():
         if "axes" not in f.read():
             failures.append("expand overwrote its own sweep file")
 
+    # --max-jobs with a digit str.isdigit() takes and int() does not: a traceback before.
+    r = sweep("expand", sweep_file, os.path.join(tmp, "sup"), fabric, "--max-jobs", "\u00b2")
+    if r.returncode != 2 or "--max-jobs needs a whole number" not in r.stderr or "Traceback" in r.stderr:
+        failures.append(f"--max-jobs '\u00b2': exit {r.returncode}, stderr {r.stderr.strip()[-300:]!r}")
+
     # A key given twice in the sweep file.
     dup = os.path.join(tmp, "dup.json")
     with open(dup, "w") as f:
