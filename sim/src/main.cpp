@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <new>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -298,6 +299,12 @@ int main(int argc, char** argv) {
       std::cout << "\n";
     }
     return cl.flush_stdout() ? 0 : 1;
+  } catch (const std::bad_alloc&) {
+    // (The estimate before the run counts what a run holds at least; a run whose packets keep being
+    // retransmitted until a far MaxTime holds more.)
+    std::cerr << "uet-fabric: out of memory during the run (std::bad_alloc): the records it holds grew past "
+                 "what this machine or the process's limit allows; a nearer MaxTime or --no-monitor holds less\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "uet-fabric: " << e.what() << '\n';
     return 1;

@@ -178,6 +178,11 @@ printf '\xff\xfe\x00\x80' > plt/reps/messages.csv
 expect 1 "plt/reps/messages.csv: not a uet-fabric record" -- python3 "$plots" plt
 [ -e plt/fct-cdf.png ] && fail "plots.py wrote a plot from a bad record"
 
+## Vague: a run that outgrew its memory said only "std::bad_alloc" (a 400 MB limit here; packets that never
+## arrive before a far MaxTime are retransmitted, and recorded, without end).
+echo '{"LinkDelay":1099511627776,"MaxTime":4611686018427387904,"Leaves":2,"Spines":2,"HostsPerLeaf":2}' > grow.json
+expect 1 "out of memory during the run" -- sh -c 'ulimit -v 400000; exec "$0" grow.json --quiet --no-plots --out grow' "$fabric"
+
 if [ "$fails" -ne 0 ]; then
   echo "test_hostile: $fails failed"
   exit 1

@@ -178,7 +178,7 @@ def main():
                 failures.append(f"{label}: killed by signal {-r.returncode}")
             elif r.returncode not in (0, 1, 2):
                 failures.append(f"{label}: exit {r.returncode}; stderr {err[-300:]!r}")
-            elif r.returncode != 0 and (not err.strip() or any(m in err for m in ("Traceback", "terminate called", "bad_alloc"))):
+            elif r.returncode != 0 and (not err.strip() or any(m in err for m in ("Traceback", "terminate called", "bad_alloc", "out of memory"))):
                 failures.append(f"{label}: exit {r.returncode} without a clear reason: {err[-300:]!r}")
             elif r.returncode == 0:
                 missing = [w for w in wants if not os.path.isfile(os.path.join(case, w))]
