@@ -89,7 +89,8 @@ void check_output(const std::string& what, const std::string& path, bool stream_
   const int stat_error = found == 0 ? 0 : errno;
   if (found == 0 && S_ISDIR(st.st_mode)) throw OutputError(quoted(what, path) + " is a folder, not a file");
   const std::string name = name_of(path);
-  if (name.empty() || name == "." || name == "..") throw OutputError(quoted(what, path) + " names a folder, not a file");
+  if (name.empty() || name == "." || name == "..")
+    throw OutputError(quoted(what, path) + " names a folder, not a file");
   if (found == 0) {
     if (stream_device && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) return;
     if (!S_ISREG(st.st_mode)) {
@@ -171,9 +172,13 @@ void make_dirs(const std::string& what, const std::string& dir) {
   }
 }
 
-FdBuf::FdBuf(int fd) : fd_(fd), buf_(new char[kSize]) { setp(buf_.get(), buf_.get() + kSize); }
+FdBuf::FdBuf(int fd) : fd_(fd), buf_(new char[kSize]) {
+  setp(buf_.get(), buf_.get() + kSize);
+}
 
-FdBuf::~FdBuf() { close(); }
+FdBuf::~FdBuf() {
+  close();
+}
 
 bool FdBuf::write_all(const char* p, std::size_t n) {
   while (n > 0 && error_ == 0) {
@@ -213,7 +218,9 @@ std::streamsize FdBuf::xsputn(const char* s, std::streamsize n) {
   return n;
 }
 
-int FdBuf::sync() { return drain() ? 0 : -1; }
+int FdBuf::sync() {
+  return drain() ? 0 : -1;
+}
 
 int FdBuf::close() {
   if (fd_ < 0) return error_;
@@ -284,7 +291,8 @@ void AtomicFile::commit(bool replace) {
   // nothing) is ever replaced.
   struct stat st {};
   if (::lstat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    throw OutputError(quoted(what_, path_) + " is no longer a regular file (something took its place during the run): not replaced");
+    throw OutputError(quoted(what_, path_) +
+                      " is no longer a regular file (something took its place during the run): not replaced");
   }
   if (!replace) {
     // A hard link fails if the name was taken meanwhile; a file system without hard links gets the

@@ -32,8 +32,7 @@ std::uint64_t field(const std::string& source, std::size_t line, std::string_vie
                     std::uint64_t max) {
   const auto v = parse_uint(text, max);
   if (!v) {
-    bad_row(source, line,
-            std::string(name) + " '" + shown(text) + "' is not an integer in 0.." + std::to_string(max));
+    bad_row(source, line, std::string(name) + " '" + shown(text) + "' is not an integer in 0.." + std::to_string(max));
   }
   return *v;
 }

@@ -7,8 +7,8 @@
 //
 // Writes DIR/PREFIX.0.et .. DIR/PREFIX.N-1.et (a length-delimited GlobalMetadata, then length-delimited
 // Nodes), each under a temporary name and put in place when all are complete. Refuses to overwrite an
-// existing file or link, and a PREFIX that names a folder, a device or a system folder. Exit status: 0 on success; 1 when a file cannot be
-// written; 2 for a bad command line.
+// existing file or link, and a PREFIX that names a folder, a device or a system folder. Exit status: 0 on
+// success; 1 when a file cannot be written; 2 for a bad command line.
 #include <google/protobuf/util/delimited_message_util.h>
 #include <sys/stat.h>
 
@@ -97,14 +97,16 @@ int main(int argc, char** argv) {
     }
     struct stat st {};
     if (::lstat(out.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-      return usage("--out '" + out + "' exists and is not a regular file (a folder, a device or a link); give DIR/PREFIX");
+      return usage("--out '" + out +
+                   "' exists and is not a regular file (a folder, a device or a link); give DIR/PREFIX");
     }
     std::error_code ec;
     const auto folder = std::filesystem::weakly_canonical(std::filesystem::absolute(out, ec).parent_path(), ec);
     for (const char* system : {"/dev", "/proc", "/sys"}) {
       const std::string f = folder.string();
       if (f == system || f.rfind(std::string(system) + "/", 0) == 0) {
-        return usage("--out '" + out + "' is in the system folder " + system + "; give DIR/PREFIX in a folder of yours");
+        return usage("--out '" + out + "' is in the system folder " + system +
+                     "; give DIR/PREFIX in a folder of yours");
       }
     }
     for (std::uint64_t r = 0; r < ranks; ++r) {  // nothing is written when any file exists

@@ -227,8 +227,8 @@ std::string ChakraRun::stuck() const {
       if (st.finished) continue;
       const ChakraNode& x = trace_.ranks[r].nodes[i];
       if (!st.started && st.waiting > 0) continue;  // (waits on another stuck node: shown through that one)
-      out << "\n  rank " << r << " node " << x.id << " (" << to_string(x.kind) << (x.name.empty() ? "" : " " + uetlb::shown(x.name))
-          << "): ";
+      out << "\n  rank " << r << " node " << x.id << " (" << to_string(x.kind)
+          << (x.name.empty() ? "" : " " + uetlb::shown(x.name)) << "): ";
       if (!st.started) {
         out << "never started";
       } else if (x.kind == ChakraKind::Recv) {
@@ -254,7 +254,8 @@ void ChakraRun::write_collectives(std::ostream& out) const {
       std::string name = x.name;
       std::replace(name.begin(), name.end(), ',', ';');
       // (A newline or other control byte in a trace's name would split or garble the CSV row.)
-      std::replace_if(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }, ' ');
+      std::replace_if(
+          name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }, ' ');
       const char* algo = x.kind != ChakraKind::Coll                                            ? "point-to-point"
                          : (x.coll == ChakraColl::AllToAll || x.coll == ChakraColl::Broadcast) ? "direct"
                                                                                                : "ring";

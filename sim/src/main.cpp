@@ -3,10 +3,10 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <new>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -89,12 +89,17 @@ void restart_with_huge_pages(char** argv) {
 // checked before any work against the inputs the scenario names: no record may overwrite one.
 void check_records_against_inputs(const uetsim::Scenario& sc, const std::string& scenario_file, const std::string& out,
                                   bool several_types) {
-  static const char* const kRecords[] = {"uet-monitor.csv", "uet-transport-stats.csv",
-                                         "scala-switch-load-balancing-stats.csv", "messages.csv", "collectives.csv",
-                                         "chakra-nodes.csv", "summary.txt", "summary.csv"};
-  static const char* const kTop[] = {"summary.txt", "failures.csv", "fct-cdf.png", "ecmp-load.png",
-                                     "ev-over-time.png", "retx-over-time.png", "chakra-timeline.png",
-                                     "collectives-vs-bound.png"};
+  static const char* const kRecords[] = {"uet-monitor.csv",
+                                         "uet-transport-stats.csv",
+                                         "scala-switch-load-balancing-stats.csv",
+                                         "messages.csv",
+                                         "collectives.csv",
+                                         "chakra-nodes.csv",
+                                         "summary.txt",
+                                         "summary.csv"};
+  static const char* const kTop[] = {
+      "summary.txt",      "failures.csv",       "fct-cdf.png",         "ecmp-load.png",
+      "ev-over-time.png", "retx-over-time.png", "chakra-timeline.png", "collectives-vs-bound.png"};
   std::vector<uetlb::output::Path> paths;
   if (!scenario_file.empty()) paths.push_back({"the scenario", scenario_file, false});
   if (!sc.message_list.empty()) paths.push_back({"scenario key 'MessageList'", sc.message_list, false});
@@ -227,9 +232,9 @@ int main(int argc, char** argv) {
         topo << base.hosts() << " hosts (" << base.leaves << " leaves x " << base.hosts_per_leaf << "), " << base.spines
              << " spines";
       }
-      std::cout << "uet-fabric: " << uetlb::shown(base.name, 400) << "\n  " << topo.str() << ", " << base.link_rate_bps / 1e9
-                << " Gbps, hash " << uetsim::to_string(base.hash_method) << (base.flowlet ? ", flowlet" : "") << ", "
-                << sends << ", engine " << engine << "\n";
+      std::cout << "uet-fabric: " << uetlb::shown(base.name, 400) << "\n  " << topo.str() << ", "
+                << base.link_rate_bps / 1e9 << " Gbps, hash " << uetsim::to_string(base.hash_method)
+                << (base.flowlet ? ", flowlet" : "") << ", " << sends << ", engine " << engine << "\n";
     }
     std::ostringstream table, workload;
     uetsim::print_summary_header(table);
@@ -247,12 +252,13 @@ int main(int argc, char** argv) {
       // The progress line only for a person watching: not with --quiet, not into a file or a pipe.
       const uetsim::RunSummary r = fabric.run(quiet || !::isatty(STDERR_FILENO) ? nullptr : &std::cerr);
       if (!r.workload_stuck.empty()) {  // no records: a run that did not finish is not a result
-        throw uetlb::ConfigError(
-            "the Chakra workload did not finish under " + r.spraying + ": " + std::to_string(r.workload_nodes_done) +
-            " of " + std::to_string(r.workload_nodes) + " nodes done when " +
-            (r.stopped_at_max_time || r.end_time >= sc.max_time_ns ? "MaxTime (" + std::to_string(sc.max_time_ns) + " ns) was reached"
-                                          : "nothing was left to happen (a send or collective no rank completes)") +
-            "; stuck:" + r.workload_stuck);
+        throw uetlb::ConfigError("the Chakra workload did not finish under " + r.spraying + ": " +
+                                 std::to_string(r.workload_nodes_done) + " of " + std::to_string(r.workload_nodes) +
+                                 " nodes done when " +
+                                 (r.stopped_at_max_time || r.end_time >= sc.max_time_ns
+                                      ? "MaxTime (" + std::to_string(sc.max_time_ns) + " ns) was reached"
+                                      : "nothing was left to happen (a send or collective no rank completes)") +
+                                 "; stuck:" + r.workload_stuck);
       }
       fabric.write_records(dir);
       std::ostringstream one;

@@ -162,7 +162,8 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       s.link_rate_bps =
           v.is_string() ? uetlb::parse_link_rate_bps(v.get<std::string>(), key) : get_uint(v, key, 1, ~0ULL);
     } else if (key == "Oversubscription") {
-      if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 64.0) bad(key, uetlb::json_brief(v), "1.0..64.0");
+      if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 64.0)
+        bad(key, uetlb::json_brief(v), "1.0..64.0");
       s.oversubscription = v.get<double>();
     } else if (key == "LinkDelay") {
       // At most 2^40 ns (about 18 minutes) a link: a path's round trip crosses up to 12 links and is added
@@ -203,7 +204,8 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       s.trim_either = v.get<std::string>() == "either";
     } else if (key == "EcnAt") {
       if (!v.is_string() || (v.get<std::string>() != "enqueue" && v.get<std::string>() != "dequeue")) {
-        bad(key, uetlb::json_brief(v), "\"enqueue\" (at the depth a packet joins), \"dequeue\" (at the depth it leaves behind)");
+        bad(key, uetlb::json_brief(v),
+            "\"enqueue\" (at the depth a packet joins), \"dequeue\" (at the depth it leaves behind)");
       }
       s.ecn_on_dequeue = v.get<std::string>() == "dequeue";
     } else if (key == "Reconvergence") {
@@ -276,7 +278,8 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       s.rto_ns = get_time(v, key);
       if (s.rto_ns == 0) bad(key, "0", "> 0 ns");
     } else if (key == "WindowBdp") {
-      if (!v.is_number() || v.get<double>() <= 0.0 || v.get<double>() > 100.0) bad(key, uetlb::json_brief(v), "(0, 100]");
+      if (!v.is_number() || v.get<double>() <= 0.0 || v.get<double>() > 100.0)
+        bad(key, uetlb::json_brief(v), "(0, 100]");
       s.window_bdp = v.get<double>();
     } else if (key == "CongestionControl") {
       if (!v.is_string() || (v.get<std::string>() != "fixed" && v.get<std::string>() != "dctcp" &&
@@ -300,7 +303,8 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       s.nscc_target_delay_ns = get_time(v, key);
       if (s.nscc_target_delay_ns == 0) bad(key, "0", "> 0 ns");
     } else if (key == "NsccMaxWindowBdp") {
-      if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 100.0) bad(key, uetlb::json_brief(v), "[1, 100]");
+      if (!v.is_number() || v.get<double>() < 1.0 || v.get<double>() > 100.0)
+        bad(key, uetlb::json_brief(v), "[1, 100]");
       s.nscc_max_window_bdp = v.get<double>();
     } else if (key == "VerificationFreezingOff") {
       s.verification_freezing_off = get_bool(v, key);
@@ -320,11 +324,13 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       for (const auto& h : v) s.chakra_hosts.push_back(static_cast<unsigned>(get_uint(h, key, 0, 0xffffffffULL)));
     } else if (key == "ChakraDeps") {
       if (!v.is_string() || (v.get<std::string>() != "all" && v.get<std::string>() != "data")) {
-        bad(key, uetlb::json_brief(v), "\"all\" (ctrl_deps and data_deps), \"data\" (data_deps only, as ASTRA-sim reads them)");
+        bad(key, uetlb::json_brief(v),
+            "\"all\" (ctrl_deps and data_deps), \"data\" (data_deps only, as ASTRA-sim reads them)");
       }
       s.chakra_data_deps = v.get<std::string>() == "data";
     } else if (key == "ChakraTraces") {
-      if (!v.is_string() || v.get<std::string>().empty()) bad(key, uetlb::json_brief(v), "a rank files' prefix (prefix.R.et)");
+      if (!v.is_string() || v.get<std::string>().empty())
+        bad(key, uetlb::json_brief(v), "a rank files' prefix (prefix.R.et)");
       s.chakra_traces = v.get<std::string>();
     } else if (key == "Seed") {
       s.seed = static_cast<std::uint32_t>(get_uint(v, key, 1, 0xffffffffULL));

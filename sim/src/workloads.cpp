@@ -62,8 +62,8 @@ std::vector<Message> read_message_list(const std::string& path, unsigned hosts) 
     for (int i = 0; i < 4; ++i) {
       const auto x = uetlb::parse_uint(f[i], max[i]);
       if (!x) {
-        throw ConfigError(at + names[i] + " '" + uetlb::shown(f[i]) + "' is not an integer in 0.." + std::to_string(max[i]) +
-                          (i == 1 || i == 2 ? " (the hosts of the topology)" : ""));
+        throw ConfigError(at + names[i] + " '" + uetlb::shown(f[i]) + "' is not an integer in 0.." +
+                          std::to_string(max[i]) + (i == 1 || i == 2 ? " (the hosts of the topology)" : ""));
       }
       v[i] = *x;
     }
@@ -90,8 +90,8 @@ void build_workload(Scenario& sc) {
     if (count > 0 && count > have / sizeof(Message)) {
       bad("Workload", "\"" + sc.workload + "\" over " + std::to_string(n) + " hosts",
           "what fits this machine's memory: its " + std::to_string(count) + " messages alone take " +
-              std::to_string(count * sizeof(Message) / (1ULL << 20)) + " MiB of " + std::to_string(have / (1ULL << 20)) +
-              " MiB; use fewer hosts");
+              std::to_string(count * sizeof(Message) / (1ULL << 20)) + " MiB of " +
+              std::to_string(have / (1ULL << 20)) + " MiB; use fewer hosts");
     }
   }
   sc.messages.clear();

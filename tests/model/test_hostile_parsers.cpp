@@ -95,5 +95,6 @@ TEST_CASE("Stimulus errors show a bounded, escaped excerpt of the field", "[pars
   REQUIRE(e2.size() < 600);
   REQUIRE(e2.find('\x1b') == std::string::npos);
   // A line past the bound is refused by line number, not buffered.
-  REQUIRE_THAT(error(header + std::string(100'000, '0') + "\n"), Catch::Contains("s.csv:2: the line is longer than 65536 bytes"));
+  REQUIRE_THAT(error(header + std::string(100'000, '0') + "\n"),
+               Catch::Contains("s.csv:2: the line is longer than 65536 bytes"));
 }
