@@ -18,6 +18,7 @@ struct Knobs {
   std::string type = "random";          ///< none, default, reps, or random (chosen from the seed)
   bool extremes = true;                 ///< draw attributes at their extremes (from the seed)
   std::optional<Config> config;         ///< attributes from --config (overrides type/extremes)
+  std::string config_path;              ///< the --config file (no output may be it)
   double req_rate = 0.9;                ///< probability of a request in a cycle
   double fb_rate = 0.9;                 ///< probability of a feedback in a cycle (when one is outstanding)
   double fb_mix[5] = {70, 8, 8, 7, 2};  ///< weights: ack, ack_ecn, nack_trim, nack_trim_last_hop, rto

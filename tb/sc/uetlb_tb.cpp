@@ -128,6 +128,7 @@ Knobs parse_args(uetlb::cli::Args& cl) {
     } else if (opt == "--config") {
       if (k.config) cl.fail("--config given twice");
       const std::string f = cl.value(opt);
+      k.config_path = f;
       try {
         k.config = Config::from_file(f);
       } catch (const ConfigError& e) {
@@ -196,8 +197,10 @@ Knobs parse_args(uetlb::cli::Args& cl) {
     }
   }
   try {
-    uetlb::output::check_distinct(
-        {{"--wave", k.wave, true}, {"--coverage-out", k.coverage_out, true}, {"--rtl-coverage", k.rtl_coverage, true}});
+    uetlb::output::check_distinct({{"--config", k.config_path, false},
+                                   {"--wave", k.wave, true},
+                                   {"--coverage-out", k.coverage_out, true},
+                                   {"--rtl-coverage", k.rtl_coverage, true}});
   } catch (const uetlb::output::OutputError& e) {
     cl.fail(e.what());
   }
@@ -1182,7 +1185,8 @@ int sc_main(int argc, char** argv) {
     cl.fail(e.what());
   }
   try {
-    return run<Vuet_lb_sc>(knobs, cfg, "uet_lb");
+    const int rc = run<Vuet_lb_sc>(knobs, cfg, "uet_lb");
+    return cl.flush_stdout() ? rc : 1;
   } catch (const uetlb::output::OutputError& e) {
     std::cerr << "uetlb-tb: " << e.what() << "\n";
     return 1;
