@@ -46,6 +46,7 @@ TimeNs get_time(const json& v, const std::string& key) {
 /// 0.8 BDP of the queue behind it, the UEC's NSCC ("nscc-uec") aiming at 0.75 base RTT with a window
 /// starting and capped at 1.5 BDP, the base RTT from the longest path, an RTO of 15 us plus six queue
 /// drain times, and 64 entropy values (htsim's -paths: EntropyMaskBits 6, EntropyValueSetSize 64).
+/// Its control queues hold twice QueueBytes (Scenario::control_queue_limit).
 /// (BDP: the link rate times that path's RTT.)
 void apply_htsim_profile(Scenario& s, const std::set<std::string>& given, bool nic_rtt, bool nic_mss, bool nic_mask,
                          bool nic_set) {
@@ -191,6 +192,8 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       s.flowlet_gap_ns = get_time(v, key);
     } else if (key == "QueueBytes") {
       s.queue_bytes = get_uint(v, key, 10'000, 1ULL << 40);
+    } else if (key == "ControlQueueBytes") {  // (at least one header)
+      s.control_queue_bytes = get_uint(v, key, kHeaderBytes, 1ULL << 40);
     } else if (key == "EcnBytes") {
       s.ecn_bytes = get_uint(v, key, 0, 1ULL << 40);
     } else if (key == "EcnMaxBytes") {

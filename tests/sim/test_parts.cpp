@@ -24,7 +24,16 @@ QueueRules rules(std::uint64_t trim, std::uint64_t drop, std::uint64_t ecn, std:
   r.queue_bytes = drop;
   r.ecn_bytes = ecn;
   r.ecn_max_bytes = ecn_max;
+  r.control_bytes = drop;  // (the product profile's: as large as the data queue)
   return r;
+}
+
+Packet control(Kind kind, std::uint32_t psn) {
+  Packet p;
+  p.kind = kind;
+  p.size = kHeaderBytes;
+  p.psn = psn;
+  return p;
 }
 
 }  // namespace
@@ -148,6 +157,63 @@ TEST_CASE("sim port: an ECN ramp marks in proportion, degraded thresholds scale,
   REQUIRE(nic_deq.admit(data(1000), false, d, rng, n));
   nic_deq.start_tx();
   REQUIRE_FALSE(nic_deq.finish_tx(false, d, rng, n).ecn);
+}
+
+TEST_CASE("sim port: a full data queue still admits and sends control first, a full control queue drops",
+          "[sim][parts]") {
+  Port port;
+  port.rate_bps = 8'000'000'000;  // a byte a nanosecond
+  UnitRng rng(1);
+  QueueCounters n;
+  QueueRules r = rules(3000, 3000, 100000);  // trims when full (TrimBytes = QueueBytes), as htsim's queues
+  r.control_bytes = 3 * kHeaderBytes;
+  for (std::uint32_t psn = 0; psn < 3; ++psn) REQUIRE(port.admit(data(1000, psn), true, r, rng, n));
+  REQUIRE(port.queued_bytes == 3000);  // the data queue is full
+  // A trimmed header, an ACK and a NACK still join: the control queue has a limit of its own.
+  REQUIRE(port.admit(data(1000, 3), true, r, rng, n));
+  REQUIRE(port.admit(control(Kind::Ack, 10), true, r, rng, n));
+  REQUIRE(port.admit(control(Kind::Nack, 11), true, r, rng, n));
+  REQUIRE((n.trims == 1 && n.drops_queue == 0 && n.drops_control == 0));
+  REQUIRE((port.control.size() == 3 && port.control_bytes == 3 * kHeaderBytes && port.queued_bytes == 3000));
+  // The control queue full: an ACK, and a data packet trimmed into it, are dropped and counted as control
+  // drops, apart from data drops.
+  REQUIRE_FALSE(port.admit(control(Kind::Ack, 12), true, r, rng, n));
+  REQUIRE_FALSE(port.admit(data(1000, 4), true, r, rng, n));
+  REQUIRE((n.trims == 2 && n.drops_control == 2 && n.drops_queue == 0));
+  // A data packet beyond a full data queue that is not trimmed (TrimBytes above QueueBytes) is a data drop.
+  QueueRules no_trim = r;
+  no_trim.trim_bytes = 1'000'000;
+  REQUIRE_FALSE(port.admit(data(1000, 5), true, no_trim, rng, n));
+  REQUIRE((n.drops_queue == 1 && n.drops_control == 2));
+  // Sent: the header, the ACK and the NACK before the waiting data. A packet on the wire (sent, or
+  // launched until its last bit is out) still counts in its queue's bytes.
+  port.start_tx();
+  REQUIRE(port.tx_control);
+  const Packet header = port.finish_tx(true, r, rng, n);
+  REQUIRE((header.psn == 3 && header.trimmed && port.control_bytes == 2 * kHeaderBytes));
+  const Packet ack = port.launch(1000);
+  REQUIRE((ack.kind == Kind::Ack && ack.psn == 10 && port.control_bytes == 2 * kHeaderBytes));
+  REQUIRE(port.settle(1000 + kHeaderBytes + 1, false));
+  REQUIRE(port.control_bytes == kHeaderBytes);
+  const Packet nack = port.launch(2000);
+  REQUIRE((nack.kind == Kind::Nack && nack.psn == 11));
+  REQUIRE(port.settle(3000, false));
+  REQUIRE((port.control_bytes == 0 && port.control.empty() && port.queued_bytes == 3000));
+  for (std::uint32_t psn = 0; psn < 3; ++psn) {
+    port.start_tx();
+    REQUIRE_FALSE(port.tx_control);
+    REQUIRE(port.finish_tx(true, r, rng, n).psn == psn);
+  }
+  REQUIRE((port.queued_bytes == 0 && port.packets == 6));
+  // A degraded port's control queue scales with it: a quarter of 3 headers holds none.
+  Port slow;
+  slow.scale = 0.25;
+  REQUIRE_FALSE(slow.admit(control(Kind::Ack, 0), true, r, rng, n));
+  REQUIRE(n.drops_control == 3);
+  // A host's port (a NIC's) has no limit on either queue.
+  Port nic;
+  for (std::uint32_t i = 0; i < 10; ++i) REQUIRE(nic.admit(control(Kind::Ack, i), false, r, rng, n));
+  REQUIRE((nic.control.size() == 10 && n.drops_control == 3));
 }
 
 TEST_CASE("sim switch: ECMP members by hash, dprWithFallback, flowlets, counted", "[sim][parts]") {

@@ -205,3 +205,31 @@ TEST_CASE("sim profile htsim: htsim's defaults where the file is silent, the fil
   REQUIRE_THROWS_WITH(Scenario::from_json(R"({"EcnBytes":100000,"EcnMaxBytes":100000})", "t"),
                       Catch::Contains("'EcnMaxBytes'"));
 }
+
+TEST_CASE("sim scenario: ControlQueueBytes read, by default from QueueBytes (twice it under htsim), checked",
+          "[sim][scenario][profile]") {
+  // Unset: as large as the data queue (the product's switches), twice it under the htsim profile, following
+  // QueueBytes wherever it comes from.
+  const Scenario d = Scenario::from_json("{}", "d");
+  REQUIRE(d.control_queue_limit() == d.queue_bytes);
+  REQUIRE(Scenario::from_json(R"({"QueueBytes":2000000})", "q").control_queue_limit() == 2'000'000);
+  const Scenario h = Scenario::from_json(R"({"Profile":"htsim"})", "h");
+  REQUIRE(h.control_queue_limit() == 2 * h.queue_bytes);
+  REQUIRE(Scenario::from_json(R"({"Profile":"htsim","QueueBytes":200000})", "q").control_queue_limit() == 400'000);
+  // Given: the file's value, under either profile, and the switches' rules take it.
+  const Scenario g = Scenario::from_json(R"({"ControlQueueBytes":6400})", "g");
+  REQUIRE(g.control_queue_limit() == 6'400);
+  REQUIRE(QueueRules::of(g).control_bytes == 6'400);
+  REQUIRE(QueueRules::of(h).control_bytes == 2 * h.queue_bytes);
+  REQUIRE(Scenario::from_json(R"({"Profile":"htsim","ControlQueueBytes":64})", "g").control_queue_limit() == 64);
+  REQUIRE(Scenario::from_json(R"({"ControlQueueBytes":1099511627776})", "g").control_queue_limit() == (1ULL << 40));
+  // Refused with the key, the value and the range: below one header, above 2^40, not an integer.
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"ControlQueueBytes":63})", "t"),
+                      Catch::Contains("'ControlQueueBytes': 63") && Catch::Contains("64..1099511627776"));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"ControlQueueBytes":1099511627777})", "t"),
+                      Catch::Contains("'ControlQueueBytes': 1099511627777"));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"ControlQueueBytes":0})", "t"), Catch::Contains("'ControlQueueBytes'"));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"ControlQueueBytes":"1MB"})", "t"),
+                      Catch::Contains("'ControlQueueBytes'"));
+  REQUIRE_THROWS_WITH(Scenario::from_json(R"({"ControlQueueBytes":-1})", "t"), Catch::Contains("'ControlQueueBytes'"));
+}

@@ -66,6 +66,8 @@ struct Scenario {
   bool trim_either = false;               ///< trim the arriving or (half the time) the last queued data packet
   bool ecn_on_dequeue = false;            ///< EcnAt "dequeue": mark as a packet leaves, at the depth behind it
   bool priority_control = true;           ///< ports send ACKs, NACKs and trimmed headers before data
+  std::uint64_t control_queue_bytes = 0;  ///< ControlQueueBytes: the control queue's limit per switch port;
+                                          ///< 0: from QueueBytes (control_queue_limit)
   bool scale_degraded_queues = false;     ///< a degraded link's queue, trim and ECN depths times its RateFactor
   TimeNs reconvergence_ns = 200'000;      ///< routing drops a failed link after this
   std::vector<LinkFailure> failures;
@@ -100,6 +102,12 @@ struct Scenario {
   std::uint32_t seed = 1;
   TimeNs max_time_ns = 50'000'000;  ///< stop here even if messages remain
 
+  /// The control queue's limit per switch port (bytes): ControlQueueBytes when given, else QueueBytes (a
+  /// trimming switch's header queue as large as its data queue), twice it under the htsim profile (htsim's
+  /// CompositeQueue).
+  std::uint64_t control_queue_limit() const {
+    return control_queue_bytes != 0 ? control_queue_bytes : (profile == "htsim" ? 2 : 1) * queue_bytes;
+  }
   unsigned hosts() const { return topology == "fat-tree" ? k * k * k / 4 : leaves * hosts_per_leaf; }
   /// The unloaded round trip of the longest host-to-host path: a full-size data packet out (propagation
   /// and serialization on every link, the switch links at the host rate over Oversubscription) and a
