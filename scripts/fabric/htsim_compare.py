@@ -120,7 +120,8 @@ def fabric_run(fabric, scenario, workdir, tag, compare):
         with open(os.path.join(d, "summary.csv")) as f:
             x = next(csv.DictReader(f))
         return {"max": float(x["fct_max_us"]), "retx": int(x["retransmissions"]),
-                "drops": int(x["drops_queue"]) + int(x["drops_failed_link"]) + int(x["drops_lossy_link"]),
+                "drops": int(x["drops_queue"]) + int(x["drops_control"]) + int(x["drops_failed_link"]) +
+                int(x["drops_lossy_link"]),
                 "failed": int(x["drops_failed_link"]), "done": x["completed"] == x["messages"],
                 # data packets per second of the run (the event loop, from summary.csv's wall_seconds)
                 "pps": int(x["data_packets"]) / max(float(x["wall_seconds"]), 1e-9)}

@@ -44,7 +44,7 @@ MAX_JOBS = 10000  # the default cap on a sweep's jobs (--max-jobs overrides it)
 # time, so that results.csv is the same wherever the jobs ran.
 COLUMNS = ["messages", "completed", "fct_mean_us", "fct_p99_us", "fct_max_us", "data_packets", "retransmissions",
            "timeouts", "nacks", "drops_queue", "drops_failed_link", "drops_lossy_link", "trims", "ooo_events",
-           "efd_fired", "ecmp_imbalance"]
+           "efd_fired", "ecmp_imbalance", "drops_control"]
 
 
 def fail(msg):

@@ -270,7 +270,7 @@ int main(int argc, char** argv) {
           << "early failures: tracked " << r.efd_tracked << ", untracked " << r.efd_untracked << ", fired "
           << r.efd_fired << "\n"
           << "drops: queue " << r.drops_queue << ", failed link " << r.drops_failed_link << ", lossy link "
-          << r.drops_lossy_link << "\n";
+          << r.drops_lossy_link << ", control queue " << r.drops_control << "\n";
         if (sc.chakra)
           f << "workload: " << r.workload_nodes << " Chakra nodes done at " << r.workload_end_ns << " ns\n";
       });

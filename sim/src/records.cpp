@@ -47,6 +47,7 @@ void Fabric::Impl::summarize() {
     sum.lb_feedback += c.feedback;
   }
   sum.drops_queue = queue_counters.drops_queue;
+  sum.drops_control = queue_counters.drops_control;
   sum.trims = queue_counters.trims;
   sum.ecn_marks = queue_counters.ecn_marks;
   sum.spraying = uetlb::to_string(sc.lb.packet_spraying_type);
@@ -232,13 +233,15 @@ void print_summary_header(std::ostream& out) {
 void write_summary_csv(std::ostream& out, const RunSummary& s) {
   out << "spraying,messages,completed,end_time_ns,fct_mean_us,fct_p50_us,fct_p99_us,fct_max_us,data_packets,"
          "retransmissions,timeouts,nacks,ecn_marks,drops_queue,drops_failed_link,drops_lossy_link,trims,ooo_events,"
-         "packet_hops,events,efd_tracked,efd_untracked,efd_fired,efd_retransmits,ecmp_imbalance,wall_seconds\n";
+         "packet_hops,events,efd_tracked,efd_untracked,efd_fired,efd_retransmits,ecmp_imbalance,wall_seconds,drops_"
+         "control\n";
   out << s.spraying << ',' << s.messages << ',' << s.completed << ',' << s.end_time << ',' << std::fixed
       << std::setprecision(3) << s.fct_mean_us << ',' << s.fct_p50_us << ',' << s.fct_p99_us << ',' << s.fct_max_us
       << ',' << s.data_packets << ',' << s.retransmissions << ',' << s.timeouts << ',' << s.nacks << ',' << s.ecn_marks
       << ',' << s.drops_queue << ',' << s.drops_failed_link << ',' << s.drops_lossy_link << ',' << s.trims << ','
       << s.ooo_events << ',' << s.packet_hops << ',' << s.events << ',' << s.efd_tracked << ',' << s.efd_untracked
-      << ',' << s.efd_fired << ',' << s.efd_retransmits << ',' << s.ecmp_imbalance << ',' << s.wall_seconds << '\n';
+      << ',' << s.efd_fired << ',' << s.efd_retransmits << ',' << s.ecmp_imbalance << ',' << s.wall_seconds << ','
+      << s.drops_control << '\n';
 }
 
 void print_summary_row(std::ostream& out, const RunSummary& s) {
@@ -247,8 +250,9 @@ void print_summary_row(std::ostream& out, const RunSummary& s) {
   out << std::left << std::setw(34) << s.spraying << std::right << std::setw(9) << done.str() << std::fixed
       << std::setprecision(1) << std::setw(9) << s.fct_mean_us << "us" << std::setw(8) << s.fct_p99_us << "us"
       << std::setw(8) << s.fct_max_us << "us" << std::setw(8) << s.retransmissions << std::setw(9) << s.timeouts
-      << std::setw(7) << s.nacks << std::setw(9) << (s.drops_queue + s.drops_failed_link + s.drops_lossy_link)
-      << std::setw(9) << s.ooo_events << std::setw(10) << std::setprecision(2) << s.ecmp_imbalance << "x" << '\n';
+      << std::setw(7) << s.nacks << std::setw(9)
+      << (s.drops_queue + s.drops_control + s.drops_failed_link + s.drops_lossy_link) << std::setw(9) << s.ooo_events
+      << std::setw(10) << std::setprecision(2) << s.ecmp_imbalance << "x" << '\n';
 }
 
 }  // namespace uetsim

@@ -399,6 +399,29 @@ TEST_CASE(
   REQUIRE(ooo_either > ooo_arriving);
 }
 
+TEST_CASE("sim switches: a slowed link's full queue drops no ACK, NACK or header, a full control queue does",
+          "[sim][profile]") {
+  // Two core links into agg0.0 slowed to 25 %, their queues scaled to exactly 10 data packets (htsim's
+  // -q 500 at 1,024 nodes holds exactly 125): while such a queue is full, control packets have room in
+  // their own queue (twice QueueBytes under the htsim profile). Before they had a queue limit of their own,
+  // this run dropped 690 of them, each a timeout.
+  const std::string base =
+      R"({"Topology":"fat-tree","K":4,"MessageBytes":2097152,"LinkRate":"100Gbps","Profile":"htsim",)"
+      R"("QueueBytes":166000,"LinkFailures":[{"From":"core0","To":"agg0.0","At":0,"RateFactor":0.25,"OneWay":true},)"
+      R"({"From":"core1","To":"agg0.0","At":0,"RateFactor":0.25,"OneWay":true}])";
+  const RunSummary own = Fabric(Scenario::from_json(base + "}", "o"), model_factory()).run();
+  REQUIRE(own.completed == own.messages);
+  REQUIRE(own.trims > 0);
+  REQUIRE((own.drops_control == 0 && own.drops_queue == 0 && own.timeouts == 0));
+  // A control queue of ten headers overflows: its drops are counted as control drops, not data drops.
+  const RunSummary small =
+      Fabric(Scenario::from_json(base + R"(,"ControlQueueBytes":640})", "s"), model_factory()).run();
+  REQUIRE(small.completed == small.messages);
+  REQUIRE(small.drops_control > 0);
+  REQUIRE(small.drops_queue == 0);
+  REQUIRE(small.timeouts > 0);
+}
+
 TEST_CASE("sim degraded links: one direction only, and a degraded queue scaled with its rate", "[sim][profile]") {
   const std::string base =
       R"({"Topology":"fat-tree","K":4,"MessageBytes":262144,"LinkRate":"100Gbps","Profile":"htsim","LinkFailures":[)";
