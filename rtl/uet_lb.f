@@ -7,6 +7,9 @@ prim/uet_lb_first2.sv
 prim/uet_lb_onehot_mux.sv
 prim/uet_lb_prng.sv
 prim/uet_lb_counter.sv
+prim/uet_lb_secded_pkg.sv
+prim/uet_lb_secded_enc.sv
+prim/uet_lb_secded_dec.sv
 regs/uet_lb_regs.sv
 tracker/uet_lb_tracker_view.sv
 tracker/uet_lb_tracker_sets.sv

@@ -53,6 +53,8 @@ proofs=(
   "timeout|fv_timeout|core/uet_lb_timeout.sv formal/fv_timeout.sv|1|0|fast|all|0|sat"
   "forward|fv_forward|core/uet_lb_forward.sv formal/fv_forward.sv|16|0|fast|all|1|sat|sat:seen_stale_q"
   "age|fv_age|prim/uet_lb_bitsel.sv core/uet_lb_age.sv formal/fv_age.sv|12|6|fast|all|1"
+  "secded_16|fv_secded,K=16|prim/uet_lb_secded_pkg.sv prim/uet_lb_secded_enc.sv prim/uet_lb_secded_dec.sv formal/fv_secded.sv|1|0|fast|all|0|sat"
+  "secded_67|fv_secded,K=67|prim/uet_lb_secded_pkg.sv prim/uet_lb_secded_enc.sv prim/uet_lb_secded_dec.sv formal/fv_secded.sv|1|0|fast|all|0|sat"
   "pretest|fv_pretest|core/uet_lb_timeout.sv core/uet_lb_pretest.sv formal/fv_pretest.sv|1|0|fast|own|0|sat"
   "loop|fv_loop|core/uet_lb_cfg.sv core/uet_lb_timeout.sv core/uet_lb_pretest.sv core/uet_lb_rr.sv core/uet_lb_cache.sv core/uet_lb_freeze.sv core/uet_lb_window.sv core/uet_lb_state_view.sv core/uet_lb_update.sv core/uet_lb_loop.sv formal/fv_loop.sv|12|0|fast|own|1|sat|sat:seen_shared_q,seen_killed_q,seen_loop_q"
   "inflight|fv_inflight|core/uet_lb_inflight.sv formal/fv_inflight.sv|12|0|fast|all|1|sat|sat:seen_from_l_q,seen_open_x_q"
@@ -149,7 +151,7 @@ run_proof() {
   local srcs=""
   for f in $files; do
     if [ "$f" = "@core" ]; then  # every module of the core (rtl/uet_lb.f; the package is read anyway)
-      for c in $(grep -v '_pkg\.sv$' "$rtl/uet_lb.f"); do srcs="$srcs $rtl/$c"; done
+      for c in $(grep -v '^pkg/uet_lb_pkg\.sv$' "$rtl/uet_lb.f"); do srcs="$srcs $rtl/$c"; done
     else
       srcs="$srcs $rtl/$f"
     fi

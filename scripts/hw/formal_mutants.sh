@@ -25,6 +25,8 @@ mutants=(
   "core/uet_lb_age.sv@age@  assign tick = q1_q != q2_q;@  assign tick = t_i[TsWidth-1 -: 2] != q1_q;@the ages run a cycle ahead of the time of the events that read them"
   "core/uet_lb_pretest.sv@pretest@    elapsed_o = e_new ? e_lt : (e_kept || (old_i && !fresh_i));@    elapsed_o = e_new ? e_lt : (e_kept || old_i);@a long-past age counts after the group froze again"
   "core/uet_lb_forward.sv@forward@  assign fresh_o = fresh_c_q || (fwd_f_o[1] && x_ent_r_q) || (fwd_f_o[0] && x_ent_f_q);@  assign fresh_o = (fwd_f_o[1] && x_ent_r_q) || (fwd_f_o[0] && x_ent_f_q);@an entry into freezing two cycles before D is missed"
+  "prim/uet_lb_secded_dec.sv@secded_16@  assign data_o   = code_i[K-1:0] ^ flip;@  assign data_o   = code_i[K-1:0];@a single flip is reported but not corrected"
+  "prim/uet_lb_secded_enc.sv@secded_67@      check = check ^ (data_i[i] ? R'(uet_lb_secded_pkg::column(R, i)) : '0);@      check = check ^ (data_i[i] ? R'(uet_lb_secded_pkg::column(R, i / 2)) : '0);@two data bits share a column, so a flip of one is corrected in the other"
   "core/uet_lb_timeout.sv@timeout@assign elapsed_o = (b1 && !now_lt_t_i) || (b1 == now_lt_t_i && !b3);@assign elapsed_o = b1 == now_lt_t_i && !b3;@the freezing test misses the time wrap past the start"
   "core/uet_lb_pretest.sv@pretest@    e_new     = (fwd_lr && entered_r_i) || (!fwd_lr && fwd_lf && entered_f_i);@    e_new     = (fwd_lr && entered_r_i) || (fwd_lf && entered_f_i);@the freezing test takes the feedback lane's entry when the request lane's word wins"
   "core/uet_lb_inflight.sv@inflight@    else opens_bx_q <= |op[4:0];@    else opens_bx_q <= |op[3:0];@an open at stage L is forgotten by the count of opens on their way"

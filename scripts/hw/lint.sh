@@ -5,13 +5,14 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$root"
 pkg=rtl/pkg/uet_lb_pkg.sv
-# Every module of the core (rtl/uet_lb.f less the package), linted together and each on its own.
-mapfile -t files < <(grep -v '_pkg\.sv$' rtl/uet_lb.f)
+# Every module of the core (rtl/uet_lb.f less the core's package, given first), linted together and each on
+# its own (a primitive's own package, such as the SECDED code's, is read with them but is no block).
+mapfile -t files < <(grep -v '^pkg/uet_lb_pkg\.sv$' rtl/uet_lb.f)
 all=()
 blocks=()
 for f in "${files[@]}"; do
   all+=("rtl/$f")
-  blocks+=("$(basename "$f" .sv)")
+  [[ $f == *_pkg.sv ]] || blocks+=("$(basename "$f" .sv)")
 done
 verilator --lint-only -Wall --top-module uet_lb "$pkg" "${all[@]}"
 # Non-power-of-two group count and the smallest sizes exercise the other generate branches.
