@@ -1,14 +1,54 @@
 // The event loop, and the parts of it that are links, switches and failures. The NICs are in
 // transport.cpp, the records in records.cpp.
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <fstream>
 #include <iomanip>
 #include <sstream>
+#include <stdexcept>
 
 #include "fabric_impl.hpp"
 #include "uetlb/output.hpp"
 
 namespace uetsim {
+namespace {
+
+// The process's resident memory in bytes (Linux: /proc/self/statm), 0 where it cannot be read.
+std::uint64_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t pages = 0, resident = 0;
+  if (!(statm >> pages >> resident)) return 0;
+  return resident * static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
+}
+
+// What a run may hold: three quarters of the machine's memory, so a run whose state keeps growing (packets
+// retransmitted until a far MaxTime, their records kept) stops with a message before the machine runs out.
+// UETSIM_MEMORY_LIMIT_MIB (digits only) sets a lower bound, for tests.
+struct MemoryBudget {
+  std::uint64_t bytes;
+  const char* why;
+};
+const MemoryBudget& memory_budget() {
+  static const MemoryBudget budget = [] {
+    MemoryBudget b{static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) *
+                       static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE)) / 4 * 3,
+                   "three quarters of this machine's memory"};
+    if (const char* v = std::getenv("UETSIM_MEMORY_LIMIT_MIB")) {
+      const std::string s(v);
+      if (!s.empty() && s.size() <= 9 && s.find_first_not_of("0123456789") == std::string::npos &&
+          (std::stoull(s) << 20) < b.bytes) {
+        b = {std::stoull(s) << 20, "UETSIM_MEMORY_LIMIT_MIB"};
+      }
+    }
+    return b;
+  }();
+  return budget;
+}
+
+}  // namespace
 
 Fabric::Impl::Impl(const Scenario& scenario, EngineFactory engine_factory)
     : sc(scenario),
@@ -270,6 +310,17 @@ RunSummary Fabric::run(std::ostream* progress) {
     s.now = e.time;
     ++s.sum.events;
     s.dispatch(e);
+    if ((s.sum.events & 0x3FFFF) == 0) {
+      const std::uint64_t held = resident_bytes();
+      if (held > memory_budget().bytes) {
+        std::ostringstream m;
+        m << "the run holds " << (held >> 20) << " MiB at t = " << s.now / 1000 << " us, more than the "
+          << (memory_budget().bytes >> 20) << " MiB it may (" << memory_budget().why << "): its packets are "
+          << "still being sent and their state and records kept (" << s.sum.completed << " of " << s.message_count
+          << " messages complete); a nearer MaxTime or --no-monitor holds less";
+        throw std::runtime_error(m.str());
+      }
+    }
     if (progress && (s.sum.events & 0xFFFF) == 0) {
       const auto t = std::chrono::steady_clock::now();
       if (t - last_report > std::chrono::seconds(1)) {
