@@ -53,7 +53,8 @@ for bb in 3 4; do
 done
 echo
 echo "Each group's word lives in two RAM banks (one written by each lane) and its cache slots in the slot RAM"
-echo "(docs/architecture.md); the flip-flops per group are one live-value bit."
+echo "(docs/architecture.md); the flip-flops per group are one live-value bit and the freeze start's 2-bit age"
+echo "(uet_lb_age), which the table does not count."
 echo
 echo "## Generic synthesis size (Yosys \`synth -flatten\`, BufBitsMax 3)"
 echo
