@@ -84,7 +84,13 @@ def digest_tree(root, skip):
 def run(cmd, cwd, plant=None):
     """`cmd` in `cwd` under the memory limit; with `plant` (a path), a link to it is first planted at the
     name the trace's temporary file once had (out/t.csv.partial-PID: the shell's PID, which exec keeps)."""
-    limit = f"ulimit -v {MEMORY_KB}; exec \"$0\" \"$@\""
+    # (In the sanitizer build, where CTest sets UETLB_ASAN, an RSS limit: AddressSanitizer reserves terabytes
+    # of shadow address space, so an address-space limit stops it at start.)
+    if os.environ.get("UETLB_ASAN"):
+        mem = f'export ASAN_OPTIONS=${{ASAN_OPTIONS:+$ASAN_OPTIONS:}}soft_rss_limit_mb={MEMORY_KB // 1024}:allocator_may_return_null=1;'
+    else:
+        mem = f"ulimit -v {MEMORY_KB};"
+    limit = mem + ' exec "$0" "$@"'
     if plant:
         limit = f"ln -s '{plant}' out/t.csv.partial-$$; " + limit
     try:
