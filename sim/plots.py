@@ -9,12 +9,14 @@ import os
 import re
 import stat
 import sys
-import tempfile
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "lib"))
+from whole_file import write_whole  # noqa: E402 (the project's one file writer)
 
 TYPES = [("none", "None"), ("default", "Default Packet Spraying"), ("reps", "REPS")]
 
@@ -41,20 +43,8 @@ def save(fig, path):
             raise PlotError(f"{path}: exists and is not a regular file (a link, folder or device): not replaced")
     except FileNotFoundError:
         pass
-    fd, temp = tempfile.mkstemp(prefix=os.path.basename(path) + ".partial-", dir=os.path.dirname(path) or ".")
     try:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.fchmod(fd, 0o666 & ~mask)
-        with os.fdopen(fd, "wb") as f:
-            fig.savefig(f, format="png", dpi=110)
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+        write_whole(path, lambda f: fig.savefig(f, format="png", dpi=110), binary=True)
     finally:
         plt.close(fig)
 

@@ -28,6 +28,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from whole_file import write_whole  # noqa: E402 (the project's one file writer)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -169,18 +172,7 @@ def main():
         ax.set_title("uet-fabric: wall time and memory against hosts")
         fig.tight_layout()
         # A new file beside the plot, renamed into place: nothing is written through a link.
-        fd, temp = tempfile.mkstemp(prefix=os.path.basename(a.plot) + ".partial-",
-                                    dir=os.path.dirname(os.path.abspath(a.plot)))
-        try:
-            mask = os.umask(0)
-            os.umask(mask)
-            os.fchmod(fd, 0o666 & ~mask)
-            with os.fdopen(fd, "wb") as f:
-                fig.savefig(f, format="png", dpi=100)
-            os.replace(temp, a.plot)
-        except BaseException:
-            os.unlink(temp)
-            raise
+        write_whole(os.path.abspath(a.plot), lambda f: fig.savefig(f, format="png", dpi=100), binary=True)
     return 0
 
 

@@ -36,7 +36,9 @@ import re
 import stat
 import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from whole_file import NoRoomBeside, write_whole  # noqa: E402 (the project's one file writer)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MAX_JOBS = 10000  # the default cap on a sweep's jobs (--max-jobs overrides it)
@@ -81,30 +83,12 @@ def write_file(path, write, binary=False):
     if st is not None and not stat.S_ISREG(st.st_mode):
         kind = "a link" if stat.S_ISLNK(st.st_mode) else "a folder" if stat.S_ISDIR(st.st_mode) else "not a file"
         fail(f"{path}: is {kind}: refusing to write through or replace it; remove it")
-    folder, name = os.path.split(path)
     try:
-        fd, temp = tempfile.mkstemp(prefix=name + ".partial-", dir=folder or ".")
-    except OSError as e:
+        write_whole(path, write, binary)
+    except NoRoomBeside as e:
         fail(f"{path}: cannot create a file beside it: {e.strerror}")
-    try:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.fchmod(fd, 0o666 & ~mask)
-        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"newline": ""})) as f:
-            write(f)
-        os.replace(temp, path)
     except OSError as e:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
         fail(f"{path}: cannot write it: {e.strerror}")
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
 
 
 def check_path(path, what):
