@@ -29,6 +29,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import one_line  # noqa: E402 (one-line errors at the entry)
 from whole_file import write_whole  # noqa: E402 (the project's one file writer)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -177,12 +178,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-        sys.exit("fabric_scale: standard output: the pipe was closed")
-    except OSError as e:  # (a full disk, an unwritable folder: one line, not a traceback)
-        sys.exit(f"fabric_scale: {e.filename + ': ' if e.filename else ''}{e.strerror or e}")
-    except (UnicodeDecodeError, csv.Error, KeyError, ValueError, StopIteration) as e:
-        sys.exit(f"fabric_scale: a uet-fabric summary is not what it should be ({type(e).__name__}: {e})")
+    one_line.run(main, "fabric_scale")

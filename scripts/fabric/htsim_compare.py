@@ -45,6 +45,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import one_line  # noqa: E402 (one-line errors at the entry)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TYPES = [("none", "None"), ("default", "Default"), ("reps", "REPS")]
 
@@ -315,12 +318,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-        sys.exit("htsim_compare.py: standard output: the pipe was closed")
-    except OSError as e:  # (a full disk, an unwritable folder: one line, not a traceback)
-        sys.exit(f"htsim_compare.py: {e.filename + ': ' if e.filename else ''}{e.strerror or e}")
-    except (UnicodeDecodeError, csv.Error, KeyError, ValueError, StopIteration) as e:
-        sys.exit(f"htsim_compare.py: a uet-fabric summary is not what it should be ({type(e).__name__}: {e})")
+    one_line.run(main, "htsim_compare.py")
