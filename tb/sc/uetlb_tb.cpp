@@ -705,27 +705,28 @@ class Testbench : public sc_module {
   // past-due packets: time holds still then).
   bool advance_time(bool gap) {
     if (efd_due.read()) return false;
-    TimeNs target = now_ + (gap ? 30'000 + pick(150'000) : 1);
-    if (knobs_.scoreboard) {
-      if (const auto next = model_.efd_next_deadline(); next && *next + 1 < target) {
-        target = std::max(now_ + 1, *next + 1);  // stop just past a deadline now and then
-      }
-    }
-    set_time(target);
+    step_time(gap ? 30'000 + pick(150'000) : 1);
     return true;
   }
 
-  // A cycle of a long gap: at most 2^28 ns, and not past the next tracked deadline + 1.
+  // A cycle of a long gap: at most 2^28 ns.
   void advance_long() {
     if (efd_due.read()) return;
-    TimeNs target = now_ + std::min(long_gap_left_, kLongStepNs);
+    long_gap_left_ -= step_time(std::min(long_gap_left_, kLongStepNs));
+  }
+
+  // Moves time on by `step` ns (>= 1), but when the model tracks a deadline before that, only to just past
+  // it (so deadlines fall between events as well as far behind them); returns the ns moved.
+  TimeNs step_time(TimeNs step) {
+    TimeNs target = now_ + step;
     if (knobs_.scoreboard) {
       if (const auto next = model_.efd_next_deadline(); next && *next + 1 < target) {
         target = std::max(now_ + 1, *next + 1);
       }
     }
-    long_gap_left_ -= target - now_;
+    const TimeNs moved = target - now_;
     set_time(target);
+    return moved;
   }
 
   void drive_run() {
