@@ -160,11 +160,14 @@ void write_monitor_row(std::ostream& out, const TraceRow& r, unsigned nic, std::
       << (r.decision ? to_string(*r.decision) : "") << ',' << bytes << '\n';
 }
 
-void run_stimulus(Engine& engine, const std::vector<StimulusRow>& rows, const std::string& source) {
+void run_stimulus(Engine& engine, const std::vector<StimulusRow>& rows, const std::string& source,
+                  const std::function<void(std::size_t)>& before_row) {
   // The entropy value last sent for (group, psn), for feedback rows that leave the value empty.
   std::unordered_map<std::uint64_t, EntropyValue> last_sent;
   const auto key = [](GroupId g, Psn p) { return (static_cast<std::uint64_t>(g) << 32) | p; };
-  for (const StimulusRow& r : rows) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const StimulusRow& r = rows[i];
+    if (before_row) before_row(i);
     try {
       if (r.base_rtt) {
         engine.set_base_rtt(r.time, *r.value);

@@ -17,6 +17,7 @@ module uet_lb_axi #(
   parameter int unsigned TrackerRuns    = 2,
   parameter int unsigned WindowWidth    = 12,
   parameter int unsigned BaseRttWidth   = 20,
+  parameter bit          Ecc            = 1'b1,  ///< SECDED on the group-state words (uet_lb's Ecc)
   parameter int unsigned AxilAddrW      = 8,    ///< AXI4-Lite address width (byte addresses), 8..32
   // Derived, do not override.
   parameter int unsigned GroupW         = (NumGroups > 1) ? $clog2(NumGroups) : 1
@@ -145,7 +146,7 @@ module uet_lb_axi #(
   uet_lb #(
     .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .PsnWidth (PsnWidth),
     .TrackerEntries (TrackerEntries), .TrackerWays (TrackerWays), .TrackerRuns (TrackerRuns),
-    .WindowWidth (WindowWidth), .BaseRttWidth (BaseRttWidth), .DbgPort (1'b0)
+    .WindowWidth (WindowWidth), .BaseRttWidth (BaseRttWidth), .DbgPort (1'b0), .Ecc (Ecc)
   ) u_core (
     .clk_i (aclk), .rst_ni (aresetn), .now_i (now_i), .base_rtt_i (base_rtt_i),
     .open_valid_i (open_valid), .open_ready_o (open_ready), .open_group_i (open_group), .open_port_i (open_port),
@@ -162,7 +163,8 @@ module uet_lb_axi #(
     .dbg_replay_o (unused_dbg_replay), .dbg_wrapped_o (unused_dbg_wrapped), .dbg_freezing_o (unused_dbg_freezing),
     .dbg_freeze_start_o (unused_dbg_start), .dbg_window_left_o (unused_dbg_left), .dbg_slot0_o (unused_dbg_slot0),
     .reg_we_i (core_we), .reg_addr_i (reg_addr), .reg_wdata_i (reg_wdata), .reg_rdata_o (core_rdata),
-    .reg_werr_o (core_werr)
+    .reg_werr_o (core_werr),
+    .ecc_inj_i (1'b0), .ecc_inj_group_i ({GroupW{1'b0}}), .ecc_inj_mask_i (128'd0)
   );
   logic unused_ok;
   assign unused_ok = ^{s_axil_awprot, s_axil_arprot, unused_efd_due, unused_efd_pending, unused_efd_tracked, unused_dbg_open,

@@ -33,8 +33,13 @@ module uet_lb #(
   parameter int unsigned WindowWidth    = 12,    ///< width of W and window_left, 1..16
   parameter int unsigned BaseRttWidth   = 20,    ///< base RTT width (ns); 8 + BaseRttWidth < TsWidth
   parameter bit          DbgPort        = 1'b1,  ///< 0: no dbg_* port (outputs 0, its RAM copies removed)
+  parameter bit          Ecc            = 1'b1,  ///< SECDED on the group-state words (docs/architecture.md)
   // Derived, do not override.
-  parameter int unsigned GroupW         = (NumGroups > 1) ? $clog2(NumGroups) : 1
+  parameter int unsigned GroupW         = (NumGroups > 1) ? $clog2(NumGroups) : 1,
+  /// Bits of a stored group-state word: the word, and its check bits with Ecc.
+  parameter int unsigned CodeW          = uet_lb_pkg::state_w(TsWidth, WindowWidth, BufBitsMax)
+                                          + (Ecc ? uet_lb_secded_pkg::check_bits(
+                                                     uet_lb_pkg::state_w(TsWidth, WindowWidth, BufBitsMax)) : 0)
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,           ///< synchronous reset, active low
@@ -80,7 +85,7 @@ module uet_lb #(
                                                     ///< order of events waits for it
   output logic [$clog2(TrackerEntries+1)-1:0] efd_tracked_o,
   output logic                    idle_o,           ///< every accepted event and register write applied
-  // Observation of one group's state as stored (waveforms, debug; DbgPort), three cycles late.
+  // Observation of one group's state as stored (waveforms, debug; DbgPort), four cycles late.
   input  logic [GroupW-1:0]       dbg_group_i,
   output logic                    dbg_open_o,
   output logic [BufBitsMax:0]     dbg_count_o,
@@ -96,8 +101,14 @@ module uet_lb #(
   input  logic [5:0]              reg_addr_i,
   input  logic [31:0]             reg_wdata_i,
   output logic [31:0]             reg_rdata_o,
-  output logic                    reg_werr_o        ///< the write presented two cycles ago was refused (the
+  output logic                    reg_werr_o,       ///< the write presented two cycles ago was refused (the
                                                     ///< STATUS error bits say why): a bus error for wrappers
+  // Test-only error injection (tie ecc_inj_i to 0): a pulse arms it; the next write of ecc_inj_group_i's
+  // state word stores it with the mask's bits flipped (docs/registers.md, "Error injection"). The mask has
+  // a fixed width, whatever the build's: bits at CodeW and above are ignored.
+  input  logic                    ecc_inj_i,
+  input  logic [GroupW-1:0]       ecc_inj_group_i,
+  input  logic [127:0]            ecc_inj_mask_i
 );
   // ---------------------------------------------------------------------------------------------
   // Elaboration-time parameter checks.
@@ -127,16 +138,19 @@ module uet_lb #(
   logic [31:0]            seed;
   logic                   apply;
   logic                   bad_open, opened, opens_out, inc_fb_unopened, inc_req_unopened, trk_untracked;
+  logic [1:0]             ecc_corrected, ecc_double;  // each lane's read at stage C corrected, found two flips
 
   uet_lb_regs #(
     .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth),
-    .TrackerEntries (TrackerEntries), .TrackerWays (TrackerWays), .TrackerRuns (TrackerRuns)
+    .TrackerEntries (TrackerEntries), .TrackerWays (TrackerWays), .TrackerRuns (TrackerRuns), .CodeW (CodeW),
+    .Ecc (Ecc)
   ) u_regs (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .reg_we_i (reg_we_i), .reg_addr_i (reg_addr_i), .reg_wdata_i (reg_wdata_i), .reg_rdata_o (reg_rdata_o),
     .reg_werr_o (reg_werr_o),
     .group_opened_i (opened), .opening_i (opens_out), .bad_open_i (bad_open), .inc_fb_unopened_i (inc_fb_unopened),
     .inc_efd_untracked_i (trk_untracked), .inc_req_unopened_i (inc_req_unopened),
+    .inc_ecc_corrected_i (ecc_corrected), .inc_ecc_double_i (ecc_double),
     .apply_i (apply), .pending_o (regs_pending), .pending_next_o (regs_pending_d),
     .spray_type_o (cfg_spray), .span_mask_o (cfg_span), .start_port_o (cfg_port), .buf_bits_o (cfg_buf),
     .set_size_o (cfg_size), .freeze_timeout_o (cfg_timeout), .efd_mult_o (cfg_mult), .window_o (cfg_window),
@@ -176,7 +190,7 @@ module uet_lb #(
   // The lanes' stages (uet_lb_lanes, below): what each block reads of them.
   logic [4:0]           stage_rq;  // A..L hold a request, and its deadline (admission, the tracker)
   logic [5*TsWidth-1:0] stage_dl;
-  logic [GroupW-1:0]    a_f_g, a_r_g, b_f_g, b_r_g, c_f_g, c_r_g, d_f_g, d_r_g, l_f_g, l_r_g, x_f_g, x_r_g;
+  logic [GroupW-1:0]    take_f_g, take_r_g, b_f_g, b_r_g, c_f_g, c_r_g, d_f_g, d_r_g, l_f_g, l_r_g, x_f_g, x_r_g;
   logic                 b_f_inr, b_r_inr, c_f_inr, c_r_inr;
   logic                 d_f_v, d_f_fb, d_f_efd, d_tlt, d_same, d_src_f, d_src_r, d_op, d_rq;
   logic [2:0]           d_f_kind, x_r_dec;
@@ -229,7 +243,7 @@ module uet_lb #(
     .req_retx_i (req_retx_i), .fire_i (trk_fire), .fire_group_i (trk_group), .fire_ev_i (trk_ev),
     .fire_psn_i (trk_psn), .fire_deadline_i (trk_deadline), .fire_gen_i (trk_gen), .kill_i (trk_kill),
     .timeout_i (cfg_timeout), .bad_open_o (bad_open),
-    .a_f_g_o (a_f_g), .a_r_g_o (a_r_g), .b_f_g_o (b_f_g), .b_r_g_o (b_r_g), .b_f_inr_o (b_f_inr),
+    .take_f_g_o (take_f_g), .take_r_g_o (take_r_g), .b_f_g_o (b_f_g), .b_r_g_o (b_r_g), .b_f_inr_o (b_f_inr),
     .b_r_inr_o (b_r_inr), .c_f_g_o (c_f_g), .c_r_g_o (c_r_g), .c_f_inr_o (c_f_inr), .c_r_inr_o (c_r_inr),
     .d_f_v_o (d_f_v), .d_f_fb_o (d_f_fb), .d_f_efd_o (d_f_efd), .d_f_kind_o (d_f_kind), .d_f_g_o (d_f_g),
     .d_f_t_o (d_f_t), .d_f_gen_o (d_f_gen), .d_tmt_o (d_tmt), .d_tlt_o (d_tlt), .d_same_o (d_same),
@@ -254,8 +268,9 @@ module uet_lb #(
 
   // ---------------------------------------------------------------------------------------------
   // The state store (uet_lb_store): the sweep, bank F (the feedback lane's words and the sweep's), bank R
-  // (the request lane's) and the live-value table. Readers: the feedback lane, the request lane, the debug
-  // port; each reads in stage A's cycle, the newest word out in stage C's.
+  // (the request lane's) and the live-value table, SECDED-coded with Ecc. Readers: the feedback lane, the
+  // request lane, the debug port; the lanes' address is the group stage A takes (so the read starts a cycle
+  // before A), the newest word out, decoded, in stage C's cycle.
   localparam int unsigned Readers = DbgPort ? 3 : 2;
   logic                x_wf, x_wr;                    // stage X writes a word (bank F, bank R)
   logic [GroupW-1:0]   x_wf_g, x_wr_g;
@@ -265,24 +280,33 @@ module uet_lb #(
   logic [StateW-1:0]   word_f, word_r;  // the lanes' words, at stage C
   logic [StateW-1:0]   word_dbg;
   logic [Readers*StateW-1:0] rd_word;
+  logic [Readers-1:0]  rd_single, rd_double;
   if (DbgPort) begin : g_dbg_addr
-    assign rd_addr = {dbg_group_i, a_r_g, a_f_g};
+    assign rd_addr = {dbg_group_i, take_r_g, take_f_g};
     assign word_dbg = rd_word[2 * StateW +: StateW];
   end else begin : g_no_dbg_addr
-    assign rd_addr = {a_r_g, a_f_g};
+    assign rd_addr = {take_r_g, take_f_g};
     assign word_dbg = '0;
   end
-  assign word_f = rd_word[0 +: StateW];
-  assign word_r = rd_word[StateW +: StateW];
-  uet_lb_store #(.NumGroups (NumGroups), .StateW (StateW), .Readers (Readers)) u_store (
+  // A word read with two flipped bits is replaced by a fresh open's (REPS, Default Packet Spraying: open,
+  // the generation one past the word's as read, every other field zero): the group explores again, as
+  // after an open. Under None the word's local port is lost with it, so the group is closed instead (its
+  // requests are then counted as for an unopened group). Counted in CNT_ECC_DOUBLE, flagged in STATUS.
+  function automatic logic [StateW-1:0] after_double(input logic [GenW-1:0] gen, input logic none);
+    after_double = none ? '0 : StateW'({gen + GenW'(1), 1'b1});
+  endfunction
+  assign word_f = rd_double[0] ? after_double(rd_word[1 +: GenW], none_q) : rd_word[0 +: StateW];
+  assign word_r = rd_double[1] ? after_double(rd_word[StateW + 1 +: GenW], none_q) : rd_word[StateW +: StateW];
+  uet_lb_store #(.NumGroups (NumGroups), .StateW (StateW), .Readers (Readers), .Ecc (Ecc)) u_store (
     .clk_i (clk_i), .rst_ni (rst_ni), .clear_i (clear_groups), .sweep_o (sweep_q), .sweep_next_o (sweep_d),
     .next_wf_i (l_src_f), .next_wf_group_i (l_f_g), .next_wr_i (l_src_r), .next_wr_group_i (l_r_g),
     .wf_i (x_wf), .wf_group_i (x_wf_g), .wf_word_i (x_wf_d), .wr_i (x_wr), .wr_group_i (x_wr_g), .wr_word_i (x_wr_d),
-    .rd_group_i (rd_addr), .rd_word_o (rd_word)
+    .rd_group_i (rd_addr), .rd_word_o (rd_word), .rd_single_o (rd_single), .rd_double_o (rd_double),
+    .inj_i (ecc_inj_i), .inj_group_i (ecc_inj_group_i), .inj_mask_i (ecc_inj_mask_i[CodeW-1:0])
   );
 
   // ---------------------------------------------------------------------------------------------
-  // Forwarding (uet_lb_forward): L's results of the last three cycles, and the newest word of each lane's
+  // Forwarding (uet_lb_forward): L's results of the last four cycles, and the newest word of each lane's
   // group at stage D (pre_f, pre_r) with where L's next words come from (the loop: d_fwd_*.lr, .lf).
   typedef struct packed {
     logic lr, lf, xr, xf;
@@ -298,6 +322,7 @@ module uet_lb #(
   logic              l_ent_f, l_ent_r;      // L's updates enter freezing
   logic [StateW-1:0] x_s_f, x_s_r;          // L's results of the cycle before (x)
   logic [StateW-1:0] pre_f_q, pre_f, pre_r;
+  logic              c_store_f, c_store_r;      // stage C takes the store's word (no newer result)
   uet_lb_forward #(.GroupW (GroupW), .StateW (StateW)) u_forward (
     .clk_i (clk_i), .rst_ni (rst_ni),
     .l_src_f_i (l_src_f), .l_src_r_i (l_src_r), .l_g_f_i (l_f_g), .l_g_r_i (l_r_g),
@@ -305,12 +330,16 @@ module uet_lb #(
     .b_g_f_i (b_f_g), .b_g_r_i (b_r_g), .b_inr_f_i (b_f_inr), .b_inr_r_i (b_r_inr),
     .c_g_f_i (c_f_g), .c_g_r_i (c_r_g), .c_inr_f_i (c_f_inr), .c_inr_r_i (c_r_inr),
     .d_g_f_i (d_f_g), .d_g_r_i (d_r_g), .d_src_f_i (d_src_f), .d_src_r_i (d_src_r),
-    .d_open_r_i (d_op), .word_f_i (word_f), .word_r_i (word_r),
+    .d_open_r_i (d_op), .word_f_i (word_f), .word_r_i (word_r), .store_f_o (c_store_f), .store_r_o (c_store_r),
     .x_v_f_o (x_wf), .x_v_r_o (x_wr), .x_g_f_o (x_wf_g), .x_g_r_o (x_wr_g), .x_s_f_o (x_s_f), .x_s_r_o (x_s_r),
     .pre_q_f_o (pre_f_q), .pre_f_o (pre_f), .pre_r_o (pre_r),
     .fwd_f_o (d_fwd_f), .fwd_r_o (d_fwd_r), .fwd_l_f_o (d_fwd_f_l), .fwd_x_f_o (d_fwd_f_x), .open_prev_o (d_open_prev),
     .l_ent_f_i (l_ent_f), .l_ent_r_i (l_ent_r), .fresh_o (d_fresh)
   );
+
+  // The reads that count (uet_lb_regs' CNT_ECC_*): a lane's event at stage C in range whose word is the store's.
+  assign ecc_corrected = {r_v[2] && c_r_inr && c_store_r && rd_single[1], f_v[2] && c_f_inr && c_store_f && rd_single[0]};
+  assign ecc_double    = {r_v[2] && c_r_inr && c_store_r && rd_double[1], f_v[2] && c_f_inr && c_store_f && rd_double[0]};
 
   // ---------------------------------------------------------------------------------------------
   // The age of each group's freeze start (uet_lb_age): "long past" once the freezing timeout has certainly
@@ -430,7 +459,8 @@ module uet_lb #(
   );
 
   logic unused;
-  assign unused = ^{unused_active, trk_busy, unused_age_hi, unused_age_lo};
+  assign unused = ^{unused_active, trk_busy, unused_age_hi, unused_age_lo, rd_single, rd_double,
+                    ecc_inj_mask_i[127:CodeW]};
 
   // ---------------------------------------------------------------------------------------------
   // The checks that span blocks or the ports (uet_lb_checks: simulation and formal only).

@@ -40,12 +40,13 @@ module uet_lb_dbg #(
       .left_o (window_left_o), .active_o (v_act), .explore_o (v_x), .wr_o (wr_o), .cnt_o (count_o),
       .wrapped_o (wrapped_o), .replay_o (replay_o)
     );
-    logic [15:0] slot0;
+    logic [15:0] slot0, slot0_q;  // (one register after the RAM's two: the banks' three steps)
     uet_lb_ram #(.Depth (NumGroups), .Width (16), .OutReg (1'b1)) u_slot0 (
       .clk_i (clk_i), .we_i (slot_we_i), .waddr_i (slot_group_i), .wdata_i (slot_ev_i),
       .raddr_i (group_i), .rdata_o (slot0)
     );
-    assign slot0_o = reps_i ? slot0 : freeze_start_o[15:0];
+    always_ff @(posedge clk_i) slot0_q <= slot0;
+    assign slot0_o = reps_i ? slot0_q : freeze_start_o[15:0];
     logic unused;
     assign unused = ^{v_gen, v_act, v_x};
   end else begin : g_off

@@ -1,10 +1,11 @@
-// Forwarding: the group word each lane's event reads, newest first. The state store's word (read in stage
-// A, out in C) misses stage L's results of the three cycles before C; this block keeps those results (x,
-// y, z: L one, two and three cycles ago, per lane), and
-//   stage B matches the event's group against the sources that will be x, y and z at C (L's events now,
-//     x and y), registered;
+// Forwarding: the group word each lane's event reads, newest first. The state store's word (its address
+// given as stage A is taken, out in C, decoded) misses stage L's results of the four cycles before C; this
+// block keeps those results (x, y, z, w: L one, two, three and four cycles ago, per lane), and
+//   stage B matches the event's group against the sources that will be x, y, z and w at C (L's events
+//     now, x, y and z), registered;
 //   stage C takes the newest hit (newer stages first, the request lane's first within one: it holds both
-//     lanes' events when they name one group), else the store's word: pre_q at D;
+//     lanes' events when they name one group), else the store's word: pre_q at D (store_*_o: no hit, the
+//     store's word is the newest);
 //   stage C also matches against L's events (x at D: xr, xf) and stage D's (L next cycle, the loop: lr,
 //     lf), and whether D's request-lane event opens the feedback lane's group (open_prev at D);
 //   stage D adds x's word: pre at D. The loop (L's result of D's own cycle) is the top's: it selects with
@@ -39,6 +40,7 @@ module uet_lb_forward #(
   input  logic              d_open_r_i, ///< D's request-lane event is a valid open
   // The store's words at stage C.
   input  logic [StateW-1:0] word_f_i, word_r_i,
+  output logic              store_f_o, store_r_o,  ///< stage C: no newer result, the store's word is taken
   // L's results of the cycle before (x): the banks' writes at X, and a source of D's words.
   output logic              x_v_f_o, x_v_r_o,
   output logic [GroupW-1:0] x_g_f_o, x_g_r_o,
@@ -54,45 +56,52 @@ module uet_lb_forward #(
                                                    ///< the cycle before's (x at D or at C)
 );
   // Results of stage L and their history.
-  logic              y_v_f_q, y_v_r_q;
-  logic [GroupW-1:0] y_g_f_q, y_g_r_q;
-  logic [StateW-1:0] y_s_f_q, y_s_r_q, z_s_f_q, z_s_r_q;  // (z needs no group: stage B's hits name it through y)
+  logic              y_v_f_q, y_v_r_q, z_v_f_q, z_v_r_q;
+  logic [GroupW-1:0] y_g_f_q, y_g_r_q, z_g_f_q, z_g_r_q;
+  logic [StateW-1:0] y_s_f_q, y_s_r_q, z_s_f_q, z_s_r_q, w_s_f_q, w_s_r_q;  // (w needs no group: B names it by z)
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      {x_v_f_o, x_v_r_o, y_v_f_q, y_v_r_q} <= '0;
+      {x_v_f_o, x_v_r_o, y_v_f_q, y_v_r_q, z_v_f_q, z_v_r_q} <= '0;
     end else begin
       {x_v_f_o, x_v_r_o} <= {l_src_f_i, l_src_r_i};
-      {y_v_f_q, y_v_r_q}     <= {x_v_f_o, x_v_r_o};
+      {y_v_f_q, y_v_r_q} <= {x_v_f_o, x_v_r_o};
+      {z_v_f_q, z_v_r_q} <= {y_v_f_q, y_v_r_q};
     end
   end
   logic x_ent_f_q, x_ent_r_q;  // x's update entered freezing
   always_ff @(posedge clk_i) begin
     {x_ent_f_q, x_ent_r_q} <= {l_ent_f_i, l_ent_r_i};
     {x_g_f_o, x_s_f_o, x_g_r_o, x_s_r_o} <= {l_g_f_i, next_f_i, l_g_r_i, next_r_i};
-    {y_g_f_q, y_s_f_q, y_g_r_q, y_s_r_q}         <= {x_g_f_o, x_s_f_o, x_g_r_o, x_s_r_o};
-    {z_s_f_q, z_s_r_q}                       <= {y_s_f_q, y_s_r_q};
+    {y_g_f_q, y_s_f_q, y_g_r_q, y_s_r_q} <= {x_g_f_o, x_s_f_o, x_g_r_o, x_s_r_o};
+    {z_g_f_q, z_s_f_q, z_g_r_q, z_s_r_q} <= {y_g_f_q, y_s_f_q, y_g_r_q, y_s_r_q};
+    {w_s_f_q, w_s_r_q}                   <= {z_s_f_q, z_s_r_q};
   end
 
-  // Stage B: source hits for C, {xr, xf, yr, yf, zr, zf} as the sources will be named then.
-  function automatic logic [5:0] hits_of(input logic [GroupW-1:0] g, input logic inr);
+  // Stage B: source hits for C, {xr, xf, yr, yf, zr, zf, wr, wf} as the sources will be named then.
+  function automatic logic [7:0] hits_of(input logic [GroupW-1:0] g, input logic inr);
     hits_of = {inr && l_src_r_i && l_g_r_i == g, inr && l_src_f_i && l_g_f_i == g,
                inr && x_v_r_o && x_g_r_o == g, inr && x_v_f_o && x_g_f_o == g,
-               inr && y_v_r_q && y_g_r_q == g, inr && y_v_f_q && y_g_f_q == g};
+               inr && y_v_r_q && y_g_r_q == g, inr && y_v_f_q && y_g_f_q == g,
+               inr && z_v_r_q && z_g_r_q == g, inr && z_v_f_q && z_g_f_q == g};
   endfunction
-  logic [5:0]        c_hit_f_q, c_hit_r_q;
+  logic [7:0]        c_hit_f_q, c_hit_r_q;
   logic [StateW-1:0] pre_r_q;
   logic [1:0]        x_fwd_r_q;  // the request lane's {xr, xf} at D
   logic              fresh_c_q;  // the feedback lane's group entered freezing in x at C
   // Stage C: the newest hit, else the store's word.
-  function automatic logic [StateW-1:0] pick(input logic [5:0] hit, input logic [StateW-1:0] word);
-    if (hit[5]) pick = x_s_r_o;
-    else if (hit[4]) pick = x_s_f_o;
-    else if (hit[3]) pick = y_s_r_q;
-    else if (hit[2]) pick = y_s_f_q;
-    else if (hit[1]) pick = z_s_r_q;
-    else if (hit[0]) pick = z_s_f_q;
+  function automatic logic [StateW-1:0] pick(input logic [7:0] hit, input logic [StateW-1:0] word);
+    if (hit[7]) pick = x_s_r_o;
+    else if (hit[6]) pick = x_s_f_o;
+    else if (hit[5]) pick = y_s_r_q;
+    else if (hit[4]) pick = y_s_f_q;
+    else if (hit[3]) pick = z_s_r_q;
+    else if (hit[2]) pick = z_s_f_q;
+    else if (hit[1]) pick = w_s_r_q;
+    else if (hit[0]) pick = w_s_f_q;
     else pick = word;
   endfunction
+  assign store_f_o = c_hit_f_q == '0;
+  assign store_r_o = c_hit_r_q == '0;
   // Stage C: a lane's group against L's events next cycle (the loop: D's now) and at D (x: L's now),
   // {lr, lf, xr, xf}.
   function automatic logic [3:0] c_hits_of(input logic [GroupW-1:0] g, input logic inr);
@@ -113,7 +122,7 @@ module uet_lb_forward #(
     fwd_r_o     <= c_fwd_r[3:2];
     x_fwd_r_q   <= c_fwd_r[1:0];
     open_prev_o <= d_open_r_i && d_g_r_i == c_g_f_i;
-    fresh_c_q   <= (c_hit_f_q[5] && x_ent_r_q) || (c_hit_f_q[4] && x_ent_f_q);
+    fresh_c_q   <= (c_hit_f_q[7] && x_ent_r_q) || (c_hit_f_q[6] && x_ent_f_q);
   end
   assign fresh_o = fresh_c_q || (fwd_f_o[1] && x_ent_r_q) || (fwd_f_o[0] && x_ent_f_q);
   // Stage D: x's word when the group is x's.

@@ -44,9 +44,9 @@ module uet_lb_lanes #(
   input  logic                  kill_i,          ///< the tracker's check of a fire (assertions only)
   input  logic [TsWidth-1:0]    timeout_i,       ///< FreezingTimeout
   output logic                  bad_open_o,      ///< an open taken for a group out of range
-  // Stage A: the state store's read addresses.
-  output logic [GroupW-1:0]     a_f_g_o,
-  output logic [GroupW-1:0]     a_r_g_o,
+  // The groups stage A takes now (the state store's read addresses, a cycle ahead of stage A).
+  output logic [GroupW-1:0]     take_f_g_o,
+  output logic [GroupW-1:0]     take_r_g_o,
   // Stages B and C: forwarding's source tests.
   output logic [GroupW-1:0]     b_f_g_o,
   output logic [GroupW-1:0]     b_r_g_o,
@@ -258,8 +258,8 @@ module uet_lb_lanes #(
   assign d_rq = d_r_q.v && !d_r_q.open;
   assign l_rq = l_r_q.v && !l_r_q.open;
 
-  assign a_f_g_o    = a_f_q.g;
-  assign a_r_g_o    = a_r_q.g;
+  assign take_f_g_o = a_f_d.g;
+  assign take_r_g_o = a_r_d.g;
   assign b_f_g_o    = b_f_q.g;
   assign b_r_g_o    = b_r_q.g;
   assign b_f_inr_o  = b_f_q.inr;

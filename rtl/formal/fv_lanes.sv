@@ -130,7 +130,7 @@ module fv_lanes (
   end
 
   logic            bad_open;
-  logic [GW-1:0]   a_f_g, a_r_g, b_f_g, b_r_g, c_f_g, c_r_g, d_f_g, d_r_g, l_f_g, l_r_g, x_f_g, x_r_g;
+  logic [GW-1:0]   take_f_g, take_r_g, b_f_g, b_r_g, c_f_g, c_r_g, d_f_g, d_r_g, l_f_g, l_r_g, x_f_g, x_r_g;
   logic            b_f_inr, b_r_inr, c_f_inr, c_r_inr;
   logic            d_f_v, d_f_fb, d_f_efd, d_tlt, d_same, d_src_f, d_src_r, d_open, d_req;
   logic [2:0]      d_f_kind, x_r_dec;
@@ -158,7 +158,7 @@ module fv_lanes (
     .req_retx_i (req_retx_i), .fire_i (fire_i), .fire_group_i (fire_group_i), .fire_ev_i (fire_ev_i),
     .fire_psn_i (fire_psn_i), .fire_deadline_i (fire_dl_i), .fire_gen_i (fire_gen_i), .kill_i (1'b0),
     .timeout_i (timeout_i), .bad_open_o (bad_open),
-    .a_f_g_o (a_f_g), .a_r_g_o (a_r_g), .b_f_g_o (b_f_g), .b_r_g_o (b_r_g), .b_f_inr_o (b_f_inr),
+    .take_f_g_o (take_f_g), .take_r_g_o (take_r_g), .b_f_g_o (b_f_g), .b_r_g_o (b_r_g), .b_f_inr_o (b_f_inr),
     .b_r_inr_o (b_r_inr), .c_f_g_o (c_f_g), .c_r_g_o (c_r_g), .c_f_inr_o (c_f_inr), .c_r_inr_o (c_r_inr),
     .d_f_v_o (d_f_v), .d_f_fb_o (d_f_fb), .d_f_efd_o (d_f_efd), .d_f_kind_o (d_f_kind), .d_f_g_o (d_f_g),
     .d_f_t_o (d_f_t), .d_f_gen_o (d_f_gen), .d_tmt_o (d_tmt), .d_tlt_o (d_tlt), .d_same_o (d_same),
@@ -198,7 +198,7 @@ module fv_lanes (
   logic ok_ab, ok_c, ok_d, ok_l, ok_stages, ok_x, ok_efd, ok_v;
   always_comb begin
     ok_v  = f_v == fv_q[5:0] && r_v == rv_q[5:0] && bad_open == (open_take_i && !inr(open_group_i));
-    ok_ab = a_f_g == fg_q[0 +: GW] && a_r_g == rg_q[0 +: GW] && b_f_g == fg_q[GW +: GW] &&
+    ok_ab = take_f_g == af_g && take_r_g == ar_g && b_f_g == fg_q[GW +: GW] &&
             b_r_g == rg_q[GW +: GW] && b_f_inr == f_inr[1] && b_r_inr == r_inr[1];
     ok_c  = c_f_g == fg_q[2 * GW +: GW] && c_r_g == rg_q[2 * GW +: GW] && c_f_inr == f_inr[2] &&
             c_r_inr == r_inr[2];

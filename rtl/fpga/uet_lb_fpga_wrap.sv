@@ -11,7 +11,8 @@ module uet_lb_fpga_wrap #(
   parameter int unsigned BufBitsMax     = 3,
   parameter int unsigned TrackerEntries = 1024,
   parameter int unsigned TrackerWays    = 4,
-  parameter int unsigned TrackerRuns    = 2
+  parameter int unsigned TrackerRuns    = 2,
+  parameter bit          Ecc            = 1'b1
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -85,11 +86,12 @@ module uet_lb_fpga_wrap #(
     .reg_addr_i     (chain_q[157 + 4 * GroupW +: 6]), \
     .reg_wdata_i    (chain_q[163 + 4 * GroupW +: 32]), \
     .reg_rdata_o    (reg_rdata), \
-    .reg_werr_o     (reg_werr)
+    .reg_werr_o     (reg_werr), \
+    .ecc_inj_i (1'b0), .ecc_inj_group_i ({GroupW{1'b0}}), .ecc_inj_mask_i (128'd0)
 
   uet_lb #(
     .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries), .TrackerWays (TrackerWays),
-    .TrackerRuns (TrackerRuns), .DbgPort (1'b0)
+    .TrackerRuns (TrackerRuns), .DbgPort (1'b0), .Ecc (Ecc)
   ) u_core (`UET_LB_WRAP_PORTS);
   `undef UET_LB_WRAP_PORTS
 

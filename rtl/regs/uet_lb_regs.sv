@@ -16,6 +16,8 @@ module uet_lb_regs #(
   parameter int unsigned TrackerEntries = 1024,
   parameter int unsigned TrackerWays    = 4,
   parameter int unsigned TrackerRuns    = 2,
+  parameter int unsigned CodeW          = 75,  ///< bits of a stored group-state word (ECC register)
+  parameter bit          Ecc            = 1'b1,
   parameter int unsigned CountW         = 32   ///< counter width, 2..32 (below 32 for tests only)
 ) (
   input  logic                   clk_i,
@@ -37,6 +39,8 @@ module uet_lb_regs #(
   input  logic                   inc_fb_unopened_i,
   input  logic                   inc_efd_untracked_i,
   input  logic                   inc_req_unopened_i,
+  input  logic [1:0]              inc_ecc_corrected_i,  ///< per lane: a read corrected a flipped bit
+  input  logic [1:0]              inc_ecc_double_i,     ///< per lane: a read found two (STATUS.ECC_DOUBLE)
   /// Every event accepted before the pending writes has been applied: the active configuration takes
   /// them at this edge (with pending_o).
   input  logic                   apply_i,
@@ -77,12 +81,17 @@ module uet_lb_regs #(
   localparam logic [5:0] REG_PARAMS            = 6'h0F;  // RO build parameters
   localparam logic [5:0] REG_ERR_ADDR          = 6'h10;  // RO word address of the last refused write
   localparam logic [5:0] REG_TRACKER           = 6'h11;  // RO the early-failure tracker's geometry
+  // (6'h12: uet_lb_axi's own CNT_AXIS_DROPPED; the core reads it 0.)
+  localparam logic [5:0] REG_CNT_ECC_CORRECTED = 6'h13;  // RO (write clears) state reads corrected
+  localparam logic [5:0] REG_CNT_ECC_DOUBLE    = 6'h14;  // RO (write clears) state reads with two flips
+  localparam logic [5:0] REG_ECC               = 6'h15;  // RO how the group-state words are stored
 
   /// STATUS bits.
   localparam int unsigned STATUS_ERR_RANGE  = 0;  // a write was out of range (old value kept)
   localparam int unsigned STATUS_ERR_LOCKED = 1;  // a write to a locked register while groups were open
   localparam int unsigned STATUS_ERR_ADDR   = 2;  // a write to an unknown or read-only address
   localparam int unsigned STATUS_ERR_GROUP  = 3;  // an open named a group >= NumGroups (dropped)
+  localparam int unsigned STATUS_ECC_DOUBLE = 4;  // a state word was read with two flipped bits
   localparam int unsigned STATUS_ACTIVE     = 8;  // RO: a group has been opened since reset or CLEAR
   localparam int unsigned STATUS_PENDING    = 9;  // RO: a write waits for the events before it
 
@@ -120,10 +129,10 @@ module uet_lb_regs #(
 
   cfg_t        cfg_q, cfg_d, act_q;
   logic        err_range_q, err_range_d, err_locked_q, err_locked_d, err_addr_q, err_addr_d,
-               err_group_q, err_group_d;
+               err_group_q, err_group_d, ecc_double_q, ecc_double_d;
   logic [5:0]  bad_addr_q, bad_addr_d;
   logic        active_q, active_d;
-  logic [CountW-1:0] cnt_fb_q, cnt_efd_q, cnt_req_q;
+  logic [CountW-1:0] cnt_fb_q, cnt_efd_q, cnt_req_q, cnt_ecc1_q, cnt_ecc2_q;
   logic        refuse_range, refuse_locked, refuse_addr, clear_now;
   // What waits for apply_i: a configuration write, a CTRL clear, a SEED write (the re-seed).
   logic        pend_cfg_q, pend_cfg_d, pend_clear_q, pend_clear_d, pend_seed_q, pend_seed_d;
@@ -150,16 +159,17 @@ module uet_lb_regs #(
   // unknown or read-only one.
   typedef struct packed {
     logic ctrl, status, spray, mask, port, buf_bits, size, timeout, mult, window, seed, cnt_fb, cnt_efd,
-          cnt_req, unknown;
+          cnt_req, cnt_ecc1, cnt_ecc2, unknown;
   } sel_t;
   // (Built as a vector in sel_t's field order: Yosys 0.23 takes no field assignment in a function.)
-  localparam int unsigned SelBits = 15;  // the fields of sel_t (Yosys 0.23 takes no $bits of a type)
+  localparam int unsigned SelBits = 17;  // the fields of sel_t (Yosys 0.23 takes no $bits of a type)
   function automatic logic [SelBits-1:0] decode(input logic we_in, input logic [5:0] a);
     logic [SelBits-2:0] known;
     known  = {a == REG_CTRL, a == REG_STATUS, a == REG_SPRAY_TYPE, a == REG_ENTROPY_MASK_BITS,
               a == REG_START_PORT, a == REG_REPS_BUF_BITS, a == REG_EV_SET_SIZE, a == REG_FREEZE_TIMEOUT,
               a == REG_EFD_MULT, a == REG_WINDOW, a == REG_SEED, a == REG_CNT_FB_UNOPENED,
-              a == REG_CNT_EFD_UNTRACKED, a == REG_CNT_REQ_UNOPENED};
+              a == REG_CNT_EFD_UNTRACKED, a == REG_CNT_REQ_UNOPENED, a == REG_CNT_ECC_CORRECTED,
+              a == REG_CNT_ECC_DOUBLE};
     decode = {known & {(SelBits - 1){we_in}}, we_in && known == '0};
   endfunction
 
@@ -192,6 +202,12 @@ module uet_lb_regs #(
   uet_lb_counter #(.Width (CountW)) u_cnt_req (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_req_unopened_i), .clear_i (sel_q.cnt_req), .value_o (cnt_req_q)
   );
+  uet_lb_counter #(.Width (CountW), .Incs (2)) u_cnt_ecc1 (
+    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_ecc_corrected_i), .clear_i (sel_q.cnt_ecc1), .value_o (cnt_ecc1_q)
+  );
+  uet_lb_counter #(.Width (CountW), .Incs (2)) u_cnt_ecc2 (
+    .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_ecc_double_i), .clear_i (sel_q.cnt_ecc2), .value_o (cnt_ecc2_q)
+  );
 
   // The refusal the sticky errors take: the write's before, registered (STATUS shows it a cycle later).
   typedef struct packed {
@@ -206,6 +222,7 @@ module uet_lb_regs #(
     err_locked_d  = err_locked_q || refuse_q.locked;
     err_addr_d    = err_addr_q || refuse_q.addr;
     err_group_d   = err_group_q || bad_open_i;
+    ecc_double_d  = ecc_double_q || inc_ecc_double_i != '0;
     bad_addr_d    = (refuse_q.range || refuse_q.locked || refuse_q.addr) ? refuse_q.waddr : bad_addr_q;
     active_d      = active_q || group_opened_i;
     clear_now     = 1'b0;
@@ -226,6 +243,7 @@ module uet_lb_regs #(
       if (wdata_q[STATUS_ERR_LOCKED]) err_locked_d = 1'b0;
       if (wdata_q[STATUS_ERR_ADDR])   err_addr_d   = 1'b0;
       if (wdata_q[STATUS_ERR_GROUP])  err_group_d  = bad_open_i;
+      if (wdata_q[STATUS_ECC_DOUBLE]) ecc_double_d = inc_ecc_double_i != '0;
     end
     if (sel_q.spray) begin
       if (over_q.spray) refuse_range = 1'b1;
@@ -289,6 +307,7 @@ module uet_lb_regs #(
       err_locked_q <= 1'b0;
       err_addr_q   <= 1'b0;
       err_group_q  <= 1'b0;
+      ecc_double_q <= 1'b0;
       bad_addr_q   <= '0;
       active_q     <= 1'b0;
       refuse_q     <= '0;
@@ -302,6 +321,7 @@ module uet_lb_regs #(
       err_locked_q <= err_locked_d;
       err_addr_q   <= err_addr_d;
       err_group_q  <= err_group_d;
+      ecc_double_q <= ecc_double_d;
       bad_addr_q   <= bad_addr_d;
       active_q     <= active_d;
       refuse_q     <= {refuse_range, refuse_locked, refuse_addr, waddr_q};
@@ -326,6 +346,7 @@ module uet_lb_regs #(
     status[STATUS_ERR_LOCKED] = err_locked_q;
     status[STATUS_ERR_ADDR]   = err_addr_q;
     status[STATUS_ERR_GROUP]  = err_group_q;
+    status[STATUS_ECC_DOUBLE] = ecc_double_q;
     status[STATUS_ACTIVE]     = active_q;
     status[STATUS_PENDING]    = pending_o;
   end
@@ -333,8 +354,8 @@ module uet_lb_regs #(
   // PARAMS[31:24] is TrackerEntries - 1 up to 255 entries and 255 above (TRACKER has the size).
   localparam int unsigned TrkParam = (TrackerEntries > 256) ? 255 : TrackerEntries - 1;
 
-  // The readable words, in address order 0x00..0x11 (unknown addresses read 0).
-  localparam int unsigned Words = 18;
+  // The readable words, in address order 0x00..0x15 (unknown addresses and 0x12 read 0).
+  localparam int unsigned Words = 22;
   logic [Words*32-1:0] words;  // (flat: word k at [32k +: 32])
   always_comb begin
     words = '0;
@@ -355,6 +376,9 @@ module uet_lb_regs #(
     words[32*REG_PARAMS +: 32] = {8'(TrkParam), 8'(WindowWidth), 4'(BufBitsMax), 12'(NumGroups - 1)};
     words[32*REG_ERR_ADDR +: 32] = 32'(bad_addr_q);
     words[32*REG_TRACKER +: 32] = {4'(TrackerRuns), 4'(TrackerWays), 24'(TrackerEntries)};
+    words[32*REG_CNT_ECC_CORRECTED +: 32] = 32'(cnt_ecc1_q);
+    words[32*REG_CNT_ECC_DOUBLE +: 32] = 32'(cnt_ecc2_q);
+    words[32*REG_ECC +: 32] = {23'd0, Ecc, 8'(CodeW)};
   end
 
   // Reads: the address decoded into a one-hot register, and an AND-OR of the words after it, so the read

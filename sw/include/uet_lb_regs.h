@@ -39,6 +39,10 @@ extern "C" {
 #define UET_LB_REGS__STATUS__ERR_GROUP_bp 3
 #define UET_LB_REGS__STATUS__ERR_GROUP_bw 1
 #define UET_LB_REGS__STATUS__ERR_GROUP_reset 0x0
+#define UET_LB_REGS__STATUS__ECC_DOUBLE_bm 0x10
+#define UET_LB_REGS__STATUS__ECC_DOUBLE_bp 4
+#define UET_LB_REGS__STATUS__ECC_DOUBLE_bw 1
+#define UET_LB_REGS__STATUS__ECC_DOUBLE_reset 0x0
 #define UET_LB_REGS__STATUS__ACTIVE_bm 0x100
 #define UET_LB_REGS__STATUS__ACTIVE_bp 8
 #define UET_LB_REGS__STATUS__ACTIVE_bw 1
@@ -157,6 +161,26 @@ extern "C" {
 #define UET_LB_REGS__CNT_AXIS_DROPPED__COUNT_bw 32
 #define UET_LB_REGS__CNT_AXIS_DROPPED__COUNT_reset 0x0
 
+// reg - uet_lb_regs::CNT_ECC_CORRECTED
+#define UET_LB_REGS__CNT_ECC_CORRECTED__COUNT_bm 0xffffffff
+#define UET_LB_REGS__CNT_ECC_CORRECTED__COUNT_bp 0
+#define UET_LB_REGS__CNT_ECC_CORRECTED__COUNT_bw 32
+#define UET_LB_REGS__CNT_ECC_CORRECTED__COUNT_reset 0x0
+
+// reg - uet_lb_regs::CNT_ECC_DOUBLE
+#define UET_LB_REGS__CNT_ECC_DOUBLE__COUNT_bm 0xffffffff
+#define UET_LB_REGS__CNT_ECC_DOUBLE__COUNT_bp 0
+#define UET_LB_REGS__CNT_ECC_DOUBLE__COUNT_bw 32
+#define UET_LB_REGS__CNT_ECC_DOUBLE__COUNT_reset 0x0
+
+// reg - uet_lb_regs::ECC
+#define UET_LB_REGS__ECC__CODE_BITS_bm 0xff
+#define UET_LB_REGS__ECC__CODE_BITS_bp 0
+#define UET_LB_REGS__ECC__CODE_BITS_bw 8
+#define UET_LB_REGS__ECC__ON_bm 0x100
+#define UET_LB_REGS__ECC__ON_bp 8
+#define UET_LB_REGS__ECC__ON_bw 1
+
 // addrmap - uet_lb_regs
 typedef struct __attribute__ ((__packed__)) {
     uint32_t ID;
@@ -178,10 +202,13 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t ERR_ADDR;
     uint32_t TRACKER;
     uint32_t CNT_AXIS_DROPPED;
+    uint32_t CNT_ECC_CORRECTED;
+    uint32_t CNT_ECC_DOUBLE;
+    uint32_t ECC;
 } uet_lb_regs_t;
 
 
-static_assert(sizeof(uet_lb_regs_t) == 0x4c, "Packing error");
+static_assert(sizeof(uet_lb_regs_t) == 0x58, "Packing error");
 
 #ifdef __cplusplus
 }

@@ -26,6 +26,7 @@ struct Knobs {
   double fail_burst = 0.0005;           ///< probability per cycle that a failure burst starts
   double idle_gap = 0.0003;             ///< probability per cycle of an idle gap long enough to end freezing
   double long_gap = 0.0;                ///< probability per cycle of an idle gap of seconds to days (2^31..2^40 ns)
+  double flip = 0.0;                    ///< probability per cycle of a bit flipped in a group's next stored word
   double backpressure = 0.1;            ///< probability that rsp_ready is low in a cycle
   double reopen = 0.0005;               ///< probability per cycle that a group is reopened
   double rtt_change = 0.0003;           ///< probability per cycle that the base RTT changes

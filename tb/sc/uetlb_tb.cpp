@@ -29,6 +29,7 @@
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "Vuet_lb_sc.h"
@@ -71,6 +72,9 @@ Cycle-accurate SystemC testbench: the Verilated core against the golden model.
   --idle-gap P           probability per cycle of an idle gap (time jumps, freezing can end)
   --long-gap P           probability per cycle of an idle gap of 2^31 to 2^40 ns (default 0), crossed in
                          steps of 2^28 ns a cycle: frozen groups sit idle for seconds to days
+  --flip P               probability per cycle of one bit flipped in the next stored state word of a random
+                         group (the test-only ecc_inj_* port; default 0): with Ecc every flip is corrected,
+                         so the traces still equal the model's, and the counter audit expects CNT_ECC_DOUBLE 0
   --backpressure P       probability that rsp_ready is low in a cycle
   --reopen P             probability per cycle that a group is reopened mid-flight
   --rtt-change P         probability per cycle that the base RTT changes
@@ -160,6 +164,8 @@ Knobs parse_args(uetlb::cli::Args& cl) {
       k.idle_gap = cl.prob_value(opt);
     } else if (opt == "--long-gap") {
       k.long_gap = cl.prob_value(opt);
+    } else if (opt == "--flip") {
+      k.flip = cl.prob_value(opt);
     } else if (opt == "--backpressure") {
       k.backpressure = cl.prob_value(opt);
     } else if (opt == "--reopen") {
@@ -312,6 +318,11 @@ class Testbench : public sc_module {
   sc_signal<std::uint32_t> reg_addr, reg_wdata, reg_rdata;
   sc_signal<bool> reg_werr;  // (the bus-error strobe; the testbench reads STATUS instead)
   sc_signal<std::uint32_t> dbg_group, dbg_count, dbg_wr, dbg_replay, dbg_freeze_start, dbg_window_left, dbg_slot0;
+  // Error injection (test-only port): the mask's type is the port's (sc_bv of the stored word's width).
+  using InjMask = typename std::remove_reference_t<decltype(std::declval<Dut&>().ecc_inj_mask_i)>::data_type;
+  sc_signal<bool> ecc_inj;
+  sc_signal<std::uint32_t> ecc_inj_group;
+  sc_signal<InjMask> ecc_inj_mask;
 
   Dut dut;
 
@@ -373,6 +384,9 @@ class Testbench : public sc_module {
     dut.reg_wdata_i(reg_wdata);
     dut.reg_rdata_o(reg_rdata);
     dut.reg_werr_o(reg_werr);
+    dut.ecc_inj_i(ecc_inj);
+    dut.ecc_inj_group_i(ecc_inj_group);
+    dut.ecc_inj_mask_i(ecc_inj_mask);
 
     model_.set_trace_sink([this](const TraceRow& r) {
       if (r.event == EventKind::Efd) model_efd_.push_back(r);
@@ -429,6 +443,8 @@ class Testbench : public sc_module {
     cov_.declare("freeze.exited_after_long_gap", goal(reps && knobs_.long_gap > 0, 1));
     cov_.declare("freeze.exited_across_turn", 0);
     cov_.declare("time.long_gap", goal(knobs_.long_gap > 0, 2));
+    cov_.declare("ecc.flip_injected", goal(knobs_.flip > 0, 10));
+    cov_.declare("ecc.flip_corrected", goal(knobs_.flip > 0 && knobs_.bad_reg > 0, 1));
     cov_.declare("cache.overwrite_when_full", goal(reps && cfg_.reps_buffer_size_mask_bits <= 3, 10));
     cov_.declare("replay.wrap", goal(reps, 5));
     cov_.declare("stream.same_group_fb_and_req", goal(true, 100));
@@ -709,6 +725,20 @@ class Testbench : public sc_module {
     return true;
   }
 
+  // Error injection: arms a one-bit flip of the next stored word of a random group in use (the core's
+  // test-only port; a pulse of one cycle).
+  void maybe_flip() {
+    ecc_inj.write(false);
+    if (knobs_.flip <= 0 || !chance(knobs_.flip)) return;
+    InjMask mask;
+    mask = 0;
+    mask[static_cast<int>(pick(static_cast<std::uint32_t>(mask.length())))] = 1;
+    ecc_inj.write(true);
+    ecc_inj_group.write(pick(knobs_.groups));
+    ecc_inj_mask.write(mask);
+    ++flips_;
+    cov_.hit("ecc.flip_injected");
+  }
   // A cycle of a long gap: at most 2^28 ns.
   void advance_long() {
     if (efd_due.read()) return;
@@ -731,6 +761,7 @@ class Testbench : public sc_module {
 
   void drive_run() {
     reg_we.write(false);
+    maybe_flip();
     if (!opened_all_) {  // open every group in use, one at a time, first (and again after a CTRL clear)
       if (!advance_time(false)) return;
       if (pend_open_) return;
@@ -774,7 +805,7 @@ class Testbench : public sc_module {
     // Waiting to write CTRL or for it to apply, or to read a counter: nothing new until the core is idle
     // (under a steady load the core, nine stages deep, is seldom idle by chance).
     if (reg_seq_ == RegSeq::Quiesce || reg_seq_ == RegSeq::Cleared || reg_seq_ == RegSeq::AuditFb ||
-        reg_seq_ == RegSeq::AuditEfd) {
+        reg_seq_ == RegSeq::AuditEfd || reg_seq_ == RegSeq::AuditEccDouble || reg_seq_ == RegSeq::AuditEccCorrected) {
       maybe_register_activity();
       return;
     }
@@ -833,7 +864,18 @@ class Testbench : public sc_module {
   //    has taken; then CNT_FB_UNOPENED and CNT_EFD_UNTRACKED must equal the model's counts;
   //  - CTRL clear: no new events until none waits and the core is idle; then every group closes and the
   //    tracker empties; the groups are then reopened.
-  enum class RegSeq { Idle, CheckError, CheckAddr, Clear, AuditFb, AuditEfd, Quiesce, Cleared };
+  enum class RegSeq {
+    Idle,
+    CheckError,
+    CheckAddr,
+    Clear,
+    AuditFb,
+    AuditEfd,
+    AuditEccDouble,
+    AuditEccCorrected,
+    Quiesce,
+    Cleared
+  };
 
   void maybe_register_activity() {
     switch (reg_seq_) {
@@ -939,6 +981,21 @@ class Testbench : public sc_module {
         } else {
           cov_.hit("reg.counters_match_model");
         }
+        reg_addr.write(regs::kCntEccDouble);
+        reg_seq_ = RegSeq::AuditEccDouble;
+        return;
+      case RegSeq::AuditEccDouble:  // only single flips are injected: every one corrected
+        if (reg_rdata.read() != 0) mismatch("CNT_ECC_DOUBLE " + std::to_string(reg_rdata.read()) + ", expected 0");
+        reg_addr.write(regs::kCntEccCorrected);
+        reg_seq_ = RegSeq::AuditEccCorrected;
+        return;
+      case RegSeq::AuditEccCorrected:
+        // (A flipped word is corrected at every read until its group's next write, which is the read's own
+        // event's: so a read corrected without any flip injected is the failure to catch.)
+        if (reg_rdata.read() != 0 && flips_ == 0) {
+          mismatch("CNT_ECC_CORRECTED " + std::to_string(reg_rdata.read()) + " with no flip injected");
+        }
+        if (reg_rdata.read() > 0) cov_.hit("ecc.flip_corrected");
         reg_seq_ = RegSeq::Idle;
         return;
     }
@@ -1055,6 +1112,7 @@ class Testbench : public sc_module {
   static constexpr unsigned kRegErrorDelay = 2;
   unsigned reg_wait_ = 0;
   std::uint64_t cycle_ = 0, run_cycles_ = 0, stop_at_ = 0, mismatches_ = 0, rtl_efd_count_ = 0, accepted_ = 0;
+  std::uint64_t flips_ = 0;  // one-bit flips injected (--flip)
   std::uint64_t stalled_ = 0, drain_cycles_ = 0;
   bool pend_open_ = false, pend_fb_ = false, pend_req_ = false;  // an event waits on the stream
   OpenItem open_item_;

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "Vuet_lb.h"
@@ -40,11 +41,19 @@ constexpr TimeNs kSettledNs = TimeNs{1} << 33;             // stepped through, n
 constexpr unsigned kBaseRttWidth = UETLB_RTL_BASE_RTT_WIDTH;
 constexpr long kMaxWaitCycles = 1'000'000;  // far above any stall (a tracker full of packets firing)
 
+// The test-only side of an RTL engine (rtl_inject_flips, rtl_ecc_status), apart from Engine's interface.
+class RtlFaults {
+ public:
+  virtual ~RtlFaults() = default;
+  virtual void inject_flips(GroupId group, const std::vector<unsigned>& bits) = 0;
+  virtual RtlEccStatus ecc_status() const = 0;
+};
+
 // Top is the Verilated core: Vuet_lb, the fast build (no assertions, no tracing), or Vuet_lb_traced, the
 // checked build (assertions on, FST tracing compiled in); Traced says a wave is written (only the checked
 // build has trace()). rtl/CMakeLists.txt builds both.
 template <class Top, bool Traced>
-class RtlEngine final : public Engine {
+class RtlEngine final : public Engine, public RtlFaults {
  public:
   RtlEngine(const Config& cfg, const ModelOptions& opts, const std::string& wave, int random_reset_seed) : cfg_(cfg) {
     check_fits(cfg, opts);
@@ -154,6 +163,37 @@ class RtlEngine final : public Engine {
     wait_idle();
     while (top_->efd_tracked_o != 0) advance_to(time_ + kMaxJumpNs);
     wait_idle();
+  }
+
+  void inject_flips(GroupId group, const std::vector<unsigned>& bits) override {
+    check_group(group);
+    const unsigned code_bits = read_reg(regs::kEcc) & regs::kEccCodeBits;
+    for (unsigned b : bits) {
+      if (b >= code_bits) {
+        throw UsageError("flip of bit " + std::to_string(b) + ": a stored word has bits 0.." +
+                         std::to_string(code_bits - 1));
+      }
+    }
+    auto& mask = top_->ecc_inj_mask_i;
+    if constexpr (std::is_integral_v<std::remove_reference_t<decltype(mask)>>) {
+      mask = 0;
+      for (unsigned b : bits) mask |= decltype(+mask){1} << b;
+    } else {
+      for (unsigned w = 0; w < sizeof(mask) / sizeof(mask[0]); ++w) mask[w] = 0;
+      for (unsigned b : bits) mask[b / 32] |= EData{1} << (b % 32);
+    }
+    wait_idle();  // the events taken so far have written their words: the flip goes to a later event's
+    top_->ecc_inj_group_i = static_cast<CData>(group);
+    top_->ecc_inj_i = 1;
+    tick();  // a pulse of one cycle arms it
+    top_->ecc_inj_i = 0;
+  }
+
+  RtlEccStatus ecc_status() const override {
+    const std::uint32_t ecc = read_reg(regs::kEcc);
+    return {read_reg(regs::kCntEccCorrected), read_reg(regs::kCntEccDouble),
+            (read_reg(regs::kStatus) & regs::kStatusEccDouble) != 0, ecc & regs::kEccCodeBits,
+            (ecc & regs::kEccOn) != 0};
   }
 
   Counters counters() const override {
@@ -296,7 +336,7 @@ class RtlEngine final : public Engine {
   void reset() {
     top_->rst_ni = 0;
     top_->rsp_ready_i = 1;
-    top_->open_valid_i = top_->fb_valid_i = top_->req_valid_i = top_->reg_we_i = 0;
+    top_->open_valid_i = top_->fb_valid_i = top_->req_valid_i = top_->reg_we_i = top_->ecc_inj_i = 0;
     top_->base_rtt_i = static_cast<IData>(cfg_.initial_base_rtt_ns);
     set_time(0);
     for (int i = 0; i < 2; ++i) tick();
@@ -362,6 +402,18 @@ class RtlEngine final : public Engine {
 };
 
 }  // namespace
+
+void rtl_inject_flips(Engine& engine, GroupId group, const std::vector<unsigned>& bits) {
+  auto* faults = dynamic_cast<RtlFaults*>(&engine);
+  if (faults == nullptr) throw UsageError("flips need the RTL engine, not '" + engine.name() + "'");
+  faults->inject_flips(group, bits);
+}
+
+RtlEccStatus rtl_ecc_status(const Engine& engine) {
+  const auto* faults = dynamic_cast<const RtlFaults*>(&engine);
+  if (faults == nullptr) throw UsageError("ECC registers need the RTL engine, not '" + engine.name() + "'");
+  return faults->ecc_status();
+}
 
 RtlBuild rtl_build() {
   return {UETLB_RTL_GROUPS, UETLB_RTL_BUF_BITS, UETLB_RTL_TRACKER, UETLB_RTL_WAYS,

@@ -67,6 +67,7 @@ TEST_CASE("rtl regs: every register reads the reset the description gives, and a
   m->reg_we_i = 0;
   m->group_opened_i = m->bad_open_i = m->opening_i = 0;
   m->inc_fb_unopened_i = m->inc_efd_untracked_i = m->inc_req_unopened_i = 0;
+  m->inc_ecc_corrected_i = m->inc_ecc_double_i = 0;
   m->apply_i = 1;
   reset(*m);
   auto read = [&m](std::uint8_t a) {

@@ -312,3 +312,99 @@ TEST_CASE("RTL = model on random streams with idle gaps of seconds to days", "[r
     require_same_counters(model.counters(), rtl->counters());
   }
 }
+
+TEST_CASE("RTL = model with one bit flipped in stored group words", "[rtl][equivalence][ecc]") {
+  // A flip armed before about one row in fifteen, in the next stored word of a random open group, at a
+  // random bit of the codeword: SECDED corrects every one, so the traces are the model's.
+  const GroupId groups = static_cast<GroupId>(rtl_build().num_groups);
+  const char* configs[] = {R"({"PacketSprayingType":"Recycled Entropy Packet Spraying","FreezingTimeout":"20us"})",
+                           R"({"PacketSprayingType":"Default Packet Spraying"})", R"({"PacketSprayingType":"None"})"};
+  std::uint32_t seed = 51;
+  for (const char* json : configs) {
+    INFO("config " << json << ", seed " << seed);
+    const Config cfg = Config::from_json(json, "flips");
+    const auto rows = random_stimulus(seed, 2000, groups, groups - 2);
+    ModelEngine model(cfg, rtl_options());
+    auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, static_cast<int>(seed));
+    const unsigned code_bits = rtl_ecc_status(*rtl).code_bits;
+    std::mt19937 rng(seed++);
+    auto pick = [&](std::uint32_t n) { return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng); };
+    int flips = 0;
+    const std::string expected = trace_of(model, rows, "flips");
+    std::ostringstream got;
+    rtl->set_trace_sink([&](const TraceRow& r) { write_trace_row(got, r); });
+    run_stimulus(*rtl, rows, "flips", [&](std::size_t) {
+      if (pick(15) != 0) return;
+      rtl_inject_flips(*rtl, pick(groups - 2), {pick(code_bits)});
+      ++flips;
+    });
+    REQUIRE(got.str() == expected);
+    require_same_counters(model.counters(), rtl->counters());
+    const RtlEccStatus s = rtl_ecc_status(*rtl);
+    REQUIRE(s.on);
+    REQUIRE(flips > 100);
+    REQUIRE(s.corrected > 50);  // (a flipped word is read unless a newer result of its group is forwarded)
+    REQUIRE(s.doubles == 0);
+    REQUIRE_FALSE(s.double_flag);
+  }
+}
+
+TEST_CASE("RTL corrects a flip of every bit of a stored group word", "[rtl][ecc]") {
+  // Group 0 under REPS: before each tx, a flip of the next bit; the tx stores the flipped word and the ack
+  // a round trip later reads it (no newer result to forward by then), so each bit is corrected exactly once.
+  Config cfg;
+  cfg.packet_spraying_type = SprayingType::Reps;
+  ModelEngine model(cfg, rtl_options());
+  auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, 77);
+  const unsigned code_bits = rtl_ecc_status(*rtl).code_bits;
+  REQUIRE(code_bits > 64);  // (the word and its 8 check bits: 78 in the engine's build, BufBitsMax 4)
+  std::ostringstream rows_text;
+  rows_text << "time_ns,group,event,value,psn\n0,0,open,4791,\n";
+  for (unsigned b = 0; b < code_bits; ++b) {
+    rows_text << 1000 * (b + 1) << ",0,tx,," << b << "\n" << 1000 * (b + 1) + 500 << ",0,ack,," << b << "\n";
+  }
+  std::istringstream in(rows_text.str());
+  const auto rows = read_stimulus(in, "every bit");
+  const std::string expected = trace_of(model, rows, "every bit");
+  std::ostringstream got;
+  rtl->set_trace_sink([&](const TraceRow& r) { write_trace_row(got, r); });
+  run_stimulus(*rtl, rows, "every bit", [&](std::size_t i) {
+    if (i >= 1 && i % 2 == 1) rtl_inject_flips(*rtl, 0, {static_cast<unsigned>(i / 2)});
+  });
+  REQUIRE(got.str() == expected);
+  const RtlEccStatus s = rtl_ecc_status(*rtl);
+  REQUIRE(s.corrected == code_bits);
+  REQUIRE(s.doubles == 0);
+  REQUIRE_THROWS_WITH(rtl_inject_flips(*rtl, 0, {code_bits}),
+                      Catch::Contains("bits 0.." + std::to_string(code_bits - 1)));
+  REQUIRE_THROWS_WITH(rtl_inject_flips(model, 0, {0}), Catch::Contains("RTL engine"));
+}
+
+TEST_CASE("RTL resets a group whose stored word has two flipped bits, counted and flagged", "[rtl][ecc]") {
+  // REPS, group 0 with two values cached; the request that reuses the first stores the group's word with
+  // two bits flipped. The next request (after the first's response: no newer result to forward) finds the
+  // word uncorrectable: the group starts afresh, as an open leaves it, and explores where the model, which
+  // has no fault, reuses the second cached value. CNT_ECC_DOUBLE and STATUS.ECC_DOUBLE say so.
+  Config cfg;
+  cfg.packet_spraying_type = SprayingType::Reps;
+  ModelEngine model(cfg, rtl_options());
+  auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, 78);
+  std::istringstream in(
+      "time_ns,group,event,value,psn\n0,0,open,4791,\n100,0,tx,,0\n200,0,tx,,1\n3000,0,ack,,0\n3100,0,ack,,1\n"
+      "4000,0,tx,,2\n5000,0,tx,,3\n");
+  const auto rows = read_stimulus(in, "double");
+  const std::string expected = trace_of(model, rows, "double");
+  std::ostringstream got;
+  rtl->set_trace_sink([&](const TraceRow& r) { write_trace_row(got, r); });
+  run_stimulus(*rtl, rows, "double", [&](std::size_t i) {
+    if (i == 5) rtl_inject_flips(*rtl, 0, {5, 40});  // the request for psn 2 stores the word with two flips
+  });
+  REQUIRE(decision_in(expected, 0, 2) == "reuse");
+  REQUIRE(decision_in(got.str(), 0, 2) == "reuse");    // (read before the flips)
+  REQUIRE(decision_in(expected, 0, 3) == "reuse");     // the model: the second cached value
+  REQUIRE(decision_in(got.str(), 0, 3) == "explore");  // the fresh state: nothing cached, not frozen
+  const RtlEccStatus s = rtl_ecc_status(*rtl);
+  REQUIRE(s.doubles == 1);
+  REQUIRE(s.double_flag);
+  REQUIRE(s.corrected == 0);
+}

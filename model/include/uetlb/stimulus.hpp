@@ -1,7 +1,9 @@
 // The stimulus file that drives every engine, and the records the runner writes (SPEC sections 11, 13).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <stdexcept>
@@ -58,6 +60,9 @@ void write_monitor_row(std::ostream& out, const TraceRow& row, unsigned nic, std
 
 /// Drives an engine with a stimulus, in row order, then finishes it. Feedback without a value echoes the
 /// entropy value last sent for (group, psn); feedback for a psn never sent without a value is an error.
-void run_stimulus(Engine& engine, const std::vector<StimulusRow>& rows, const std::string& source);
+/// `before_row`, when set, is called with each row's index before the row is applied (tests use it to
+/// inject faults between events).
+void run_stimulus(Engine& engine, const std::vector<StimulusRow>& rows, const std::string& source,
+                  const std::function<void(std::size_t)>& before_row = {});
 
 }  // namespace uetlb

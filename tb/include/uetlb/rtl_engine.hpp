@@ -1,8 +1,10 @@
 // The Verilated RTL core behind the Engine interface (uetlb-run --engine rtl).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "uetlb/engine.hpp"
 
@@ -38,5 +40,23 @@ enum class RtlChecks {
 /// off until reset is released.
 std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
                                         RtlChecks checks = RtlChecks::Off, int random_reset_seed = 0);
+
+/// What the core's ECC registers say (CNT_ECC_CORRECTED, CNT_ECC_DOUBLE, STATUS.ECC_DOUBLE, ECC).
+struct RtlEccStatus {
+  std::uint32_t corrected;
+  std::uint32_t doubles;
+  bool double_flag;
+  unsigned code_bits;  ///< bits of a stored group-state word (check bits included)
+  bool on;             ///< the build stores check bits (Ecc)
+};
+
+/// Test-only faults of an engine that make_rtl_engine made (the core's ecc_inj_* port, docs/registers.md):
+/// once every event given so far has been applied, arms the flip of `bits` (indexes below
+/// RtlEccStatus::code_bits) in the next write of `group`'s state word, which the group's next event makes. Throws
+/// UsageError for another engine, a group outside the build or a bit out of range.
+void rtl_inject_flips(Engine& engine, GroupId group, const std::vector<unsigned>& bits);
+
+/// The ECC registers of an engine that make_rtl_engine made (UsageError for another engine).
+RtlEccStatus rtl_ecc_status(const Engine& engine);
 
 }  // namespace uetlb

@@ -27,12 +27,16 @@ inline constexpr std::uint8_t kParams = 0x0F;
 inline constexpr std::uint8_t kErrAddr = 0x10;
 inline constexpr std::uint8_t kTracker = 0x11;
 inline constexpr std::uint8_t kCntAxisDropped = 0x12;  // uet_lb_axi only
+inline constexpr std::uint8_t kCntEccCorrected = 0x13;
+inline constexpr std::uint8_t kCntEccDouble = 0x14;
+inline constexpr std::uint8_t kEcc = 0x15;
 
 // Fields of more than one per register: masks.
 inline constexpr std::uint32_t kStatusErrRange = 0x1U;
 inline constexpr std::uint32_t kStatusErrLocked = 0x2U;
 inline constexpr std::uint32_t kStatusErrAddr = 0x4U;
 inline constexpr std::uint32_t kStatusErrGroup = 0x8U;
+inline constexpr std::uint32_t kStatusEccDouble = 0x10U;
 inline constexpr std::uint32_t kStatusActive = 0x100U;
 inline constexpr std::uint32_t kStatusPending = 0x200U;
 inline constexpr std::uint32_t kParamsNumGroupsM1 = 0xFFFU;
@@ -42,6 +46,8 @@ inline constexpr std::uint32_t kParamsTrackerM1 = 0xFF000000U;
 inline constexpr std::uint32_t kTrackerEntries = 0xFFFFFFU;
 inline constexpr std::uint32_t kTrackerWays = 0xF000000U;
 inline constexpr std::uint32_t kTrackerRuns = 0xF0000000U;
+inline constexpr std::uint32_t kEccCodeBits = 0xFFU;
+inline constexpr std::uint32_t kEccOn = 0x100U;
 
 inline constexpr std::uint32_t kCoreId = 0x55450200;
 
@@ -66,6 +72,8 @@ inline constexpr RegReset kResets[] = {
     {kCntEfdUntracked, 0x0U},
     {kCntReqUnopened, 0x0U},
     {kErrAddr, 0x0U},
+    {kCntEccCorrected, 0x0U},
+    {kCntEccDouble, 0x0U},
 };
 
 }  // namespace uetlb::regs
