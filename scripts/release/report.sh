@@ -13,8 +13,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 # The width and depth of each memory of the core at NumGroups 2 (Yosys, after memory_collect):
 # "name width size" lines.
-mems() {  # BufBitsMax
-  yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 2 -set BufBitsMax $1 uet_lb; hierarchy -top uet_lb; \
+mems() {  # BufBitsMax Ecc
+  yosys -q -p "read_verilog -sv $srcs; chparam -set NumGroups 2 -set BufBitsMax $1 -set Ecc $2 uet_lb; hierarchy -top uet_lb; \
     proc; flatten; memory_collect; tee -q -o $tmp/mems.txt dump t:\$mem_v2" >/dev/null 2>&1
   awk '/^ *cell .mem_v2/ {if (n) print n, w, z; n=$3; w=""; z=""} /parameter .WIDTH / {w=$3} /parameter .SIZE / {z=$3}
        END {if (n) print n, w, z}' "$tmp/mems.txt"
@@ -43,18 +43,18 @@ echo '```'
 echo
 echo "## State per group (the widths of the core's RAMs, Yosys at NumGroups 2)"
 echo
-echo "| BufBitsMax (C) | state word (bits) | cache slots (bits) | per group |"
-echo "|---|---|---|---|"
+echo "| BufBitsMax (C) | state word (bits) | SECDED check bits (Ecc 1) | cache slots (bits) | per group, Ecc 1 | per group, Ecc 0 |"
+echo "|---|---|---|---|---|---|"
 for bb in 3 4; do
-  m=$(mems $bb)
-  word=$(awk '$1 ~ /g_bank\[0\]\.u_f\.mem_q$/ {print $2}' <<<"$m")
+  word=$(awk '$1 ~ /g_bank\[0\]\.u_f\.mem_q$/ {print $2}' <<<"$(mems $bb 0)")
+  code=$(awk '$1 ~ /g_bank\[0\]\.u_f\.mem_q$/ {print $2}' <<<"$(mems $bb 1)")
   slots=$(( 16 << bb ))
-  echo "| $bb ($((1 << bb))) | $word | $slots | $((word + slots)) |"
+  echo "| $bb ($((1 << bb))) | $word | $((code - word)) | $slots | $((code + slots)) | $((word + slots)) |"
 done
 echo
-echo "Each group's word lives in two RAM banks (one written by each lane) and its cache slots in the slot RAM"
-echo "(docs/architecture.md); the flip-flops per group are one live-value bit and the freeze start's 2-bit age"
-echo "(uet_lb_age), which the table does not count."
+echo "Each group's word (with its check bits under Ecc, the default) lives in two RAM banks (one written by"
+echo "each lane) and its cache slots in the slot RAM (docs/architecture.md); the flip-flops per group are one"
+echo "live-value bit and the freeze start's 2-bit age (uet_lb_age), which the table does not count."
 echo
 echo "## Generic synthesis size (Yosys \`synth -flatten\`, BufBitsMax 3)"
 echo
