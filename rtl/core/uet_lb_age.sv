@@ -12,15 +12,17 @@
 // 3Q ns and a few cycles passed, so the modular test is still exact. The ages follow the time of the events
 // that read them: they advance from t_i, the time events accepted in this cycle carry (the core's now_q),
 // registered twice, so an age read in stage B never counts a boundary its event's time has not crossed.
-// They rely on t_i advancing at most 2^(TsWidth-4) ns a cycle (any clock above 4 Hz at TsWidth 32, above
-// 250 kHz at 16).
+// They rely on t_i advancing at most 2^(TsWidth-5) ns a cycle (any clock above 8 Hz at TsWidth 32, above
+// 500 kHz at 16).
 //
-// Writes: an entry into freezing is decided at stage L and resets its group's age at that edge. The rows
-// and columns of the lanes' groups are decoded a cycle ahead (stage D), as the live-value table's are, so a
-// bit's reset is an AND of two flip-flops with L's entered flag. Reads: the feedback lane's group at stage B,
-// its group's "long past" at stage D (uet_lb_bitsel), as the ages were in B's cycle; an entry in stage L in
-// cycles B, C or D is newer than that, and the core knows those from forwarding (uet_lb_forward's
-// fresh_o).
+// Writes: an entry into freezing is decided at stage L and clears its group's age a cycle later (stage X),
+// from flip-flops: the rows and columns of the lanes' groups are decoded at stage D, the rows ANDed with L's
+// entered flags into flip-flops at L's edge, so a group's clear is an AND-OR of four flip-flops and L's late
+// flag reaches no age (it crossed the 1,024 groups in one cycle before). A reset clears every age the same
+// way, a cycle after it (a group that never froze has freezing 0 in its word: its age is never used).
+// Reads: the feedback lane's group at stage B, its group's "long past" at stage D (uet_lb_bitsel), as the
+// ages were in B's cycle; an entry in stage L in the cycle before B, or in B, C or D, is newer than that,
+// and the core knows those from forwarding (uet_lb_forward's fresh_o) and the loop.
 `default_nettype none
 
 module uet_lb_age #(
@@ -30,7 +32,7 @@ module uet_lb_age #(
   parameter int unsigned GroupW    = (NumGroups > 1) ? $clog2(NumGroups) : 1
 ) (
   input  logic              clk_i,
-  input  logic              rst_ni,       ///< synchronous, active low: every age "long past" (nothing frozen)
+  input  logic              rst_ni,       ///< synchronous, active low: every age is cleared a cycle later
   input  logic [TsWidth-1:0] t_i,         ///< the time of the events accepted this cycle (now_q)
   // Stage D: the groups each lane's event writes at L (d_src_*: its result is kept), for the decode.
   input  logic              d_src_f_i,
@@ -71,17 +73,24 @@ module uet_lb_age #(
       rc_q[i] <= (32'(d_g_r_i) & (Cols - 1)) == i;
     end
   end
-  logic [Rows-1:0] fe, re;  // the rows whose lane enters freezing
+  logic [Rows-1:0] fe, re;  // the rows whose lane enters freezing at L
   assign fe = l_ent_f_i ? fr_q : '0;
   assign re = l_ent_r_i ? rr_q : '0;
+  // A cycle later (stage X): the rows and columns that clear, every one after a reset.
+  logic [Rows-1:0] fe_q, re_q;
+  logic [Cols-1:0] fc2_q, rc2_q;
+  always_ff @(posedge clk_i) begin
+    fe_q  <= !rst_ni ? '1 : fe;
+    re_q  <= !rst_ni ? '0 : re;
+    fc2_q <= !rst_ni ? '1 : fc_q;
+    rc2_q <= rc_q;
+  end
 
   // The ages: a0 and a1 per group, 3 = long past.
   logic [NumGroups-1:0] a0_q, a1_q;
   always_ff @(posedge clk_i) begin
     for (int g = 0; g < NumGroups; g++) begin
-      if (!rst_ni) begin
-        {a1_q[g], a0_q[g]} <= 2'b11;
-      end else if ((fe[g / Cols] && fc_q[g % Cols]) || (re[g / Cols] && rc_q[g % Cols])) begin
+      if ((fe_q[g / Cols] && fc2_q[g % Cols]) || (re_q[g / Cols] && rc2_q[g % Cols])) begin
         {a1_q[g], a0_q[g]} <= 2'b00;
       end else if (tick && !(a1_q[g] && a0_q[g])) begin
         {a1_q[g], a0_q[g]} <= {a1_q[g], a0_q[g]} + 2'b01;
@@ -105,10 +114,10 @@ module uet_lb_age #(
   end
   always_ff @(posedge clk_i) begin
     if (rst_ni && past_q) begin
-      // The events' time moves forward by at most 2^(TsWidth-4) ns a cycle: no boundary is missed, and the
+      // The events' time moves forward by at most 2^(TsWidth-5) ns a cycle: no boundary is missed, and the
       // few cycles between an entry's time and its reset, and between an event's time and its age's read,
       // add up to at most Q (docs/architecture.md, "Time").
-      a_slow_time: assert (TsWidth'(t_i - t_prev_q) <= (TsWidth'(1) << (TsWidth - 4)));
+      a_slow_time: assert (TsWidth'(t_i - t_prev_q) <= (TsWidth'(1) << (TsWidth - 5)));
     end
     if (rst_ni) begin
       // Both lanes never enter freezing on one group in one cycle (the request lane's result holds both).

@@ -13,9 +13,10 @@
 // One group's results only: a lane's result is kept when its event is in range and (feedback lane) does
 // not share its group with the request lane's event (whose result then holds both).
 //
-// It also says whether the feedback lane's group entered freezing at L in the two cycles before D (x at C,
-// x at D), so after the age of its freeze start was read (uet_lb_age reads it in stage B): fresh_o. An
-// entry at L in D's own cycle is the loop's, which uet_lb_pretest takes from L's entered flags.
+// It also says whether the feedback lane's group entered freezing at L in the three cycles before D (y and
+// x at C, x at D), so after the last clear its age read in stage B could show (uet_lb_age clears a group's
+// age a cycle after the entry): fresh_o. An entry at L in D's own cycle is the loop's, which
+// uet_lb_pretest takes from L's entered flags.
 `default_nettype none
 
 module uet_lb_forward #(
@@ -52,8 +53,8 @@ module uet_lb_forward #(
   output logic [1:0]        fwd_r_o,               ///< {lr, lf} of the request lane
   output logic              fwd_l_f_o, fwd_x_f_o,  ///< lr || lf, xr || xf of the feedback lane (registered)
   output logic              open_prev_o,           ///< L's request-lane event next cycle opens the feedback lane's group
-  output logic              fresh_o                ///< the feedback lane's group entered freezing at L in C's or
-                                                   ///< the cycle before's (x at D or at C)
+  output logic              fresh_o                ///< the feedback lane's group entered freezing at L in C's
+                                                   ///< cycle or one of the two before (x at D, x or y at C)
 );
   // Results of stage L and their history.
   logic              y_v_f_q, y_v_r_q, z_v_f_q, z_v_r_q;
@@ -68,9 +69,10 @@ module uet_lb_forward #(
       {z_v_f_q, z_v_r_q} <= {y_v_f_q, y_v_r_q};
     end
   end
-  logic x_ent_f_q, x_ent_r_q;  // x's update entered freezing
+  logic x_ent_f_q, x_ent_r_q, y_ent_f_q, y_ent_r_q;  // x's and y's updates entered freezing
   always_ff @(posedge clk_i) begin
     {x_ent_f_q, x_ent_r_q} <= {l_ent_f_i, l_ent_r_i};
+    {y_ent_f_q, y_ent_r_q} <= {x_ent_f_q, x_ent_r_q};
     {x_g_f_o, x_s_f_o, x_g_r_o, x_s_r_o} <= {l_g_f_i, next_f_i, l_g_r_i, next_r_i};
     {y_g_f_q, y_s_f_q, y_g_r_q, y_s_r_q} <= {x_g_f_o, x_s_f_o, x_g_r_o, x_s_r_o};
     {z_g_f_q, z_s_f_q, z_g_r_q, z_s_r_q} <= {y_g_f_q, y_s_f_q, y_g_r_q, y_s_r_q};
@@ -87,7 +89,7 @@ module uet_lb_forward #(
   logic [7:0]        c_hit_f_q, c_hit_r_q;
   logic [StateW-1:0] pre_r_q;
   logic [1:0]        x_fwd_r_q;  // the request lane's {xr, xf} at D
-  logic              fresh_c_q;  // the feedback lane's group entered freezing in x at C
+  logic              fresh_c_q;  // the feedback lane's group entered freezing in x or y at C
   // Stage C: the newest hit, else the store's word.
   function automatic logic [StateW-1:0] pick(input logic [7:0] hit, input logic [StateW-1:0] word);
     if (hit[7]) pick = x_s_r_o;
@@ -122,7 +124,8 @@ module uet_lb_forward #(
     fwd_r_o     <= c_fwd_r[3:2];
     x_fwd_r_q   <= c_fwd_r[1:0];
     open_prev_o <= d_open_r_i && d_g_r_i == c_g_f_i;
-    fresh_c_q   <= (c_hit_f_q[7] && x_ent_r_q) || (c_hit_f_q[6] && x_ent_f_q);
+    fresh_c_q   <= (c_hit_f_q[7] && x_ent_r_q) || (c_hit_f_q[6] && x_ent_f_q) || (c_hit_f_q[5] && y_ent_r_q) ||
+                   (c_hit_f_q[4] && y_ent_f_q);
   end
   assign fresh_o = fresh_c_q || (fwd_f_o[1] && x_ent_r_q) || (fwd_f_o[0] && x_ent_f_q);
   // Stage D: x's word when the group is x's.

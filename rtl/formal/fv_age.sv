@@ -1,10 +1,11 @@
 // Formal harness of uet_lb_age (2 groups, 16-bit times, so a quarter-turn Q is 2^14 ns): the events' time
-// moves forward by at most 2^12 ns a cycle (the core's requirement), the lanes enter freezing on any
+// moves forward by at most 2^11 ns a cycle (the core's requirement), the lanes enter freezing on any
 // groups at any time. For one group (grp_i: any, held), a reference counts the time since its age was last
-// reset, in the time base the ages follow (t_i one cycle late, as q1 holds it), saturating at 4Q:
-//   el = the time since the reset, oe = el + the reset time's offset into its quarter;
-// and proves, by k-induction (every step, not only those a BMC depth reaches):
-//   the age is min(3, oe / Q): the quarter boundaries crossed since the reset, stopping at 3;
+// cleared (a cycle after an entry, or after the reset), in the time base the ages follow (t_i one cycle
+// late, as q1 holds it), saturating at 4Q:
+//   el = the time since the clear, oe = el + the clear's time offset into its quarter;
+// and proves, by k-induction (every step, not only those a BMC depth reaches), once the first clear is made:
+//   the age is min(3, oe / Q): the quarter boundaries crossed since the clear, stopping at 3;
 //   long past (age 3) means more than 2Q ns passed, so any FreezingTimeout of the register's range
 //   (below 2Q) has elapsed; not long past means less than 3Q ns passed, so the modular test is exact;
 //   the read port shows the group's long-past flag as it was two cycles before.
@@ -35,8 +36,8 @@ module fv_age (
     tqq_q <= tq_q;
   end
   always_comb begin
-    assume (16'(t_i - tq_q) <= 16'd4096);
-    assume (16'(tq_q - tqq_q) <= 16'd4096);
+    assume (16'(t_i - tq_q) <= 16'd2048);
+    assume (16'(tq_q - tqq_q) <= 16'd2048);
   end
 
   logic [1:0] age_hi, age_lo;
@@ -53,17 +54,17 @@ module fv_age (
   logic dsf_q, dsr_q, dgf_q, dgr_q;
   always_ff @(posedge clk_i) {dsf_q, dsr_q, dgf_q, dgr_q} <= {d_src_f_i, d_src_r_i, d_g_f_i, d_g_r_i};
   always_comb assume (!(d_src_f_i && d_src_r_i && d_g_f_i == d_g_r_i));
-  logic reset_g;
+  logic reset_g, clr_q, known_q;  // an entry at L; the age is cleared at this cycle's edge; it was cleared once
   assign reset_g = (dsf_q && dgf_q == grp_i && l_ent_f_i) || (dsr_q && dgr_q == grp_i && l_ent_r_i);
+  always_ff @(posedge clk_i) clr_q <= !rst_ni || reset_g;
+  initial known_q = 1'b0;
+  always_ff @(posedge clk_i) known_q <= known_q || (rst_ni && clr_q);
 
   // The reference, saturating at 4Q (17 bits).
   logic [16:0] el_q, oe_q, adv;
   assign adv = 17'(16'(tq_q - tqq_q));
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      el_q <= 17'(4 * Q);
-      oe_q <= 17'(4 * Q);
-    end else if (reset_g) begin
+    if (clr_q) begin
       el_q <= '0;
       oe_q <= 17'(tq_q[13:0]);
     end else begin
@@ -86,7 +87,7 @@ module fv_age (
   end
 
   always_comb begin
-    if (past1_q && rst_ni) begin
+    if (past1_q && rst_ni && known_q) begin
       a_age: assert (age == want);
       // (invariants the induction needs: the reference's offset, and its phase against the time base)
       a_offset: assert (oe_q >= el_q && (oe_q == 17'(4 * Q) ? el_q > 17'(3 * Q) : oe_q - el_q < 17'(Q)));

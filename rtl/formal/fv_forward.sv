@@ -6,7 +6,7 @@
 // range: the word without L's result of this cycle is the group's newest (every L result before this
 // cycle), on both lanes; the loop flags say whether L's events of this cycle are on the group, and
 // whether L's request-lane event opens it; fresh says whether the feedback lane's group entered freezing at
-// L (a kept result) in either of the two cycles before. At stage C, store says whether the store's word is
+// L (a kept result) in one of the three cycles before. At stage C, store says whether the store's word is
 // taken: no L result of the four cycles before is on the group. Yosys sat over every step from reset.
 `default_nettype none
 
@@ -79,13 +79,14 @@ module fv_forward (
   end
 
   logic             x_v_f, x_v_r, fwd_l_f, fwd_x_f, open_prev, fresh, store_f, store_r;
-  // The reference for fresh: each group's entries into freezing at L, one and two cycles ago.
-  logic [3:0]       ent1_q, ent2_q;
+  // The reference for fresh: each group's entries into freezing at L, one, two and three cycles ago.
+  logic [3:0]       ent1_q, ent2_q, ent3_q;
   always_ff @(posedge clk_i) begin
     for (int g = 0; g < 4; g++) begin
       ent1_q[g] <= rst_ni && ((l_src_r && l_g_r == 2'(g) && l_ent_r_i) || (l_src_f && l_g_f == 2'(g) && l_ent_f_i));
     end
     ent2_q <= ent1_q;
+    ent3_q <= ent2_q;
   end
   logic [1:0]       x_g_f, x_g_r, fwd_r;
   logic [2:0]       x_s_f, x_s_r, pre_q_f, pre_f, pre_r;
@@ -128,7 +129,7 @@ module fv_forward (
       a_loop_r: assert (fwd_r == {d_inr_r && l_src_r && l_g_r == d_g_r, d_inr_r && l_src_f && l_g_f == d_g_r});
       a_ors: assert (fwd_l_f == (fwd_f[3] || fwd_f[2]) && fwd_x_f == (fwd_f[1] || fwd_f[0]));
       a_open_prev: assert (open_prev == (l_open_r && l_g_r == d_g_f));
-      if (d_inr_f) a_fresh: assert (fresh == (ent1_q[d_g_f] || ent2_q[d_g_f]));
+      if (d_inr_f) a_fresh: assert (fresh == (ent1_q[d_g_f] || ent2_q[d_g_f] || ent3_q[d_g_f]));
     end
   end
 endmodule

@@ -6,7 +6,7 @@
 //
 // Time: the testbench owns now_i. It advances 1 ns per cycle, jumps over idle gaps, never past the next
 // tracked deadline + 1 (so deadlines fall between events as well as far behind them); a long gap (seconds
-// to days, --long-gap) is crossed in steps of at most 2^28 ns a cycle, as a clock of 4 Hz would, the
+// to days, --long-gap) is crossed in steps of at most 2^27 ns a cycle, as a clock of 8 Hz would, the
 // slowest the core's freeze-start ages allow at 32-bit time (uet_lb_age); and time holds still
 // while the core holds its streams for past-due packets (efd_due_o). The core fires the earliest past-due
 // packet on the feedback lane in the first cycle whose events are past its deadline, and holds its streams
@@ -71,7 +71,7 @@ Cycle-accurate SystemC testbench: the Verilated core against the golden model.
   --fail-burst P         probability per cycle that a burst of timeouts and losses starts
   --idle-gap P           probability per cycle of an idle gap (time jumps, freezing can end)
   --long-gap P           probability per cycle of an idle gap of 2^31 to 2^40 ns (default 0), crossed in
-                         steps of 2^28 ns a cycle: frozen groups sit idle for seconds to days
+                         steps of 2^27 ns a cycle: frozen groups sit idle for seconds to days
   --flip P               probability per cycle of one bit flipped in the next stored state word of a random
                          group (the test-only ecc_inj_* port; default 0): with Ecc every flip is corrected,
                          so the traces still equal the model's, and the counter audit expects CNT_ECC_DOUBLE 0
@@ -739,7 +739,7 @@ class Testbench : public sc_module {
     ++flips_;
     cov_.hit("ecc.flip_injected");
   }
-  // A cycle of a long gap: at most 2^28 ns.
+  // A cycle of a long gap: at most 2^27 ns.
   void advance_long() {
     if (efd_due.read()) return;
     long_gap_left_ -= step_time(std::min(long_gap_left_, kLongStepNs));
@@ -1127,7 +1127,7 @@ class Testbench : public sc_module {
   std::uint64_t reg_activities_ = 0;  // register activities begun (bad writes, audits, clears)
   unsigned burst_left_ = 0;
   TimeNs long_gap_left_ = 0;                              // ns of a long gap still to cross
-  static constexpr TimeNs kLongStepNs = TimeNs{1} << 28;  // a long gap's step a cycle (uet_lb_age's bound)
+  static constexpr TimeNs kLongStepNs = TimeNs{1} << 27;  // a long gap's step a cycle (uet_lb_age's bound)
   RegSeq reg_seq_ = RegSeq::Idle;
   std::uint32_t bad_addr_ = 0;
   std::uint32_t expect_error_ = 0;

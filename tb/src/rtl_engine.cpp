@@ -6,8 +6,8 @@
 // the order it takes them whatever the stages hold, and the next event follows in the next cycle.
 //
 // Time. The core sees now_i = time mod 2^32, and an event takes the now_i of the cycle before the one that
-// takes it. Before the events of time t, the engine moves now_i to t in steps of at most 2^28 ns (the
-// core's freeze-start ages need now_i to advance at most 2^(TsWidth-4) ns a cycle: uet_lb_age), clocks a
+// takes it. Before the events of time t, the engine moves now_i to t in steps of at most 2^27 ns (the
+// core's freeze-start ages need now_i to advance at most 2^(TsWidth-5) ns a cycle: uet_lb_age), clocks a
 // cycle after each, and clocks on while an early failure is pending (efd_pending_o: due,
 // firing, or on its way to efd_valid_o): the tracker fires past-due packets in SPEC section 6 order itself,
 // and each early failure's trace row comes before the next event's.
@@ -35,7 +35,7 @@ namespace uetlb {
 namespace {
 
 constexpr unsigned kWindowWidth = UETLB_RTL_WINDOW_WIDTH;  // the build's parameters (rtl/CMakeLists.txt)
-constexpr TimeNs kMaxJumpNs = TimeNs{1} << 28;             // at most 2^(32-4) ns a cycle (uet_lb_age)
+constexpr TimeNs kMaxJumpNs = TimeNs{1} << 27;             // at most 2^(32-5) ns a cycle (uet_lb_age)
 constexpr TimeNs kTurnNs = TimeNs{1} << 32;                // now_i wraps
 constexpr TimeNs kSettledNs = TimeNs{1} << 33;             // stepped through, nothing in the core depends on time
 constexpr unsigned kBaseRttWidth = UETLB_RTL_BASE_RTT_WIDTH;
