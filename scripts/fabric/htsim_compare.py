@@ -146,8 +146,9 @@ def main():
                     help="run the fabric with \"Profile\": \"htsim\" (htsim's packets, queues, ECN, trimming, NSCC, "
                          "RTO and base RTT; --cc, --window-bdp then do not apply)")
     ap.add_argument("--htsim-ack-per-packet", action="store_true",
-                    help="htsim ACKs every packet (-sack_threshold 4000), as the fabric's NIC does; its default "
-                         "is an ACK per 16 KB")
+                    help="htsim ACKs every packet (-sack_threshold 4000), as the product's NIC does, and so does "
+                         "the fabric under --profile htsim (AckCoalescingBytes 0); htsim's default and the "
+                         "profile's is an ACK per 16 KB")
     ap.add_argument("--constant-window", action="store_true",
                     help="a constant 1.5-BDP window on both sides (the fabric's fixed window, htsim's constant "
                          "sender algorithm): the load balancers without congestion control")
@@ -167,6 +168,8 @@ def main():
     base128 = {"Topology": "fat-tree", "K": 8, "LinkRate": "400Gbps", "Workload": "list", "EcmpHashMethod": a.hash}
     if a.profile:
         base128["Profile"] = a.profile
+        if a.htsim_ack_per_packet:  # (the profile coalesces ACKs per 16 KB, as htsim does by default)
+            base128["AckCoalescingBytes"] = 0
         if a.constant_window:
             base128["CongestionControl"] = "fixed"
     elif a.constant_window:

@@ -144,10 +144,18 @@ void Fabric::Impl::prefetch(const EventBody& next) const {
 // ------------------------------------------------------------------------------------------------
 // Links and switches.
 
+// A packet a failed link loses: counted, and a data packet's row kept for failed-link-drops.csv.
+void Fabric::Impl::failed_link_drop(const Packet& p) {
+  ++sum.drops_failed_link;
+  if (p.kind != Kind::Data) return;
+  ++sum.drops_failed_link_data;
+  failed_drops.push_back({now, p.sent_at, p.src, p.pdc, p.psn, p.ev});
+}
+
 void Fabric::Impl::enqueue(std::uint32_t port_id, Packet p) {
   Port& port = net.ports[port_id];
   if (port.failed) {
-    ++sum.drops_failed_link;
+    failed_link_drop(p);
     return;
   }
   // A launched packet whose last bit went out before now leaves the queue's count first (a tie with its end
@@ -209,7 +217,7 @@ void Fabric::Impl::tx_done(std::uint32_t port_id) {
   if (!port.failed && !lost) {
     schedule(now + port.delay, arrival(port_id, std::move(p)));
   } else if (port.failed) {
-    ++sum.drops_failed_link;  // the link failed while the packet was on it
+    failed_link_drop(p);  // the link failed while the packet was on it
   }
   if (port.has_queued()) start(port_id);
   if (net.host_port(port_id)) wake_senders(port_id);  // a NIC's port has room again
@@ -238,7 +246,7 @@ void Fabric::Impl::arrive(const ev::Arrive& a, Packet p) {
     const auto it = std::find(doomed.begin(), doomed.end(), std::make_pair(a.port, now));
     if (it != doomed.end()) {  // launched, and the link was failed when its last bit went out
       doomed.erase(it);
-      ++sum.drops_failed_link;
+      failed_link_drop(p);
       return;
     }
   }

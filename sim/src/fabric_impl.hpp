@@ -51,8 +51,13 @@ struct Pdc {
   Window win;
   uetlb::Fifo<std::uint32_t> retx;  // psns waiting to be sent again
   bool waiting_port = false;        // in its NIC's `waiting` list
+  std::uint32_t snd_cum = 0;        // AckCoalescingBytes: every PSN below it is acknowledged
   // Receiver side.
   std::uint32_t next_expected = 0, buffered = 0;
+  // AckCoalescingBytes: bytes taken since the last ACK, whether a packet has come, whether an ACK
+  // request waits for the out-of-order packets to be filled in.
+  std::uint32_t unacked_bytes = 0;
+  bool received_any = false, ack_request = false;
 };
 
 // What a PDC keeps from its start until its row of messages.csv is written (once it and every PDC
@@ -101,6 +106,14 @@ struct MonitorRow {
   std::uint32_t bytes;
 };
 
+// A data packet a failed link lost (failed-link-drops.csv): joined with uet-monitor.csv's row of its send
+// by (nic, pdc, psn, sent_at).
+struct FailedDropRow {
+  TimeNs time, sent_at;
+  std::uint32_t nic, pdc, psn;
+  std::uint16_t ev;
+};
+
 struct Fabric::Impl {
   Impl(const Scenario& scenario, EngineFactory engine_factory);
 
@@ -138,11 +151,13 @@ struct Fabric::Impl {
   // dropped when they arrive (a restore before their last bit takes them out).
   std::vector<std::pair<std::uint32_t, TimeNs>> doomed;
   bool monitor_on = false;
-  bool efd_on = false;                 // REPS with early failure detection: the load balancers' timers are ticked
-  UnitRng loss_rng;                    // degraded links' losses
-  UnitRng switch_rng;                  // the switches' random choices (ECN ramp, trim victim)
-  std::vector<std::uint32_t> members;  // scratch: an ECMP set's usable members
+  bool efd_on = false;                     // REPS with early failure detection: the load balancers' timers are ticked
+  UnitRng loss_rng;                        // degraded links' losses
+  UnitRng switch_rng;                      // the switches' random choices (ECN ramp, trim victim)
+  std::vector<std::uint32_t> members;      // scratch: an ECMP set's usable members
+  std::vector<std::uint32_t> newly_acked;  // scratch: the PSNs a coalesced ACK acknowledges first
   std::vector<MonitorRow> monitor;
+  std::vector<FailedDropRow> failed_drops;
   RunSummary sum;
   std::uint64_t acked_packets = 0, total_packets = 0;  // for the progress line
 
@@ -159,6 +174,7 @@ struct Fabric::Impl {
 
   // Links, switches and failures (fabric.cpp).
   void enqueue(std::uint32_t port_id, Packet p);
+  void failed_link_drop(const Packet& p);
   bool launchable(std::uint32_t port_id) const;
   void start(std::uint32_t port_id);
   void wake_at_end(std::uint32_t port_id);
@@ -190,6 +206,8 @@ struct Fabric::Impl {
   bool outstanding(std::uint32_t pdc_id, std::uint32_t psn);
   void host_receive(std::uint32_t host, Packet p);
   void receive_ack(Nic& nic, const Packet& p);
+  void receive_coalesced_ack(Nic& nic, const Packet& p);
+  bool coalesced_ack_due(Pdc* pdc, const Packet& p, bool fresh, bool in_order);
   void receive_nack(Nic& nic, const Packet& p);
   void pdc_done(std::uint32_t pdc_id);
   void receive_data(std::uint32_t host, const Packet& p);

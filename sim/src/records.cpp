@@ -121,6 +121,15 @@ void Fabric::write_records(const std::string& dir) {
     }
   }
   {
+    auto file = open("failed-link-drops.csv");
+    file.stream() << "time_ns,nic,pdc,psn,entropy_value,sent_ns\n";
+    for (const auto& r : s.failed_drops) {
+      file.stream() << r.time << ',' << r.nic << ',' << r.pdc << ',' << r.psn << ',' << r.ev << ',' << r.sent_at
+                    << '\n';
+    }
+    file.commit();
+  }
+  {
     auto file = open("uet-transport-stats.csv");
     file.stream()
         << "nic,num_out_of_order_events_on_nic,max_out_of_order_on_flow,data_packets_sent,retransmissions,timeouts,"
@@ -234,14 +243,14 @@ void write_summary_csv(std::ostream& out, const RunSummary& s) {
   out << "spraying,messages,completed,end_time_ns,fct_mean_us,fct_p50_us,fct_p99_us,fct_max_us,data_packets,"
          "retransmissions,timeouts,nacks,ecn_marks,drops_queue,drops_failed_link,drops_lossy_link,trims,ooo_events,"
          "packet_hops,events,efd_tracked,efd_untracked,efd_fired,efd_retransmits,ecmp_imbalance,wall_seconds,drops_"
-         "control\n";
+         "control,drops_failed_link_data\n";
   out << s.spraying << ',' << s.messages << ',' << s.completed << ',' << s.end_time << ',' << std::fixed
       << std::setprecision(3) << s.fct_mean_us << ',' << s.fct_p50_us << ',' << s.fct_p99_us << ',' << s.fct_max_us
       << ',' << s.data_packets << ',' << s.retransmissions << ',' << s.timeouts << ',' << s.nacks << ',' << s.ecn_marks
       << ',' << s.drops_queue << ',' << s.drops_failed_link << ',' << s.drops_lossy_link << ',' << s.trims << ','
       << s.ooo_events << ',' << s.packet_hops << ',' << s.events << ',' << s.efd_tracked << ',' << s.efd_untracked
       << ',' << s.efd_fired << ',' << s.efd_retransmits << ',' << s.ecmp_imbalance << ',' << s.wall_seconds << ','
-      << s.drops_control << '\n';
+      << s.drops_control << ',' << s.drops_failed_link_data << '\n';
 }
 
 void print_summary_row(std::ostream& out, const RunSummary& s) {

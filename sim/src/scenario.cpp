@@ -45,7 +45,8 @@ TimeNs get_time(const json& v, const std::string& key) {
 /// the last queued packet, at random), ECN marks as a packet leaves with a probability rising from 0.2 to
 /// 0.8 BDP of the queue behind it, the UEC's NSCC ("nscc-uec") aiming at 0.75 base RTT with a window
 /// starting and capped at 1.5 BDP, the base RTT from the longest path, an RTO of 15 us plus six queue
-/// drain times, and 64 entropy values (htsim's -paths: EntropyMaskBits 6, EntropyValueSetSize 64).
+/// drain times, 64 entropy values (htsim's -paths: EntropyMaskBits 6, EntropyValueSetSize 64), and an ACK
+/// per 16 KB received (AckCoalescingBytes, htsim's receiver).
 /// Its control queues hold twice QueueBytes (Scenario::control_queue_limit).
 /// (BDP: the link rate times that path's RTT.)
 void apply_htsim_profile(Scenario& s, const std::set<std::string>& given, bool nic_rtt, bool nic_mss, bool nic_mask,
@@ -69,6 +70,7 @@ void apply_htsim_profile(Scenario& s, const std::set<std::string>& given, bool n
   if (unset("NsccTargetDelay")) s.nscc_target_delay_ns = std::max<TimeNs>(1, rtt * 3 / 4);
   if (unset("WindowBdp")) s.window_bdp = 1.5;
   if (unset("NsccMaxWindowBdp")) s.nscc_max_window_bdp = 1.5;
+  if (unset("AckCoalescingBytes")) s.ack_coalescing_bytes = 16'384;  // htsim's receiver: an ACK per 16 KB
   if (unset("Rto")) {
     const auto drain =
         static_cast<TimeNs>(static_cast<double>(s.queue_bytes) * 8e9 / static_cast<double>(s.link_rate_bps));
@@ -131,7 +133,18 @@ std::vector<std::string> Scenario::warnings() const {
   return w;
 }
 
+// Every error names the file: a message that does not start with it gets it in front.
 Scenario Scenario::from_json(const std::string& text, const std::string& source, const std::string& base_dir) {
+  try {
+    return parse(text, source, base_dir);
+  } catch (const ConfigError& e) {
+    const std::string what = e.what();
+    if (what.rfind(source, 0) == 0) throw;
+    throw ConfigError(source + ": " + what);
+  }
+}
+
+Scenario Scenario::parse(const std::string& text, const std::string& source, const std::string& base_dir) {
   const json doc = uetlb::parse_json_strict(text, source);
   if (!doc.is_object()) throw ConfigError(source + ": the scenario must be one JSON object");
   Scenario s;
@@ -292,6 +305,13 @@ Scenario Scenario::from_json(const std::string& text, const std::string& source,
       s.congestion_control = v.get<std::string>();
     } else if (key == "NicPacing") {
       s.nic_pacing = get_bool(v, key);
+    } else if (key == "AckCoalescingBytes") {
+      if (!v.is_number_unsigned() || v.get<std::uint64_t>() > kMaxAckCoalescingBytes) {
+        bad(key, uetlb::json_brief(v),
+            "0 (an ACK for every data packet, the product's NIC) or the bytes 1.." +
+                std::to_string(kMaxAckCoalescingBytes) + " a receiver takes before it ACKs (htsim: 16384)");
+      }
+      s.ack_coalescing_bytes = static_cast<std::uint32_t>(v.get<std::uint64_t>());
     } else if (key == "RetransmitOnEfd") {
       s.retransmit_on_efd = get_bool(v, key);
     } else if (key == "BaseRttFromPath") {

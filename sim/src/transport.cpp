@@ -160,6 +160,12 @@ void Fabric::Impl::send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint3
   p.ev = c.ev;
   p.retx = retx;
   p.sent_at = now;
+  // With AckCoalescingBytes the sender asks for an ACK at once on a retransmission, on its message's last
+  // new packet and on a packet that leaves its window no room for another (as htsim's sender does), so
+  // that no ACK waits for bytes that will not come.
+  if (sc.ack_coalescing_bytes != 0) {
+    p.ack_req = retx || psn + 1 == pdc.packets || static_cast<double>(pdc.win.in_flight + size) >= pdc.win.cwnd;
+  }
   enqueue(net.host_up[pdc.src], std::move(p));
   events.push_in_line(now + sc.rto_ns, ev::Rto{pdc_id, psn, st.rto_gen});  // (RTOs are one length)
   // The load balancer's early-failure timer of this packet: if no event reaches the NIC's load balancer
@@ -307,6 +313,10 @@ void Fabric::Impl::receive_nack(Nic& nic, const Packet& p) {
 }
 
 void Fabric::Impl::receive_ack(Nic& nic, const Packet& p) {
+  if (sc.ack_coalescing_bytes != 0) {
+    receive_coalesced_ack(nic, p);
+    return;
+  }
   ++nic.acks;
   if (p.ecn) ++nic.ecn;
   if (outstanding(p.pdc, p.psn)) {
@@ -325,6 +335,55 @@ void Fabric::Impl::receive_ack(Nic& nic, const Packet& p) {
   pdc.pkt(p.psn).acked = true;
   ++acked_packets;
   if (++pdc.acked == pdc.packets) {
+    pdc_done(p.pdc);
+    return;
+  }
+  try_send(p.pdc);
+}
+
+// A coalesced ACK (AckCoalescingBytes) acknowledges the packet that made the receiver send it, every PSN
+// below its cumulative PSN and those its bitmap names. The load balancer reads the value the ACK carries,
+// as a per-packet ACK's (one value recycled per ACK, as htsim's sender recycles); each other packet it
+// acknowledges reaches the load balancer as `ack_ecn` with that packet's own value: SPEC's one event that
+// clears a packet's early-failure entry and recycles nothing (else the entry would fire as a path failure
+// three base RTTs on). Congestion control sees the ACK once, with every byte it acknowledges.
+void Fabric::Impl::receive_coalesced_ack(Nic& nic, const Packet& p) {
+  ++nic.acks;
+  if (p.ecn) ++nic.ecn;
+  if (outstanding(p.pdc, p.psn)) {
+    lb_of(nic).feedback(now, group_of(p.pdc), p.ecn ? FeedbackKind::AckEcn : FeedbackKind::Ack, p.echo_ev, p.psn);
+  }
+  const TimeNs rtt = now - p.sent_at;
+  if (rtt > 0 && rtt < nic.base_rtt) {
+    nic.base_rtt = rtt;
+    lb_of(nic).set_base_rtt(now, rtt);
+  }
+  if (finished(p.pdc)) return;
+  Pdc& pdc = live(p.pdc);
+  newly_acked.clear();
+  const auto take = [&pdc, this](std::uint32_t psn) {
+    if (psn < pdc.packets && !pdc.pkt(psn).acked) {
+      pdc.pkt(psn).acked = true;
+      newly_acked.push_back(psn);
+    }
+  };
+  take(p.psn);
+  for (const std::uint32_t cum = std::min(p.cum, pdc.packets); pdc.snd_cum < cum; ++pdc.snd_cum) take(pdc.snd_cum);
+  const std::uint32_t base = sack_base(p.psn, p.cum);
+  for (std::uint32_t i = 0; i < 64; ++i) {
+    if ((p.sack >> i) & 1U) take(base + i);
+  }
+  if (newly_acked.empty()) return;
+  std::uint32_t bytes = 0;
+  for (const std::uint32_t psn : newly_acked) {
+    if (psn != p.psn) lb_of(nic).feedback(now, pdc.group, FeedbackKind::AckEcn, pdc.pkt(psn).ev, psn);
+    bytes += data_size(pdc, psn);
+  }
+  cc->on_ack(pdc.win, bytes, p.ecn, rtt, nic.base_rtt, now);
+  for (const std::uint32_t psn : newly_acked) leave_flight(pdc, psn);
+  acked_packets += newly_acked.size();
+  pdc.acked += static_cast<std::uint32_t>(newly_acked.size());
+  if (pdc.acked == pdc.packets) {
     pdc_done(p.pdc);
     return;
   }
@@ -386,10 +445,12 @@ void Fabric::Impl::receive_data(std::uint32_t host, const Packet& p) {
     // Out-of-order arrival: ahead of the next expected PSN. (A finished PDC received every packet: this
     // is a duplicate.)
     Pdc* live_pdc = finished(p.pdc) ? nullptr : &live(p.pdc);
-    if (live_pdc != nullptr && !live_pdc->pkt(p.psn).received) {
+    const bool fresh = live_pdc != nullptr && !live_pdc->pkt(p.psn).received;
+    const bool in_order = fresh && p.psn == live_pdc->next_expected;
+    if (fresh) {
       Pdc& pdc = *live_pdc;
       pdc.pkt(p.psn).received = true;
-      if (p.psn == pdc.next_expected) {
+      if (in_order) {
         while (pdc.next_expected < pdc.packets && pdc.pkt(pdc.next_expected).received) {
           if (pdc.next_expected != p.psn) --pdc.buffered;
           ++pdc.next_expected;
@@ -401,8 +462,45 @@ void Fabric::Impl::receive_data(std::uint32_t host, const Packet& p) {
         nic.max_ooo = std::max<std::uint64_t>(nic.max_ooo, pdc.buffered);
       }
     }
+    if (sc.ack_coalescing_bytes != 0) {
+      if (!coalesced_ack_due(live_pdc, p, fresh, in_order)) return;
+      if (live_pdc != nullptr) {  // (a finished PDC's duplicate: the ACK names only its packet)
+        r.cum = live_pdc->next_expected;
+        const std::uint32_t base = sack_base(p.psn, r.cum);
+        for (std::uint32_t i = 0; i < 64 && base + i < live_pdc->packets; ++i) {
+          if (live_pdc->pkt(base + i).received) r.sack |= std::uint64_t{1} << i;
+        }
+      }
+    }
   }
   enqueue(net.host_up[host], std::move(r));
+}
+
+// AckCoalescingBytes: whether this data packet makes the receiver ACK now (as htsim's receiver decides):
+// once the bytes taken since the last ACK reach AckCoalescingBytes, and at once for an ECN mark, a
+// duplicate, the PDC's first packet, an ACK request, and when the out-of-order packets an ACK request
+// found are filled in.
+bool Fabric::Impl::coalesced_ack_due(Pdc* pdc, const Packet& p, bool fresh, bool in_order) {
+  if (pdc == nullptr) return true;  // a duplicate of a finished PDC
+  pdc->unacked_bytes += p.size;
+  bool at_once = !fresh || p.ecn;
+  if (fresh) {
+    if (!pdc->received_any) {
+      pdc->received_any = true;
+      at_once = true;
+    }
+    if (p.ack_req) {
+      pdc->ack_request = true;
+      at_once = true;
+    }
+    if (in_order && pdc->buffered == 0 && pdc->ack_request) {
+      pdc->ack_request = false;
+      at_once = true;
+    }
+  }
+  if (!at_once && pdc->unacked_bytes < sc.ack_coalescing_bytes) return false;
+  pdc->unacked_bytes = 0;
+  return true;
 }
 
 }  // namespace uetsim

@@ -125,8 +125,9 @@ TEST_CASE("sim records: required columns, and the same scenario gives the same r
       0);
   REQUIRE(slurp(a + "/scala-switch-load-balancing-stats.csv").rfind("switch,ecmp_set,member,packets,bytes\n", 0) == 0);
   REQUIRE(slurp(a + "/messages.csv").rfind("message,src,dst,bytes,start_ns,end_ns,fct_ns", 0) == 0);
-  for (const char* f :
-       {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv", "messages.csv"}) {
+  REQUIRE(slurp(a + "/failed-link-drops.csv").rfind("time_ns,nic,pdc,psn,entropy_value,sent_ns\n", 0) == 0);
+  for (const char* f : {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv",
+                        "messages.csv", "failed-link-drops.csv"}) {
     REQUIRE(slurp(a + "/" + f) == slurp(b + "/" + f));
   }
   REQUIRE(slurp(a + "/uet-monitor.csv").find(",ReTx,") != std::string::npos);
@@ -152,8 +153,8 @@ TEST_CASE("sim engines: the model and the RTL core give identical records on a s
       fr.set_monitor(true);
       fr.run();
       fr.write_records(r);
-      for (const char* f :
-           {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv", "messages.csv"}) {
+      for (const char* f : {"uet-monitor.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv",
+                            "messages.csv", "failed-link-drops.csv"}) {
         INFO(f);
         REQUIRE(slurp(m + "/" + f) == slurp(r + "/" + f));
       }

@@ -25,7 +25,8 @@ struct RunSummary {
   double fct_mean_us = 0, fct_p50_us = 0, fct_p99_us = 0, fct_max_us = 0;
   std::uint64_t data_packets = 0, retransmissions = 0, timeouts = 0, nacks = 0, ecn_marks = 0;
   std::uint64_t drops_queue = 0, drops_failed_link = 0, drops_lossy_link = 0, trims = 0, ooo_events = 0;
-  std::uint64_t drops_control = 0;  ///< ACKs, NACKs and trimmed headers a switch's full control queue dropped
+  std::uint64_t drops_control = 0;           ///< ACKs, NACKs and trimmed headers a switch's full control queue dropped
+  std::uint64_t drops_failed_link_data = 0;  ///< the data packets (whole or trimmed) among drops_failed_link
   std::uint64_t packet_hops = 0, events = 0;
   /// The load balancers' early-failure counters, summed over the NICs.
   std::uint64_t efd_tracked = 0, efd_untracked = 0, efd_fired = 0;

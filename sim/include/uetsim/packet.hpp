@@ -19,6 +19,7 @@ struct Packet {
   bool last_hop = false;           ///< trimmed at a switch's port to a host (NACK kind NackTrimLastHop)
   bool ecn = false;                ///< marked congestion experienced (data), echoed (ACK)
   bool retx = false;               ///< a retransmission
+  bool ack_req = false;            ///< data, with AckCoalescingBytes: the sender asks for an ACK at once
   std::uint32_t src = 0, dst = 0;  ///< hosts
   std::uint32_t size = 0;          ///< bytes on the wire
   std::uint32_t pdc = 0;           ///< the sending PDC (message) index
@@ -26,7 +27,18 @@ struct Packet {
   std::uint16_t ev = 0;       ///< UDP source port
   std::uint16_t echo_ev = 0;  ///< ACK, NACK: the entropy value of the data packet
   TimeNs sent_at = 0;         ///< data: when it was sent (echoed in its ACK)
+  // A coalesced ACK (AckCoalescingBytes): it acknowledges every PSN below `cum` and PSN sack_base(psn, cum)
+  // + i for each bit i set in `sack`; `psn` is the packet that made the receiver send it.
+  std::uint32_t cum = 0;
+  std::uint64_t sack = 0;
 };
+
+/// The first PSN a coalesced ACK's bitmap covers: the 64 PSNs up to the one that made the ACK, or from
+/// the first PSN above `cum` when that is later (so `psn` is covered, by the bitmap or by `cum`).
+inline std::uint32_t sack_base(std::uint32_t psn, std::uint32_t cum) {
+  const std::uint32_t low = psn >= 63 ? psn - 63 : 0;
+  return low > cum + 1 ? low : cum + 1;
+}
 
 /// Where a link ends.
 enum class NodeKind : std::uint8_t { Host, Switch };

@@ -17,6 +17,8 @@ using uetlb::TimeNs;
 
 /// Bytes on the wire of an ACK, a NACK and a trimmed data packet's header.
 inline constexpr std::uint32_t kHeaderBytes = 64;
+/// The largest AckCoalescingBytes (1 GiB).
+inline constexpr std::uint32_t kMaxAckCoalescingBytes = 1U << 30;
 
 struct Message {
   TimeNs start = 0;
@@ -75,11 +77,17 @@ struct Scenario {
   uetlb::Config lb;        ///< the load balancer's attributes
   TimeNs rto_ns = 60'000;  ///< retransmission timeout
   // The NIC as the product documents it by default (SPEC section 10); the options below change it.
-  bool retransmit_on_efd = false;            ///< option: a packet the load balancer declares failed (EFD) goes again
-  bool base_rtt_from_path = false;           ///< option: InitialBaseRTT is the fabric's path RTT (else the Nic's, 6 us)
-  bool feedback_every_packet = false;        ///< option: REPS also reads feedback for packets no longer outstanding,
-                                             ///< and a finished PDC's into its old group number
-  bool nic_pacing = true;                    ///< a NIC sends only when its port has room (no NIC queue)
+  bool retransmit_on_efd = false;      ///< option: a packet the load balancer declares failed (EFD) goes again
+  bool base_rtt_from_path = false;     ///< option: InitialBaseRTT is the fabric's path RTT (else the Nic's, 6 us)
+  bool feedback_every_packet = false;  ///< option: REPS also reads feedback for packets no longer outstanding,
+                                       ///< and a finished PDC's into its old group number
+  bool nic_pacing = true;              ///< a NIC sends only when its port has room (no NIC queue)
+  /// AckCoalescingBytes. 0: the receiver ACKs every data packet (the product's NIC). Else it ACKs once it
+  /// has taken this many bytes since its last ACK, and at once for an ECN mark, an ACK request, a duplicate
+  /// or a PDC's first packet; an ACK then acknowledges everything below its cumulative PSN and what its
+  /// 64-bit bitmap names, and gives the load balancer one value (as uet-htsim's receiver; its 16 KB under
+  /// the htsim profile).
+  std::uint32_t ack_coalescing_bytes = 0;
   double window_bdp = 1.0;                   ///< congestion window, in bandwidth-delay products
   std::string congestion_control = "fixed";  ///< "fixed" window, "dctcp" (ECN-driven) or "nscc" (delay and ECN)
   TimeNs nscc_target_delay_ns = 2'000;       ///< NSCC: the queueing delay it aims at
@@ -123,6 +131,8 @@ struct Scenario {
   /// `base_dir`: the folder relative file names in it are read from (ChakraTraces).
   static Scenario from_json(const std::string& text, const std::string& source, const std::string& base_dir = "");
   static Scenario from_file(const std::string& path);
+  /// from_json's work; from_json puts the file's name in front of the errors that lack it.
+  static Scenario parse(const std::string& text, const std::string& source, const std::string& base_dir);
   /// The folder of a file name ("." for a bare name).
   static std::string folder_of(const std::string& path);
   /// The default scenario: a 16-host permutation of 1 MiB messages on 4 leaves x 4 spines at 400 Gbps, with
