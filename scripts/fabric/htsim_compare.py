@@ -5,16 +5,23 @@ failed, beside htsim's figures where the project has them (issue 27), and whethe
 
   scripts/fabric/htsim_compare.py [--big] [--freezing] [--cc fixed|dctcp|nscc] [--hash crc32WithSalt|crc32SaltPrepended]
                                   [--profile htsim] [--htsim-ack-per-packet] [--constant-window] [--seeds N]
-                                  [--fabric PATH] [--htsim PATH]
+                                  [--freezing-only] [--freeze-exits 100us,1ms,10ms] [--freezing-seeds N]
+                                  [--plot PNG] [--fabric PATH] [--htsim PATH]
 
   (default)  perm_128n_128c_2MB: 128 hosts, k = 8 fat tree, 400 Gb/s, 2 MiB permutation; healthy, one
              aggregation-core link slowed to 25 % (htsim's -failed), the same link down
   --big      also htsim's 1,024-node regression: k = 16 fat tree, 100 Gb/s, 2 MiB permutation; healthy and
              with the links htsim's -failed 8 slows to 25 % (every core link of pod 0's first aggregation
              switch, into it) (about a minute)
-  --freezing also a 10 ms failure at 400 Gb/s (16-host leaf-spine, 600 MB messages, a leaf-spine link down
-             from 1 ms to 11 ms, routing never moving off it) under REPS with and without freezing (the
-             verification-only switch VerificationFreezingOff): packets lost (about 25 s)
+  --freezing also the REPS paper's failed-link experiment in both simulators (scripts/fabric/freezing.py):
+             16-host leaf-spine at 400 Gb/s, 600 MiB permutation, a leaf-spine link dropping everything from
+             1 ms to 11 ms; REPS with freezing (its freeze ending after each of --freeze-exits: the fabric's
+             FreezingTimeout, the patched htsim's -uetlb_freeze_exit_us) and without, ACKs per packet and
+             per 16 KB, --freezing-seeds seeds (3), the fabric's REPS with early failure detection (the
+             product's) and without (as htsim's reps): lost packets, retransmissions, tail FCT and the ratio
+             without / with, checked against htsim's (about 5 s a fabric run, 10 s an htsim run)
+  --freezing-only  the freezing experiment alone (not the 128-host cases); --plot PNG draws its lost packets
+             against the exit time
 
 The switches hash with SPEC's crc32WithSalt (the salt mixed in non-linearly, so a fat tree's tiers choose
 independently, as htsim's switches do) unless --hash crc32SaltPrepended asks for the first version's
@@ -47,6 +54,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import one_line  # noqa: E402 (one-line errors at the entry)
+import freezing  # noqa: E402 (the failed-link experiment, issue 68)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TYPES = [("none", "None"), ("default", "Default"), ("reps", "REPS")]
@@ -134,10 +142,38 @@ def fabric_run(fabric, scenario, workdir, tag, compare):
     return {key: row(os.path.join(out, key)) for key, _ in TYPES}
 
 
+def freezing_part(a, exits):
+    """The failed-link experiment (scripts/fabric/freezing.py): its tables and checks; 0 when they hold."""
+    seeds = list(range(1, a.freezing_seeds + 1))
+    side = "htsim_uec (patched) beside it" if a.htsim else "no htsim run (--htsim PATH)"
+    print(f"\nREPS around a 10 ms failed link, with and without freezing (uet-fabric under the htsim profile; "
+          f"{side}; scripts/fabric/htsim_compare.py --freezing)\n")
+    with tempfile.TemporaryDirectory() as work:
+        grid = freezing.run_grid(a.fabric, a.htsim, work, permutation(freezing.HOSTS, 1), exits, seeds)
+    freezing.print_tables(grid, exits, seeds)
+    if a.plot:
+        freezing.plot(grid, exits, a.plot)
+    ok = True
+
+    def check(text, good):
+        nonlocal ok
+        ok &= good
+        print(f"- {'PASS' if good else 'FAIL'}: {text}")
+    print("\nChecks:")
+    freezing.checks(grid, exits, check)
+    return 0 if ok else 1
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--big", action="store_true", help="also the 1,024-node regression setup")
-    ap.add_argument("--freezing", action="store_true", help="also the 10 ms failure with and without freezing")
+    ap.add_argument("--freezing", action="store_true",
+                    help="also the REPS paper's failed-link experiment with and without freezing (both simulators)")
+    ap.add_argument("--freezing-only", action="store_true", help="the freezing experiment alone")
+    ap.add_argument("--freeze-exits", default="100us,1ms,10ms",
+                    help="the freezes' lengths (FreezingTimeout; htsim's exit time), a list: 100us,1ms,10ms")
+    ap.add_argument("--freezing-seeds", type=int, default=3, help="seeds 1..N of each freezing cell (3)")
+    ap.add_argument("--plot", help="--freezing: a PNG of lost packets against the freeze's length")
     ap.add_argument("--cc", default="fixed", choices=["fixed", "dctcp", "nscc"])
     ap.add_argument("--hash", default="crc32WithSalt", choices=["crc32WithSalt", "crc32SaltPrepended"])
     ap.add_argument("--window-bdp", type=float, default=1.5,
@@ -158,6 +194,20 @@ def main():
     a = ap.parse_args()
     if a.seeds < 1:
         ap.error(f"--seeds {a.seeds}: expected a count >= 1")
+    if a.freezing_seeds < 1:
+        ap.error(f"--freezing-seeds {a.freezing_seeds}: expected a count >= 1")
+    try:
+        exits = freezing.parse_exits(a.freeze_exits)
+    except ValueError as e:
+        ap.error(f"--freeze-exits {a.freeze_exits}: {e}")
+    a.freezing |= a.freezing_only
+    if a.plot and not a.freezing:
+        ap.error("--plot draws the freezing experiment: give --freezing or --freezing-only")
+    if a.plot:  # (refused now, not after the runs)
+        if not os.path.isdir(os.path.dirname(os.path.abspath(a.plot))):
+            ap.error(f"--plot {a.plot}: its folder does not exist")
+        if os.path.lexists(a.plot) and not os.path.isfile(a.plot) or os.path.islink(a.plot):
+            ap.error(f"--plot {a.plot}: exists and is not a regular file: not replaced")
     if not os.access(a.fabric, os.X_OK):
         sys.exit(f"htsim_compare.py: {a.fabric} is not built (scripts/build.sh)")
     if a.htsim and (not os.access(a.htsim, os.X_OK) or os.path.isdir(a.htsim)):
@@ -203,6 +253,8 @@ def main():
         cases.append(("1024", "healthy", dict(base1024), 0, 100000))
         cases.append(("1024", "degraded", dict(base1024, LinkFailures=htsim_failed(8, 16)), 8, 100000))
 
+    if a.freezing_only:
+        return freezing_part(a, exits)
     side = "htsim_uec run beside it" if a.htsim else "no htsim run (--htsim PATH)"
     setup = f"profile {a.profile}" if a.profile else f"{a.cc} window"
     if a.constant_window:
@@ -285,17 +337,7 @@ def main():
             check(f"{hosts} {case}: REPS retransmissions {rows['reps']['retx']} at most half of Default's "
                   f"{rows['default']['retx']}", 2 * rows["reps"]["retx"] <= rows["default"]["retx"])
     if a.freezing:
-        lost = {}
-        with tempfile.TemporaryDirectory() as work:
-            for off in (False, True):
-                sc = {"MessageBytes": 629145600, "Reconvergence": "1s", "CongestionControl": a.cc,
-                      "LinkFailures": [{"Leaf": 0, "Spine": 1, "At": "1ms", "Until": "11ms"}],
-                      "Nic": {"PacketSprayingType": "Recycled Entropy Packet Spraying"},
-                      "VerificationFreezingOff": off}
-                lost[off] = fabric_run(a.fabric, sc, work, f"f{off}", compare=False)["failed"]
-        print(f"\n10 ms failure at 400 Gb/s, REPS: {lost[False]} packets lost with freezing, {lost[True]} without "
-              f"({lost[True] / max(lost[False], 1):.1f}x)")
-        check("10 ms failure: freezing loses at least 50x fewer packets", 50 * lost[False] <= lost[True])
+        ok_all &= freezing_part(a, exits) == 0
     h = results[("128", "healthy")]
     data = 128 * -(-MESSAGE_BYTES // 4096)
     check(f"128 healthy: REPS retransmits {h['reps']['retx']} of {data} data packets (goal < 0.1 %)",

@@ -121,14 +121,14 @@ echo
 if [ -n "${UETLB_HTSIM:-}" ]; then
   "$root/scripts/fabric/htsim_compare.py" --big --freezing --htsim "$UETLB_HTSIM" --fabric "$b/sim/uet-fabric" || true
   echo
-  echo "### With the fabric's htsim profile, htsim ACKing every packet, five seeds (\`--profile htsim --htsim-ack-per-packet --big --seeds 5\`)"
+  echo "### With the fabric's htsim profile, an ACK per 16 KB on both sides, five seeds (\`--profile htsim --big --seeds 5\`)"
   echo
-  "$root/scripts/fabric/htsim_compare.py" --big --profile htsim --htsim-ack-per-packet --seeds 5 --htsim "$UETLB_HTSIM" \
+  "$root/scripts/fabric/htsim_compare.py" --big --profile htsim --seeds 5 --htsim "$UETLB_HTSIM" \
     --fabric "$b/sim/uet-fabric" || true
   echo
   echo "### The same with a constant 1.5-BDP window on both sides (\`... --constant-window\`)"
   echo
-  "$root/scripts/fabric/htsim_compare.py" --big --profile htsim --htsim-ack-per-packet --constant-window \
+  "$root/scripts/fabric/htsim_compare.py" --big --profile htsim --constant-window \
     --htsim "$UETLB_HTSIM" --fabric "$b/sim/uet-fabric" || true
 else
   echo "(htsim_uec not run: set UETLB_HTSIM to one built by scripts/fabric/htsim_build.sh.)"
