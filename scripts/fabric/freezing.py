@@ -191,33 +191,34 @@ def print_tables(grid, exits, seeds, out=sys.stdout):
         return v if n == 1 else f"{v} ({fmt.format(c[k + '_range'][0])}-{fmt.format(c[k + '_range'][1])})"
     print(f"Data packets the failed link lost, with freezing / without, and the ratio without / with (the median "
           f"over seeds {seeds[0]} to {seeds[-1]}" + (", the range in brackets" if n > 1 else "") + "):\n", file=out)
-    head = "| ACKs | freeze ends after |" + "".join(f" {name} |" for _, name in sides)
-    if have_htsim:
-        head += " ratio: fabric without EFD / htsim | ratio: product / htsim |"
-    print(head, file=out)
-    print("|" + "---|" * (head.count("|") - 1), file=out)
-    for ack, ack_label in ACKS:
-        for e in exits:
-            row = f"| {ack_label} | {label(e)} |"
-            for s, _ in sides:
-                row += f" {rng(grid[(s, ack, e)], 'lost')} / {rng(grid[(s, ack, None)], 'lost')}: " \
-                       f"**{ratio(grid, s, ack, e):.1f}x** |"
-            if have_htsim:
-                h = max(ratio(grid, "htsim", ack, e), 1e-9)
-                row += f" {ratio(grid, LIKE, ack, e) / h:.2f} | {ratio(grid, 'fabric', ack, e) / h:.2f} |"
-            print(row, file=out)
+    def table(columns, cells):
+        """A Markdown table: a row per (ACKs, exit time), `cells(ack, e)` its cells after those two."""
+        head = "| ACKs | freeze ends after |" + "".join(f" {c} |" for c in columns)
+        print(head, file=out)
+        print("|" + "---|" * (head.count("|") - 1), file=out)
+        for ack, ack_label in ACKS:
+            for e in exits:
+                print(f"| {ack_label} | {label(e)} |" + "".join(f" {c} |" for c in cells(ack, e)), file=out)
+
+    def lost(ack, e):
+        cells = [f"{rng(grid[(s, ack, e)], 'lost')} / {rng(grid[(s, ack, None)], 'lost')}: "
+               f"**{ratio(grid, s, ack, e):.1f}x**" for s, _ in sides]
+        if have_htsim:
+            h = max(ratio(grid, "htsim", ack, e), 1e-9)
+            cells += [f"{ratio(grid, LIKE, ack, e) / h:.2f}", f"{ratio(grid, 'fabric', ack, e) / h:.2f}"]
+        return cells
+    table([name for _, name in sides] +
+          (["ratio: fabric without EFD / htsim", "ratio: product / htsim"] if have_htsim else []), lost)
+
+    def retx_tail(ack, e):
+        cells = []
+        for s, _ in sides:
+            w, wo = grid[(s, ack, e)], grid[(s, ack, None)]
+            done = "" if w["done"] and wo["done"] else " (not all done)"
+            cells += [f"{w['retx']} / {wo['retx']}", f"{w['tail']:.0f} / {wo['tail']:.0f}{done}"]
+        return cells
     print("\nRetransmissions and tail FCT (us), with freezing / without (medians):\n", file=out)
-    head = "| ACKs | freeze ends after |" + "".join(f" {name}: retx | {name}: tail |" for _, name in sides)
-    print(head, file=out)
-    print("|" + "---|" * (head.count("|") - 1), file=out)
-    for ack, ack_label in ACKS:
-        for e in exits:
-            row = f"| {ack_label} | {label(e)} |"
-            for s, _ in sides:
-                w, wo = grid[(s, ack, e)], grid[(s, ack, None)]
-                done = "" if w["done"] and wo["done"] else " (not all done)"
-                row += f" {w['retx']} / {wo['retx']} | {w['tail']:.0f} / {wo['tail']:.0f}{done} |"
-            print(row, file=out)
+    table([f"{name}: {what}" for _, name in sides for what in ("retx", "tail")], retx_tail)
 
 
 def checks(grid, exits, check):

@@ -1,6 +1,8 @@
 // Helpers the fabric's tests share: the model engine factory and reading a record back.
 #pragma once
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -22,5 +24,15 @@ inline std::string slurp(const std::string& path) {
   ss << in.rdbuf();
   return ss.str();
 }
+
+#ifdef UETSIM_TEST_TMP
+/// A folder for a test's records, tmp/sim/NAME in the build tree (made if missing).
+inline std::string tmpdir(const std::string& name) {
+  const std::string d = std::string(UETSIM_TEST_TMP) + "/" + name;
+  ::mkdir(UETSIM_TEST_TMP, 0755);
+  ::mkdir(d.c_str(), 0755);
+  return d;
+}
+#endif
 
 }  // namespace uetsim::test

@@ -1,8 +1,6 @@
 // The fabric's ACKs: one per data packet (the product's NIC), or coalesced per AckCoalescingBytes as
 // uet-htsim's receiver does (the key, its checks and the htsim profile's 16 KB; what the sender, its load
 // balancer and its congestion control see); and the record of the data packets a failed link lost.
-#include <sys/stat.h>
-
 #include <catch2/catch.hpp>
 #include <map>
 #include <sstream>
@@ -18,13 +16,7 @@ namespace {
 
 using test::model_factory;
 using test::slurp;
-
-std::string tmpdir(const std::string& name) {
-  const std::string d = std::string(UETSIM_TEST_TMP) + "/" + name;
-  ::mkdir(UETSIM_TEST_TMP, 0755);
-  ::mkdir(d.c_str(), 0755);
-  return d;
-}
+using test::tmpdir;
 
 std::string refused(const std::string& text) {
   try {

@@ -1,8 +1,6 @@
 // The fabric simulator: hash functions, ECMP behaviour, the default scenario's story, records, determinism,
 // the model and RTL engines giving identical records, fat trees, congestion control and failures. Its
 // inputs are tested in test_scenario.cpp, its parts in test_parts.cpp.
-#include <sys/stat.h>
-
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
@@ -19,13 +17,7 @@ namespace {
 
 using test::model_factory;
 using test::slurp;
-
-std::string tmpdir(const std::string& name) {
-  const std::string d = std::string(UETSIM_TEST_TMP) + "/" + name;
-  ::mkdir(UETSIM_TEST_TMP, 0755);
-  ::mkdir(d.c_str(), 0755);
-  return d;
-}
+using test::tmpdir;
 
 Scenario small(uetlb::SprayingType t) {
   Scenario s;
