@@ -94,6 +94,33 @@ def scenario(lst, ack, exit_us, seed, efd=True):
             "AckCoalescingBytes": 0 if ack == "packet" else 16384, "Seed": seed, "MaxTime": "200ms"}
 
 
+def write_scenarios(folder, pairs, exits, seeds):
+    """The fabric's scenario file of every cell (the product's REPS, and `-noefd` without early failure
+    detection) and their message list, into `folder` (made if missing), for runs by hand with the monitor
+    (uet-fabric FILE --out DIR, then lost_by_decision.py DIR). Refuses to replace any file."""
+    os.makedirs(folder, exist_ok=True)
+    lst = os.path.join(os.path.abspath(folder), "freezing.csv")
+    files = {lst: None}
+    for ack, _ in ACKS:
+        for exit_us in [None] + exits:
+            for seed in seeds:
+                for efd in (True, False):
+                    name = f"fabric-{ack}-{label(exit_us).replace(' ', '')}{'' if efd else '-noefd'}-s{seed}.json"
+                    files[os.path.join(folder, name)] = scenario(lst, ack, exit_us, seed, efd)
+    taken = [f for f in files if os.path.lexists(f)]
+    if taken:
+        sys.exit(f"htsim_compare.py: --write-scenarios: {taken[0]} exists: not replaced (choose an empty folder)")
+    with open(lst, "x") as f:
+        f.write("start_ns,src,dst,bytes\n")
+        for s, d in pairs:
+            f.write(f"0,{s},{d},{MESSAGE_BYTES}\n")
+    for path, sc in files.items():
+        if sc is not None:
+            with open(path, "x") as f:
+                json.dump(sc, f, indent=1)
+    return len(files) - 1
+
+
 def fabric_cell(fabric, work, lst, ack, exit_us, seed, efd=True):
     tag = f"fabric-{ack}-{label(exit_us).replace(' ', '')}-s{seed}"
     path = os.path.join(work, tag + ".json")

@@ -6,7 +6,7 @@ failed, beside htsim's figures where the project has them (issue 27), and whethe
   scripts/fabric/htsim_compare.py [--big] [--freezing] [--cc fixed|dctcp|nscc] [--hash crc32WithSalt|crc32SaltPrepended]
                                   [--profile htsim] [--htsim-ack-per-packet] [--constant-window] [--seeds N]
                                   [--freezing-only] [--freeze-exits 100us,1ms,10ms] [--freezing-seeds N]
-                                  [--plot PNG] [--fabric PATH] [--htsim PATH]
+                                  [--plot PNG] [--write-scenarios DIR] [--fabric PATH] [--htsim PATH]
 
   (default)  perm_128n_128c_2MB: 128 hosts, k = 8 fat tree, 400 Gb/s, 2 MiB permutation; healthy, one
              aggregation-core link slowed to 25 % (htsim's -failed), the same link down
@@ -22,6 +22,9 @@ failed, beside htsim's figures where the project has them (issue 27), and whethe
              without / with, checked against htsim's (about 5 s a fabric run, 10 s an htsim run)
   --freezing-only  the freezing experiment alone (not the 128-host cases); --plot PNG draws its lost packets
              against the exit time
+  --write-scenarios DIR  writes the freezing experiment's fabric scenario files (every cell and seed, with
+             and without early failure detection) into DIR and runs nothing: run one with
+             build/sim/uet-fabric FILE --out RUN, then scripts/fabric/lost_by_decision.py RUN
 
 The switches hash with SPEC's crc32WithSalt (the salt mixed in non-linearly, so a fat tree's tiers choose
 independently, as htsim's switches do) unless --hash crc32SaltPrepended asks for the first version's
@@ -174,6 +177,8 @@ def main():
                     help="the freezes' lengths (FreezingTimeout; htsim's exit time), a list: 100us,1ms,10ms")
     ap.add_argument("--freezing-seeds", type=int, default=3, help="seeds 1..N of each freezing cell (3)")
     ap.add_argument("--plot", help="--freezing: a PNG of lost packets against the freeze's length")
+    ap.add_argument("--write-scenarios", metavar="DIR",
+                    help="writes the freezing experiment's fabric scenario files into DIR and runs nothing")
     ap.add_argument("--cc", default="fixed", choices=["fixed", "dctcp", "nscc"])
     ap.add_argument("--hash", default="crc32WithSalt", choices=["crc32WithSalt", "crc32SaltPrepended"])
     ap.add_argument("--window-bdp", type=float, default=1.5,
@@ -253,6 +258,11 @@ def main():
         cases.append(("1024", "healthy", dict(base1024), 0, 100000))
         cases.append(("1024", "degraded", dict(base1024, LinkFailures=htsim_failed(8, 16)), 8, 100000))
 
+    if a.write_scenarios:
+        n = freezing.write_scenarios(a.write_scenarios, permutation(freezing.HOSTS, 1), exits,
+                                     list(range(1, a.freezing_seeds + 1)))
+        print(f"htsim_compare.py: {n} scenario files and freezing.csv in {a.write_scenarios}", file=sys.stderr)
+        return 0
     if a.freezing_only:
         return freezing_part(a, exits)
     side = "htsim_uec run beside it" if a.htsim else "no htsim run (--htsim PATH)"

@@ -3,8 +3,10 @@
 1.5x of htsim's and on its side of 1 passes, one outside or across 1 fails, the paper's configuration must
 reach 50x; --freeze-exits' parser takes us and ms and refuses the rest."""
 import io
+import json
 import os
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "fabric"))
 import freezing  # noqa: E402
@@ -55,6 +57,20 @@ def main():
             assert "us or ms" in str(e), e
         else:
             raise AssertionError(f"--freeze-exits {bad} was taken")
+    # --write-scenarios: a file per cell, seed and REPS, the same message list; never a file replaced.
+    with tempfile.TemporaryDirectory() as t:
+        n = freezing.write_scenarios(t, [(0, 1), (1, 0)], [100.0], [1, 2])
+        assert n == 2 * 2 * 2 * 2 and len(os.listdir(t)) == n + 1, os.listdir(t)
+        sc = json.load(open(os.path.join(t, "fabric-16KB-100us-noefd-s2.json")))
+        assert sc["AckCoalescingBytes"] == 16384 and sc["Nic"]["FailureDetectionRTTMultiplier"] == 0
+        assert sc["Nic"]["FreezingTimeout"] == 100000 and sc["Seed"] == 2 and not sc["VerificationFreezingOff"]
+        assert json.load(open(os.path.join(t, "fabric-packet-off-s1.json")))["VerificationFreezingOff"]
+        try:
+            freezing.write_scenarios(t, [(0, 1), (1, 0)], [100.0], [1])
+        except SystemExit as e:
+            assert "exists: not replaced" in str(e), e
+        else:
+            raise AssertionError("--write-scenarios replaced a file")
     print("test_freezing_checks: ok")
 
 
