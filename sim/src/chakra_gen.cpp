@@ -5,8 +5,10 @@
 //   uet-chakra-gen --ranks N --collective all_reduce --bytes B --out DIR/PREFIX
 //                  [--iterations I] [--compute-us U]
 //
+// --bytes is each rank's part of every collective (Chakra's comm_size), as the fabric reads it.
 // Writes DIR/PREFIX.0.et .. DIR/PREFIX.N-1.et (a length-delimited GlobalMetadata, then length-delimited
-// Nodes), each under a temporary name and put in place when all are complete. Refuses to overwrite an
+// Nodes), each under a temporary name and put in place when all are complete; DIR and its missing
+// parents are created. Refuses to overwrite an
 // existing file or link, and a PREFIX that names a folder, a device or a system folder. Exit status: 0 on
 // success; 1 when a file cannot be written; 2 for a bad command line.
 #include <google/protobuf/util/delimited_message_util.h>
@@ -37,10 +39,32 @@ const std::map<std::string, pb::CollectiveCommType> kCollectives = {{"all_reduce
                                                                     {"all_to_all", pb::ALL_TO_ALL},
                                                                     {"broadcast", pb::BROADCAST}};
 
+constexpr const char* kUsage = R"(usage: uet-chakra-gen --ranks N --collective KIND --bytes B --out DIR/PREFIX
+                      [--iterations I] [--compute-us U]
+
+Writes a Chakra execution trace of a simple training step for uet-fabric's "chakra" workload: one file per
+rank, DIR/PREFIX.0.et .. DIR/PREFIX.N-1.et; per iteration an optional compute node, then one collective
+over all ranks, each node depending on the one before.
+
+  --ranks N           ranks (2..65536), one file each
+  --collective KIND   all_reduce, all_gather, reduce_scatter, all_to_all or broadcast
+  --bytes B           per rank, not per pair: each rank's buffer in the collective (Chakra's comm_size),
+                      1..2^40. all_reduce, reduce_scatter, all_gather: a ring whose every step sends B/N
+                      bytes to the next rank (2(N-1), N-1, N-1 steps); all_to_all: every rank sends B/N
+                      bytes to every other rank; broadcast: rank 0 sends B bytes to every other rank
+  --out DIR/PREFIX    where the files go; DIR and its missing parents are created
+  --iterations I      collectives one after another (1..1000, default 1)
+  --compute-us U      a compute node of U microseconds before each collective (default 0: none)
+  --help              this text
+
+Nothing is written when any of the rank files exists. Exit status: 0 on success; 1 when a file cannot be
+written or exists; 2 for a bad command line.
+)";
+
 int usage(const std::string& why) {
   std::cerr << "uet-chakra-gen: " << why
             << "\nusage: uet-chakra-gen --ranks N --collective all_reduce|all_gather|reduce_scatter|all_to_all|"
-               "broadcast --bytes B --out DIR/PREFIX [--iterations I] [--compute-us U]\n";
+               "broadcast --bytes B --out DIR/PREFIX [--iterations I] [--compute-us U] (--help for more)\n";
   return 2;
 }
 
@@ -65,6 +89,11 @@ int main(int argc, char** argv) {
   std::set<std::string> given;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage;
+      std::cout.flush();
+      return std::cout ? 0 : 1;
+    }
     if (i + 1 >= argc) return usage("'" + arg + "' needs a value");
     if (!given.insert(arg).second) return usage(arg + " given twice");
     const std::string v = argv[++i];
@@ -109,6 +138,9 @@ int main(int argc, char** argv) {
                      "; give DIR/PREFIX in a folder of yours");
       }
     }
+    // The folder is created as the fabric creates its records folder (a missing parent is no error).
+    const std::string dir = out.find('/') == std::string::npos ? std::string() : out.substr(0, out.find_last_of('/'));
+    if (!dir.empty()) uetlb::output::make_dirs("--out", dir);
     for (std::uint64_t r = 0; r < ranks; ++r) {  // nothing is written when any file exists
       const std::string path = out + "." + std::to_string(r) + ".et";
       if (::lstat(path.c_str(), &st) == 0) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # uet-chakra-gen writes traces the fabric runs: 16 ranks, an all-reduce after a compute node, twice; every
-# rank's collectives complete. It refuses to overwrite a trace and rejects bad options with exit 2. The
-# fabric's --no-monitor leaves uet-monitor.csv out (an earlier run's is removed) and changes no other record.
+# rank's collectives complete. It refuses to overwrite a trace and rejects bad options with exit 2; it
+# answers --help and creates a missing output folder. The fabric's --no-monitor leaves uet-monitor.csv out (an earlier run's is removed) and changes no other record.
 #   test_chakra_gen.sh GEN FABRIC TMPDIR
 set -euo pipefail
 gen=$1 fabric=$2 dir=$3
@@ -44,4 +44,11 @@ for bad in "--ranks 1 --collective all_reduce --bytes 1 --out $dir/x" \
   [ "$rc" -eq 2 ] || fail "'$bad' exited $rc, expected 2"
 done
 [ ! -e "$dir/x.0.et" ] || fail "a refused command line wrote a file"
+# --help answers on standard output with exit 0 and says that --bytes is per rank.
+help=$("$gen" --help) || fail "--help exited non-zero"
+grep -q -- "--bytes B *per rank, not per pair" <<<"$help" || fail "--help does not say what --bytes is"
+# A missing folder in --out is created, parents included, as the fabric creates its records folder.
+"$gen" --ranks 2 --collective all_to_all --bytes 8 --out "$dir/new/deeper/a2a" >/dev/null ||
+  fail "--out in a missing folder was refused"
+[ -s "$dir/new/deeper/a2a.1.et" ] || fail "--out in a missing folder wrote no rank file"
 echo "test_chakra_gen: passed"
