@@ -3,7 +3,11 @@
 # Puts named markers where a debugging session usually starts: A at the first early failure (efd_valid_o),
 # B at the first cycle the group on dbg_group_i is freezing (dbg_freezing_o), C at the first response
 # that explores (rsp_decision_o = DEC_EXPLORE); then zooms to the 80 cycles around A (else B, else the whole run).
-# Each marker found is printed ("uetlb.tcl: marker A <time> first early failure").
+# Each marker found is printed with the waveform's time and its unit (the programs count clock cycles in the
+# waveform, not ns), the clock cycle, and the core's time there, now_i in ns, which is the time_ns of the LB
+# trace's rows ("uetlb.tcl: marker A at 3919 ps of the waveform (cycle 1959, now_i 270471 ns; deadline
+# efd_time_o 270203 ns, the efd row's time_ns): first early failure"). A save file that does not match the
+# waveform (its signals under another scope) places no marker: the script says so and names the right one.
 
 # The index of the displayed trace whose name ends in NAME (with or without its bit range), or -1.
 proc uetlb_trace {name} {
@@ -40,25 +44,21 @@ proc uetlb_first {name value} {
   return -1
 }
 
-set uetlb_marks {}
-foreach {mark name value what} {
-  A efd_valid_o 1 "first early failure"
-  B dbg_freezing_o 1 "first freezing of the group on dbg_group_i"
-  C rsp_decision_o DEC_EXPLORE "first exploring response"
-} {
-  set t [uetlb_first $name $value]
-  if {$t >= 0} {
-    gtkwave::setNamedMarker $mark $t $what
-    puts "uetlb.tcl: marker $mark $t $what"
-    dict set uetlb_marks $mark $t
-  }
+# The value trace NAME shows at time T ("" when it is not displayed).
+proc uetlb_value_at {name t} {
+  set i [uetlb_trace $name]
+  if {$i < 0} { return "" }
+  gtkwave::setMarker $t
+  gtkwave::nop
+  return [gtkwave::getTraceValueAtMarkerFromIndex $i]
 }
-gtkwave::setMarker -1
-set uetlb_end [gtkwave::getMaxTime]
-set uetlb_focus -1
-foreach mark {A B} {
-  if {[dict exists $uetlb_marks $mark]} { set uetlb_focus [dict get $uetlb_marks $mark]; break }
+
+# The waveform's time unit: GTKWave's dimension letter as a unit ("p" -> "ps"; " " is seconds).
+proc uetlb_unit {} {
+  set d [string trim [gtkwave::getTimeDimension]]
+  return "${d}s"
 }
+
 # The clock period, from three edges of clk_i.
 proc uetlb_period {} {
   set i [uetlb_trace clk_i]
@@ -74,6 +74,37 @@ proc uetlb_period {} {
   return [expr {$t3 - $t1}]
 }
 set uetlb_clk [uetlb_period]
+
+set uetlb_marks {}
+if {[uetlb_trace efd_valid_o] < 0} {
+  puts "uetlb.tcl: no marker: the save file shows no efd_valid_o of this waveform; open it with its own save\
+file: uetlb-tb's with tb/uetlb.gtkw, uetlb-run's with tb/uetlb_run.gtkw, uet-fabric's --wave-nic with the\
+.gtkw written beside the FST"
+}
+foreach {mark name value what} {
+  A efd_valid_o 1 "first early failure"
+  B dbg_freezing_o 1 "first freezing of the group on dbg_group_i"
+  C rsp_decision_o DEC_EXPLORE "first exploring response"
+} {
+  set t [uetlb_first $name $value]
+  if {$t >= 0} {
+    gtkwave::setNamedMarker $mark $t $what
+    set now [uetlb_value_at now_i $t]
+    set extra ""
+    if {$mark eq "A"} {
+      set extra "; deadline efd_time_o [uetlb_value_at efd_time_o $t] ns, the efd row's time_ns"
+    }
+    set cycle [expr {$uetlb_clk > 0 ? "cycle [expr {$t / $uetlb_clk}], " : ""}]
+    puts "uetlb.tcl: marker $mark at $t [uetlb_unit] of the waveform (${cycle}now_i $now ns$extra): $what"
+    dict set uetlb_marks $mark $t
+  }
+}
+gtkwave::setMarker -1
+set uetlb_end [gtkwave::getMaxTime]
+set uetlb_focus -1
+foreach mark {A B} {
+  if {[dict exists $uetlb_marks $mark]} { set uetlb_focus [dict get $uetlb_marks $mark]; break }
+}
 if {$uetlb_focus >= 0 && $uetlb_clk > 0} {
   # 20 cycles before the marker and 60 after it.
   set from [expr {max(0, $uetlb_focus - 20 * $uetlb_clk)}]
