@@ -60,6 +60,7 @@ Fabric::Impl::Impl(const Scenario& scenario, EngineFactory engine_factory)
       switch_rng(0x2545F4914F6CDD1DULL ^ (std::uint64_t{scenario.seed} << 23)) {
   mss = sc.lb.rdma_data_mss;
   efd_on = sc.lb.packet_spraying_type == uetlb::SprayingType::Reps && sc.lb.failure_detection_rtt_multiplier > 0;
+  track_groups = efd_on || sc.retransmit_on_efd;
   window_bytes = static_cast<std::uint32_t>(std::max<double>(
       mss + uetlb::kPacketOverheadBytes,
       sc.window_bdp * static_cast<double>(sc.link_rate_bps) * static_cast<double>(sc.path_rtt_ns()) / 8e9));

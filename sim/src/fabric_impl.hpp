@@ -28,8 +28,10 @@ namespace uetsim {
 
 struct PacketState {
   bool acked = false, in_flight = false;
-  bool received = false;  // (the receiver's: the PDC's both ends share the slot)
+  bool received = false;   // (the receiver's: the PDC's both ends share the slot)
+  bool efd_named = false;  // an early failure named a copy of it, the one sent with efd_ev
   std::uint16_t ev = 0;
+  std::uint16_t efd_ev = 0;
   TimeNs sent_at = 0;
   std::uint32_t rto_gen = 0;
 };
@@ -82,8 +84,10 @@ struct Nic {
     const Peer* p = peers.find(peer);
     return p == nullptr ? 0 : p->in_flight;
   }
-  // RetransmitOnEfd (efd_retransmit): the PDCs sending on each group. Kept only with that option.
-  std::map<std::uint32_t, std::vector<std::uint32_t>> pdcs_of_group;
+  // The PDCs sending on each group, by group number: the packet an early failure names is found there
+  // (RetransmitOnEfd resends it; the summary counts it spurious when it is acknowledged after all). Kept
+  // only under REPS with early failure detection or with RetransmitOnEfd (track_groups).
+  std::vector<std::vector<std::uint32_t>> pdcs_of_group;
   uetlb::Fifo<std::uint32_t> waiting;  // PDCs with a packet to send, waiting for room on the NIC's port
   TimeNs lb_time = 0;                  // the time of the last call into the load balancer
   // Early-failure ticks (transport.cpp, lb_tick): each sent packet's (time due, deadline), in the order
@@ -151,6 +155,7 @@ struct Fabric::Impl {
   // dropped when they arrive (a restore before their last bit takes them out).
   std::vector<std::pair<std::uint32_t, TimeNs>> doomed;
   bool monitor_on = false;
+  bool track_groups = false;               // Nic::pdcs_of_group kept (efd_on or RetransmitOnEfd)
   bool efd_on = false;                     // REPS with early failure detection: the load balancers' timers are ticked
   UnitRng loss_rng;                        // degraded links' losses
   UnitRng switch_rng;                      // the switches' random choices (ECN ramp, trim victim)
@@ -201,6 +206,7 @@ struct Fabric::Impl {
   void resend(std::uint32_t pdc_id, std::uint32_t psn);
   void wake_senders(std::uint32_t host);
   void efd_retransmit(const ev::EfdRetx& e);
+  void efd_named(std::uint32_t host, std::uint32_t group, std::uint32_t psn, std::uint16_t ev);
   void rto(const ev::Rto& e);
   void lb_tick(const ev::LbTick& e);
   bool outstanding(std::uint32_t pdc_id, std::uint32_t psn);

@@ -265,10 +265,12 @@ int main(int argc, char** argv) {
       uetsim::print_summary_header(one);
       uetsim::print_summary_row(one, r);
       write_file(dir + "/summary.txt", [&](std::ostream& f) {
-        f << one.str() << "events " << r.events << ", packet-hops " << r.packet_hops << ", simulated " << r.end_time
-          << " ns, wall " << r.wall_seconds << " s\n"
+        f << one.str();
+        uetsim::print_summary_legend(f);
+        f << "events " << r.events << ", packet-hops " << r.packet_hops << ", simulated " << r.end_time << " ns, wall "
+          << r.wall_seconds << " s\n"
           << "early failures: tracked " << r.efd_tracked << ", untracked " << r.efd_untracked << ", fired "
-          << r.efd_fired << "\n"
+          << r.efd_fired << ", of which spurious " << r.efd_spurious << " (the packet was acknowledged later)\n"
           << "drops: queue " << r.drops_queue << ", failed link " << r.drops_failed_link << ", lossy link "
           << r.drops_lossy_link << ", control queue " << r.drops_control << "\n";
         if (sc.chakra)
@@ -283,8 +285,15 @@ int main(int argc, char** argv) {
       write_file(dir + "/summary.csv", [&](std::ostream& f) { uetsim::write_summary_csv(f, r); });
       uetsim::print_summary_row(table, r);
     }
-    std::cout << table.str() << workload.str();
-    if (types.size() > 1) write_file(out + "/summary.txt", [&](std::ostream& f) { f << table.str(); });
+    std::cout << table.str();
+    if (!quiet) uetsim::print_summary_legend(std::cout);
+    std::cout << workload.str();
+    if (types.size() > 1) {
+      write_file(out + "/summary.txt", [&](std::ostream& f) {
+        f << table.str();
+        uetsim::print_summary_legend(f);
+      });
+    }
     // The scenario's link failures, for the plots (and the reader): from, to, at, until (0: for ever).
     write_file(out + "/failures.csv", [&](std::ostream& f) {
       f << "from,to,at_ns,until_ns,rate_factor,loss\n";

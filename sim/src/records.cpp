@@ -59,6 +59,11 @@ void Fabric::Impl::summarize() {
     if (!chakra->done()) sum.workload_stuck = chakra->stuck();
   }
   sum.end_time = now;
+  if (chakra) {
+    sum.done_at_ns = chakra->done() ? sum.workload_end_ns : 0;
+  } else if (sum.completed != message_count) {
+    sum.done_at_ns = 0;
+  }
   // Completion times in ns (exact order statistics: FctStats).
   if (fcts.count() > 0) {
     const std::uint64_t n = fcts.count();
@@ -233,35 +238,51 @@ std::uint64_t memory_estimate(const Scenario& sc, bool monitor) {
 }
 
 void print_summary_header(std::ostream& out) {
-  out << std::left << std::setw(34) << "spraying" << std::right << std::setw(9) << "done" << std::setw(11) << "FCT mean"
-      << std::setw(10) << "p99" << std::setw(10) << "max" << std::setw(8) << "retx" << std::setw(9) << "timeouts"
-      << std::setw(7) << "nacks" << std::setw(9) << "drops" << std::setw(9) << "ooo" << std::setw(11) << "imbalance"
-      << '\n';
+  out << std::left << std::setw(34) << "spraying" << std::right << std::setw(9) << "done" << std::setw(11) << "done at"
+      << std::setw(11) << "FCT mean" << std::setw(10) << "p99" << std::setw(10) << "max" << std::setw(8) << "retx"
+      << std::setw(9) << "timeouts" << std::setw(7) << "nacks" << std::setw(9) << "drops" << std::setw(9) << "ooo"
+      << std::setw(11) << "imbalance" << std::setw(11) << "efd fired" << std::setw(10) << "spurious" << '\n';
+}
+
+void print_summary_legend(std::ostream& out) {
+  out << "columns: done = messages completed/started; done at = when the last one completed (the workload's time); "
+         "FCT = message completion times; retx = packets sent again;\n"
+         "  drops = all causes; ooo = packets that arrived out of order; imbalance = busiest first-tier uplink's bytes "
+         "/ the mean; efd fired = early failures; spurious = of those, packets acknowledged later\n"
+         "  (docs/fabric.md, \"Reading the summary\")\n";
 }
 
 void write_summary_csv(std::ostream& out, const RunSummary& s) {
   out << "spraying,messages,completed,end_time_ns,fct_mean_us,fct_p50_us,fct_p99_us,fct_max_us,data_packets,"
          "retransmissions,timeouts,nacks,ecn_marks,drops_queue,drops_failed_link,drops_lossy_link,trims,ooo_events,"
          "packet_hops,events,efd_tracked,efd_untracked,efd_fired,efd_retransmits,ecmp_imbalance,wall_seconds,drops_"
-         "control,drops_failed_link_data\n";
+         "control,drops_failed_link_data,done_at_us,efd_spurious\n";
   out << s.spraying << ',' << s.messages << ',' << s.completed << ',' << s.end_time << ',' << std::fixed
       << std::setprecision(3) << s.fct_mean_us << ',' << s.fct_p50_us << ',' << s.fct_p99_us << ',' << s.fct_max_us
       << ',' << s.data_packets << ',' << s.retransmissions << ',' << s.timeouts << ',' << s.nacks << ',' << s.ecn_marks
       << ',' << s.drops_queue << ',' << s.drops_failed_link << ',' << s.drops_lossy_link << ',' << s.trims << ','
       << s.ooo_events << ',' << s.packet_hops << ',' << s.events << ',' << s.efd_tracked << ',' << s.efd_untracked
       << ',' << s.efd_fired << ',' << s.efd_retransmits << ',' << s.ecmp_imbalance << ',' << s.wall_seconds << ','
-      << s.drops_control << ',' << s.drops_failed_link_data << '\n';
+      << s.drops_control << ',' << s.drops_failed_link_data << ',' << static_cast<double>(s.done_at_ns) / 1000.0 << ','
+      << s.efd_spurious << '\n';
 }
 
 void print_summary_row(std::ostream& out, const RunSummary& s) {
   std::ostringstream done;
   done << s.completed << "/" << s.messages;
-  out << std::left << std::setw(34) << s.spraying << std::right << std::setw(9) << done.str() << std::fixed
-      << std::setprecision(1) << std::setw(9) << s.fct_mean_us << "us" << std::setw(8) << s.fct_p99_us << "us"
-      << std::setw(8) << s.fct_max_us << "us" << std::setw(8) << s.retransmissions << std::setw(9) << s.timeouts
-      << std::setw(7) << s.nacks << std::setw(9)
+  std::ostringstream done_at;
+  if (s.done_at_ns > 0) {
+    done_at << std::fixed << std::setprecision(1) << static_cast<double>(s.done_at_ns) / 1000.0 << "us";
+  } else {
+    done_at << "-";
+  }
+  out << std::left << std::setw(34) << s.spraying << std::right << std::setw(9) << done.str() << std::setw(11)
+      << done_at.str() << std::fixed << std::setprecision(1) << std::setw(9) << s.fct_mean_us << "us" << std::setw(8)
+      << s.fct_p99_us << "us" << std::setw(8) << s.fct_max_us << "us" << std::setw(8) << s.retransmissions
+      << std::setw(9) << s.timeouts << std::setw(7) << s.nacks << std::setw(9)
       << (s.drops_queue + s.drops_control + s.drops_failed_link + s.drops_lossy_link) << std::setw(9) << s.ooo_events
-      << std::setw(10) << std::setprecision(2) << s.ecmp_imbalance << "x" << '\n';
+      << std::setw(10) << std::setprecision(2) << s.ecmp_imbalance << "x" << std::setw(11) << s.efd_fired
+      << std::setw(10) << s.efd_spurious << '\n';
 }
 
 }  // namespace uetsim

@@ -17,13 +17,15 @@ void Fabric::Impl::build_nics() {
     uetlb::Config cfg = sc.lb;
     cfg.seed = nic_seed(sc.seed, sc.lb.seed, h);
     nic.lb = factory(cfg);
-    // RetransmitOnEfd: an early failure the load balancer applies (a packet unacknowledged past M x base
-    // RTT) also makes the transport send that packet again, as a timeout would, sooner. An event of its
-    // own, after the load balancer's call has returned.
-    if (sc.retransmit_on_efd) {
+    // An early failure the load balancer applies (a packet unacknowledged past M x base RTT) marks the
+    // copy it names, so that its ACK, if one comes after all, counts the early failure as spurious. With
+    // RetransmitOnEfd it also makes the transport send that packet again, as a timeout would, sooner: an
+    // event of its own, after the load balancer's call has returned.
+    if (track_groups) {
       nic.lb->set_trace_sink([this, h](const uetlb::TraceRow& r) {
         if (r.event == uetlb::EventKind::Efd && r.psn) {
-          schedule(now, ev::EfdRetx{h, static_cast<std::uint32_t>(r.group), *r.psn, r.ev});
+          efd_named(h, static_cast<std::uint32_t>(r.group), *r.psn, r.ev);
+          if (sc.retransmit_on_efd) schedule(now, ev::EfdRetx{h, static_cast<std::uint32_t>(r.group), *r.psn, r.ev});
         }
       });
     }
@@ -90,7 +92,10 @@ void Fabric::Impl::message_start(const ev::MessageStart& msg) {
     lb_of(nic).open(now, pdc.group, pdc.local_port);
   }
   peer.in_flight++;
-  if (sc.retransmit_on_efd) nic.pdcs_of_group[pdc.group].push_back(pdc_id);
+  if (track_groups) {
+    if (nic.pdcs_of_group.size() <= pdc.group) nic.pdcs_of_group.resize(pdc.group + 1);
+    nic.pdcs_of_group[pdc.group].push_back(pdc_id);
+  }
   rec.group = pdc.group;
   pdcs.push_back(rec);
   try_send(pdc_id);
@@ -260,15 +265,32 @@ void Fabric::Impl::wake_senders(std::uint32_t host) {
 // The packet an early failure named: if still in flight unacknowledged with that entropy value, it goes
 // again (the load balancer has already taken the path failure).
 void Fabric::Impl::efd_retransmit(const ev::EfdRetx& e) {
-  auto it = nics[e.host].pdcs_of_group.find(e.group);
-  if (it == nics[e.host].pdcs_of_group.end()) return;
-  for (std::uint32_t id : it->second) {  // (the running PDCs of the group)
+  const auto& of_group = nics[e.host].pdcs_of_group;
+  if (e.group >= of_group.size()) return;
+  for (std::uint32_t id : of_group[e.group]) {  // (the running PDCs of the group)
     Pdc& pdc = live(id);
     if (e.psn >= pdc.packets) continue;
     PacketState& st = pdc.pkt(e.psn);
     if (st.acked || !st.in_flight || st.ev != e.ev) continue;
     ++sum.efd_retransmits;
     resend(id, e.psn);
+  }
+}
+
+// An early failure named packet `psn` sent with `ev` on `group`: the unacknowledged packet of that number
+// in the group's running PDCs remembers the copy. (Several PDCs of a group number their packets from 0
+// each; the one whose copy carried `ev` is meant, the first such.)
+void Fabric::Impl::efd_named(std::uint32_t host, std::uint32_t group, std::uint32_t psn, std::uint16_t ev) {
+  const auto& of_group = nics[host].pdcs_of_group;
+  if (group >= of_group.size()) return;
+  for (std::uint32_t id : of_group[group]) {
+    Pdc& pdc = live(id);
+    if (psn >= pdc.packets) continue;
+    PacketState& st = pdc.pkt(psn);
+    if (st.acked || (st.ev != ev && !(st.efd_named && st.efd_ev == ev))) continue;
+    st.efd_named = true;
+    st.efd_ev = ev;
+    return;
   }
 }
 
@@ -330,6 +352,8 @@ void Fabric::Impl::receive_ack(Nic& nic, const Packet& p) {
   if (finished(p.pdc)) return;
   Pdc& pdc = live(p.pdc);
   if (pdc.pkt(p.psn).acked) return;
+  // The copy an early failure named was delivered after all: the early failure was spurious.
+  if (pdc.pkt(p.psn).efd_named && pdc.pkt(p.psn).efd_ev == p.echo_ev) ++sum.efd_spurious;
   cc->on_ack(pdc.win, data_size(pdc, p.psn), p.ecn, rtt, nic.base_rtt, now);
   leave_flight(pdc, p.psn);
   pdc.pkt(p.psn).acked = true;
@@ -396,6 +420,7 @@ void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
   PdcRecord& rec = record(pdc_id);
   rec.done = true;
   rec.end = now;
+  sum.done_at_ns = std::max(sum.done_at_ns, now);
   fcts.add(rec.end - rec.start);
   // Its state is no longer read (every use checks done first): the slot goes to the next PDC that starts.
   const std::uint64_t token = live(pdc_id).token;
@@ -405,7 +430,7 @@ void Fabric::Impl::pdc_done(std::uint32_t pdc_id) {
     for (std::uint32_t m : dependents[rec.msg]) start_scenario_message(m, now);
   }
   Nic& snd = nics[rec.src];
-  if (sc.retransmit_on_efd) {
+  if (track_groups) {
     auto& same_group = snd.pdcs_of_group[rec.group];
     same_group.erase(std::remove(same_group.begin(), same_group.end(), pdc_id), same_group.end());
   }

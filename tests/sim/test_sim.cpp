@@ -102,6 +102,40 @@ TEST_CASE("sim default scenario: with a failed link REPS retransmits less than D
   REQUIRE(resend.fct_max_us < reps.fct_max_us);
 }
 
+TEST_CASE("sim summary: the workload's completion time and spurious early failures", "[sim][summary]") {
+  // An 8-to-1 incast that loses nothing (queues deep enough never to trim or drop, no timeout within the
+  // run) and M = 1: every early failure fires for a packet waiting in a queue, which is then delivered
+  // and acknowledged with the entropy value the early failure named: every one is spurious.
+  Scenario q = Scenario::from_json(
+      R"({"Workload":"incast","IncastSenders":8,"MessageBytes":262144,"QueueBytes":100000000,
+          "TrimBytes":100000000,"ControlQueueBytes":100000000,"Rto":"10ms",
+          "Nic":{"PacketSprayingType":"Recycled Entropy Packet Spraying","FailureDetectionRTTMultiplier":1}})",
+      "incast.json");
+  const RunSummary quiet = Fabric(q, model_factory()).run();
+  REQUIRE(quiet.completed == quiet.messages);
+  REQUIRE(quiet.drops_queue + quiet.drops_control + quiet.drops_failed_link + quiet.trims == 0);
+  REQUIRE(quiet.efd_fired > 0);
+  REQUIRE(quiet.efd_spurious == quiet.efd_fired);
+  // Every message starts at 0: the workload is done when the slowest is.
+  REQUIRE(static_cast<double>(quiet.done_at_ns) / 1000.0 == Approx(quiet.fct_max_us));
+
+  // Around a failed link some early failures name packets the link lost: those are not spurious.
+  Scenario s = Scenario::default_scenario();
+  s.lb.packet_spraying_type = uetlb::SprayingType::Reps;
+  const RunSummary reps = Fabric(s, model_factory()).run();
+  REQUIRE(reps.drops_failed_link > 0);
+  REQUIRE(reps.efd_spurious < reps.efd_fired);
+  REQUIRE(reps.done_at_ns > 0);
+  // Without early failure detection there is nothing to count; an unfinished run has no completion time.
+  s.lb.failure_detection_rtt_multiplier = 0;
+  s.max_time_ns = 20'000;
+  const RunSummary off = Fabric(s, model_factory()).run();
+  REQUIRE(off.efd_fired == 0);
+  REQUIRE(off.efd_spurious == 0);
+  REQUIRE(off.completed < off.messages);
+  REQUIRE(off.done_at_ns == 0);
+}
+
 TEST_CASE("sim records: required columns, and the same scenario gives the same records", "[sim][records]") {
   const Scenario s = small(uetlb::SprayingType::Reps);
   const std::string a = tmpdir("records_a"), b = tmpdir("records_b");

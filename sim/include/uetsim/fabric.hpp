@@ -30,6 +30,12 @@ struct RunSummary {
   std::uint64_t packet_hops = 0, events = 0;
   /// The load balancers' early-failure counters, summed over the NICs.
   std::uint64_t efd_tracked = 0, efd_untracked = 0, efd_fired = 0;
+  /// Early failures whose packet was delivered after all: the ACK that completed it echoed the entropy
+  /// value of the copy the early failure named (M x base RTT was shorter than that packet's round trip).
+  std::uint64_t efd_spurious = 0;
+  /// The workload's completion time: when its last message completed (a Chakra workload: its last node),
+  /// 0 while any is unfinished.
+  TimeNs done_at_ns = 0;
   std::uint64_t lb_feedback = 0;      ///< ACKs, NACKs and timeouts the load balancers read (all NICs)
   std::uint64_t efd_retransmits = 0;  ///< packets sent again because an early failure named them
   double ecmp_imbalance = 0;          ///< max member bytes / mean member bytes over the leaf uplink sets
@@ -74,6 +80,8 @@ std::uint64_t memory_estimate(const Scenario& scenario, bool monitor);
 
 void print_summary_header(std::ostream& out);
 void print_summary_row(std::ostream& out, const RunSummary& s);
+/// One line under the table: what each column means.
+void print_summary_legend(std::ostream& out);
 /// Every field of a run's summary as CSV, a header row and one row (summary.csv, for scripts).
 void write_summary_csv(std::ostream& out, const RunSummary& s);
 
