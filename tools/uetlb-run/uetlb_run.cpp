@@ -23,7 +23,7 @@ Drives the entropy load balancer with a stimulus and writes its records.
 
   --engine model|rtl     which implementation applies the events (default: model). 'rtl' is the Verilated
                          core uet_lb, present when the build found Verilator and SystemC.
-  --config FILE.json     configuration (SPEC section 2); keys missing from the file take their defaults;
+  --config FILE.json     configuration (docs/configuration.md); keys missing from the file take their defaults;
                          without --config every attribute takes its default.
   --stimulus FILE.csv    events to apply, header 'time_ns,group,event,value,psn' (required).
   --trace OUT.csv        LB trace: every applied event, in order (required).
