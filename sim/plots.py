@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """Plots of a uet-fabric comparison run: completion-time CDF per spraying type, per-member load of each
-first-tier switch's ECMP set, the EVs one group used over time, and retransmissions over time with the
-link failures marked; with a Chakra workload, each rank's timeline and the collectives against their
-bandwidth bound.   plots.py OUT_DIR   (writes PNGs into OUT_DIR)
+first-tier switch's ECMP set, the EVs one group used over time, and retransmissions over time by cause
+(timeout, NACK, early failure) with the early failures fired and the link failures marked; with a Chakra
+workload, each rank's timeline and the collectives against their bandwidth bound.
+   plots.py OUT_DIR   (writes PNGs into OUT_DIR)
+retx-over-time.png and chakra-timeline.png come with what they draw, as JSON beside them
+(retx-over-time.json, chakra-timeline.json: each series' counts and colour, each legend entry's colour),
+for a reader's own plot and for the tests.
 """
 import csv
+import json
 import os
 import re
 import stat
@@ -14,6 +19,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.colors import to_hex  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "lib"))
 from whole_file import write_whole  # noqa: E402 (the project's one file writer)
@@ -49,6 +56,25 @@ def save(fig, path):
         plt.close(fig)
 
 
+def save_data(path, data):
+    """What a plot draws, as JSON beside it (the same rules as the plot itself)."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            raise PlotError(f"{path}: exists and is not a regular file (a link, folder or device): not replaced")
+    except FileNotFoundError:
+        pass
+    write_whole(path, lambda f: f.write(json.dumps(data, indent=1, sort_keys=True) + "\n"))
+
+
+def legend_colours(legend):
+    """Each legend entry's label and the colour its handle shows (a patch's face, a line's colour)."""
+    out = {}
+    for text, handle in zip(legend.get_texts(), legend.legend_handles):
+        colour = handle.get_facecolor() if hasattr(handle, "get_facecolor") else handle.get_color()
+        out[text.get_text()] = to_hex(colour)
+    return out
+
+
 def natural(name):
     """Sort key: "leaf10" after "leaf9", "edge1.2" after "edge1.10"'s pod."""
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name)]
@@ -72,35 +98,55 @@ def monitor_plots(out, present):
     axes[-1][0].set_xlabel("time (us)")
     fig.tight_layout()
     save(fig, os.path.join(out, "ev-over-time.png"))
-    # Retransmissions over time per spraying type (100 bins over the run), the failures marked.
+    # Retransmissions over time by cause, per spraying type (100 bins over the run), with the early failures
+    # the load balancers fired; the link failures marked.
     failures = rows(os.path.join(out, "failures.csv")) if os.path.exists(os.path.join(out, "failures.csv")) else []
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+    causes = [("rto", "sent again after a timeout", "tab:red", "-"), ("nack", "sent again after a NACK", "tab:blue", "-"),
+              ("efd", "sent again at an early failure", "tab:purple", "-"),
+              ("fired", "early failures fired (no resend)", "tab:green", "--")]
     end = 0.0
-    series = []
+    times = []
     for d, label in present:
         mon = rows(os.path.join(out, d, "uet-monitor.csv"))
-        t = [int(r["time_ns"]) / 1000 for r in mon if r["direction"] == "ReTx"]
-        end = max([end] + [int(r["time_ns"]) / 1000 for r in mon[-1:]])
-        series.append((label, t))
+        by = {c[0]: [] for c in causes}
+        for r in mon:
+            if r["direction"] == "ReTx":
+                by[r.get("cause") or "rto"].append(int(r["time_ns"]) / 1000)
+        efd_path = os.path.join(out, d, "early-failures.csv")
+        by["fired"] = [int(r["time_ns"]) / 1000 for r in rows(efd_path)] if os.path.exists(efd_path) else []
+        end = max([end] + [int(r["time_ns"]) / 1000 for r in mon[-1:]] + by["fired"][-1:])
+        times.append((label, by))
     bins = 100
     width = max(end, 1e-3) / bins
-    for label, t in series:
-        counts = [0] * bins
-        for x in t:
-            counts[min(bins - 1, int(x / width))] += 1
-        ax.step([i * width for i in range(bins)], counts, where="post", label=f"{label} ({len(t)})")
-    for f in failures:
-        at = int(f["at_ns"]) / 1000
-        ax.axvline(at, color="k", ls="--", lw=0.8)
-        if int(f["until_ns"]) > 0:
-            ax.axvline(int(f["until_ns"]) / 1000, color="k", ls=":", lw=0.8)
-    ax.set_xlabel("time (us); dashed: a link fails, dotted: it is whole again")
-    ax.set_ylabel(f"retransmissions per {width:.1f} us")
-    ax.set_title("Retransmissions over time")
-    ax.grid(alpha=0.3)
-    ax.legend()
+    fig, axes = plt.subplots(len(present), 1, figsize=(9, 2.4 + 2.2 * len(present)), sharex=True, squeeze=False)
+    data = {"bin_us": width, "bins": bins, "failures_at_us": [int(f["at_ns"]) / 1000 for f in failures], "types": {}}
+    for ax, (label, by) in zip(axes[:, 0], times):
+        entry = {"series": {}, "totals": {}, "colours": {}}
+        for key, name, colour, style in causes:
+            counts = [0] * bins
+            for x in by[key]:
+                counts[min(bins - 1, int(x / width))] += 1
+            entry["series"][key] = counts
+            entry["totals"][key] = len(by[key])
+            entry["colours"][key] = to_hex(colour)
+            if by[key] or key != "efd":  # (resends at an early failure only with RetransmitOnEfd)
+                ax.step([i * width for i in range(bins)], counts, where="post", color=colour, ls=style,
+                        label=f"{name} ({len(by[key])})")
+        for f in failures:
+            ax.axvline(int(f["at_ns"]) / 1000, color="k", ls="--", lw=0.8)
+            if int(f["until_ns"]) > 0:
+                ax.axvline(int(f["until_ns"]) / 1000, color="k", ls=":", lw=0.8)
+        ax.set_title(label, fontsize=10)
+        ax.set_ylabel(f"per {width:.1f} us")
+        ax.grid(alpha=0.3)
+        leg = ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+        entry["legend"] = legend_colours(leg)
+        data["types"][label] = entry
+    axes[-1][0].set_xlabel("time (us); black dashed: a link fails, dotted: it is whole again")
+    fig.suptitle("Retransmissions by cause, and early failures, over time")
     fig.tight_layout()
     save(fig, os.path.join(out, "retx-over-time.png"))
+    save_data(os.path.join(out, "retx-over-time.json"), data)
     return ["ev-over-time.png", "retx-over-time.png"]
 
 
@@ -167,18 +213,24 @@ def chakra_plots(out, present):
     fig, ax = plt.subplots(figsize=(8, 1.2 + 0.35 * len(ranks)))
     colors = {"COMP_NODE": "tab:blue", "COMM_COLL_NODE": "tab:orange", "COMM_SEND_NODE": "tab:green",
               "COMM_RECV_NODE": "tab:olive"}
+    bars = {}  # kind: the colours its bars were drawn in
     for r in nodes:
         start, end = int(r["start_ns"]) / 1000, int(r["end_ns"]) / 1000
         if r["kind"] in colors and r["completed"] == "1" and end > start:
-            ax.barh(int(r["rank"]), end - start, left=start, height=0.6, color=colors[r["kind"]])
-    for kind, c in colors.items():
-        ax.barh([], [], color=c, label=kind.replace("_NODE", "").replace("COMM_", "").lower())
+            drawn = ax.barh(int(r["rank"]), end - start, left=start, height=0.6, color=colors[r["kind"]])
+            bars.setdefault(r["kind"], set()).update(to_hex(p.get_facecolor()) for p in drawn.patches)
+    # The legend's entries are patches in the bars' own colours (an empty barh gives a handle in the
+    # default colour, whatever colour it was asked for), above the axes so that they hide no bar.
+    names = {kind: kind.replace("_NODE", "").replace("COMM_", "").lower() for kind in colors}
+    handles = [Patch(facecolor=c, label=names[kind]) for kind, c in colors.items() if kind in bars]
     ax.set_xlabel("time (us)")
     ax.set_ylabel("rank")
-    ax.set_title(f"Chakra timeline per rank ({label})")
-    ax.legend(fontsize=8, ncol=4)
+    ax.set_title(f"Chakra timeline per rank ({label})", pad=24)
+    leg = ax.legend(handles=handles, fontsize=8, ncol=4, loc="lower left", bbox_to_anchor=(0, 1.0), borderaxespad=0.2)
     fig.tight_layout()
     save(fig, os.path.join(out, "chakra-timeline.png"))
+    save_data(os.path.join(out, "chakra-timeline.json"),
+              {"bars": {names[k]: sorted(v) for k, v in bars.items()}, "legend": legend_colours(leg)})
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for d, label in present:

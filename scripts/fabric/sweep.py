@@ -10,7 +10,8 @@
   parallel --will-cite -j2 --bar < DIR/jobs.txt  run them on this machine (GNU parallel; --bar: a progress bar
                                            with the fraction done and the time left), or on a cluster:
   sbatch --array=1-N scripts/fabric/sweep.slurm DIR   the same lines as a Slurm array (N = lines of jobs.txt)
-  scripts/fabric/sweep.py gather DIR              DIR/results.csv (one row per job) and DIR/results.png
+  scripts/fabric/sweep.py gather DIR              DIR/results.csv (one row per job), DIR/results.png and
+                                           DIR/results-plot.json (the plotted numbers)
 
 A sweep file (examples/sweeps/*.json) has a base scenario and axes; every combination is one job:
   {"base": {scenario keys},
@@ -46,7 +47,7 @@ MAX_JOBS = 10000  # the default cap on a sweep's jobs (--max-jobs overrides it)
 # time, so that results.csv is the same wherever the jobs ran.
 COLUMNS = ["messages", "completed", "fct_mean_us", "fct_p99_us", "fct_max_us", "data_packets", "retransmissions",
            "timeouts", "nacks", "drops_queue", "drops_failed_link", "drops_lossy_link", "trims", "ooo_events",
-           "efd_fired", "ecmp_imbalance", "drops_control"]
+           "efd_fired", "ecmp_imbalance", "drops_control", "done_at_us", "efd_spurious"]
 
 
 def fail(msg):
@@ -263,35 +264,77 @@ def gather(out):
 
     write_file(os.path.join(out, "results.csv"), write_results)
     plot(out, rows, keys)
-    print(f"sweep.py: {len(rows)} results in {out}/results.csv and {out}/results.png")
+    print(f"sweep.py: {len(rows)} results in {out}/results.csv and {out}/results.png (its numbers: results-plot.json)")
+
+
+# What the sweep's plot shows, a panel each: (summary.csv column, axis label).
+PANELS = [("done_at_us", "workload done at (us):\nits last message's completion"),
+          ("fct_p99_us", "p99 message\ncompletion time (us)"),
+          ("retransmissions", "packets sent again")]
 
 
 def plot(out, rows, keys):
+    """results.png: per panel (PANELS) and point of the sweep, one bar per spraying type at the mean over
+    the seeds, a whisker from the smallest to the largest seed's value and a dot per seed; the legend above
+    the panels, clear of every bar. results-plot.json holds those numbers, each bar's colour and the
+    legend's, and whether the legend covers anything drawn (checked on the drawn figure)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
 
-    # Tail FCT by spraying type (one bar group per remaining point, averaged over seeds).
     group_keys = [k for k in keys if k not in ("job", "SprayingType", "Seed")]
     types = sorted({r.get("SprayingType", "") for r in rows})
     points_ = sorted({tuple(r[k] for k in group_keys) for r in rows})
-    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(points_)), 4.5))
+    names = ["\n".join(p) if p else "all" for p in points_]
+    fig, axes = plt.subplots(len(PANELS), 1, figsize=(max(8, 0.8 * len(points_) * max(1, len(types)) + 2),
+                                                      2.4 * len(PANELS) + 1.2), sharex=True, squeeze=False)
     width = 0.8 / max(1, len(types))
-    for i, t in enumerate(types):
-        vals = []
-        for p in points_:
-            sel = [float(r["fct_max_us"]) for r in rows if r.get("SprayingType", "") == t and
-                   tuple(r[k] for k in group_keys) == p]
-            vals.append(sum(sel) / len(sel) if sel else 0)
-        ax.bar([j + i * width for j in range(len(points_))], vals, width, label=t or "run")
-    ax.set_xticks([j + 0.4 - width / 2 for j in range(len(points_))], ["\n".join(p) for p in points_], fontsize=8)
-    ax.set_ylabel("tail FCT (us), mean over seeds")
-    ax.set_title("Sweep: tail completion time")
-    ax.legend(fontsize=8)
-    ax.grid(alpha=0.3, axis="y")
+    data = {"panels": {}, "types": types, "points": names, "seeds": sorted({r.get("Seed", "") for r in rows})}
+    drawn, points = [], []  # the bars (patches) and, in data coordinates with their axes, dots and whisker ends
+    for ax, (column, label) in zip(axes[:, 0], PANELS):
+        panel = {}
+        for i, t in enumerate(types):
+            colour = f"C{i}"
+            xs, means, lo, hi, per_point = [], [], [], [], {}
+            for j, (p, name) in enumerate(zip(points_, names)):
+                sel = [float(r[column]) for r in rows if r.get("SprayingType", "") == t and
+                       tuple(r[k] for k in group_keys) == p]
+                if not sel:
+                    continue
+                x = j + i * width
+                mean = sum(sel) / len(sel)
+                xs.append(x)
+                means.append(mean)
+                lo.append(mean - min(sel))
+                hi.append(max(sel) - mean)
+                per_point[name] = {"mean": mean, "min": min(sel), "max": max(sel), "values": sel}
+                ax.scatter([x] * len(sel), sel, s=10, color="k", zorder=3)
+                points.extend((ax, x, v) for v in sel)
+            bars = ax.bar(xs, means, width, color=colour, label=t or "run")
+            drawn.extend(bars.patches)
+            ax.errorbar(xs, means, yerr=[lo, hi], fmt="none", ecolor="k", capsize=3, lw=1)
+            panel[t or "run"] = {"colour": to_hex(colour), "bars": per_point,
+                                 "bar_colours": sorted({to_hex(b.get_facecolor()) for b in bars.patches})}
+        ax.set_ylabel(label, fontsize=8)
+        ax.grid(alpha=0.3, axis="y")
+        data["panels"][column] = {"label": label.replace("\n", " "), "types": panel}
+    axes[-1][0].set_xticks([j + 0.4 - width / 2 for j in range(len(points_))], names, fontsize=8)
+    seeds = len(data["seeds"])
+    fig.suptitle(f"Sweep over {seeds} seed{'s' if seeds != 1 else ''}: bar = mean, whisker = smallest to largest, "
+                 "dot = one seed", fontsize=10)
+    leg = axes[0][0].legend(fontsize=8, ncol=max(1, len(types)), loc="lower left", bbox_to_anchor=(0, 1.02),
+                            borderaxespad=0)
     fig.tight_layout()
+    fig.canvas.draw()
+    box = leg.get_window_extent()
+    data["legend"] = {t.get_text(): to_hex(h.get_facecolor()) for t, h in zip(leg.get_texts(), leg.legend_handles)}
+    data["legend_covers_data"] = (any(box.overlaps(a.get_window_extent()) for a in drawn) or
+                                  any(box.contains(*a.transData.transform((x, y))) for a, x, y in points))
     write_file(os.path.join(out, "results.png"), lambda f: fig.savefig(f, format="png", dpi=110), binary=True)
+    write_file(os.path.join(out, "results-plot.json"),
+               lambda f: f.write(json.dumps(data, indent=1, sort_keys=True) + "\n"))
 
 
 def stdout_failed(why):

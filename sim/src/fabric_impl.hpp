@@ -26,6 +26,10 @@
 
 namespace uetsim {
 
+// Why a packet is sent: new, or again after a timeout, a NACK or an early failure (RetransmitOnEfd);
+// uet-monitor.csv's `cause`.
+enum class SendCause : std::uint8_t { New, Rto, Nack, Efd };
+
 struct PacketState {
   bool acked = false, in_flight = false;
   bool received = false;   // (the receiver's: the PDC's both ends share the slot)
@@ -34,6 +38,7 @@ struct PacketState {
   std::uint16_t efd_ev = 0;
   TimeNs sent_at = 0;
   std::uint32_t rto_gen = 0;
+  SendCause resend_cause = SendCause::New;  // why it waits in its PDC's retransmission queue
 };
 
 // A PDC's sending and receiving state while it runs (one message = one PDC). It lives in a slot that a
@@ -104,7 +109,7 @@ struct Nic {
 struct MonitorRow {
   TimeNs time;
   std::uint32_t nic, group, psn, dst, pdc;
-  bool retx;
+  SendCause cause;  // New: a Tx row; else a ReTx row and why
   std::uint16_t ev;
   uetlb::Decision decision;
   std::uint32_t bytes;
@@ -163,6 +168,13 @@ struct Fabric::Impl {
   std::vector<std::uint32_t> newly_acked;  // scratch: the PSNs a coalesced ACK acknowledges first
   std::vector<MonitorRow> monitor;
   std::vector<FailedDropRow> failed_drops;
+  // Each early failure a load balancer applied (with the monitor): time, NIC, group, PSN, EV.
+  struct EfdRow {
+    TimeNs time;
+    std::uint32_t nic, group, psn;
+    std::uint16_t ev;
+  };
+  std::vector<EfdRow> efd_rows;
   RunSummary sum;
   std::uint64_t acked_packets = 0, total_packets = 0;  // for the progress line
 
@@ -198,15 +210,15 @@ struct Fabric::Impl {
   void message_start(const ev::MessageStart& m);
   void add_message(unsigned src, unsigned dst, std::uint64_t bytes, std::uint64_t token);  // started now (an event)
   void try_send(std::uint32_t pdc_id);
-  void send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, bool retx);
+  void send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, SendCause cause);
   std::uint32_t data_size(const Pdc& pdc, std::uint32_t psn) const;
   bool port_has_room(std::uint32_t host, std::uint32_t size);
   void leave_flight(Pdc& pdc, std::uint32_t psn);
   uetlb::Engine& lb_of(Nic& nic);
-  void resend(std::uint32_t pdc_id, std::uint32_t psn);
+  void resend(std::uint32_t pdc_id, std::uint32_t psn, SendCause cause);
   void wake_senders(std::uint32_t host);
   void efd_retransmit(const ev::EfdRetx& e);
-  void efd_named(std::uint32_t host, std::uint32_t group, std::uint32_t psn, std::uint16_t ev);
+  void efd_named(TimeNs at, std::uint32_t host, std::uint32_t group, std::uint32_t psn, std::uint16_t ev);
   void rto(const ev::Rto& e);
   void lb_tick(const ev::LbTick& e);
   bool outstanding(std::uint32_t pdc_id, std::uint32_t psn);

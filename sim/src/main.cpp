@@ -41,8 +41,10 @@ spines with one leaf-spine link failed, under None, Default Packet Spraying and 
   --help
 
 Records in DIR (with --compare, in DIR/none, DIR/default, DIR/reps): uet-monitor.csv,
-uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv, summary.txt; plots in DIR:
-fct-cdf.png, ecmp-load.png, ev-over-time.png. Records are written under temporary names and renamed when
+uet-transport-stats.csv, scala-switch-load-balancing-stats.csv, messages.csv, early-failures.csv,
+summary.txt, summary.csv; plots in DIR: fct-cdf.png, ecmp-load.png, ev-over-time.png, retx-over-time.png
+(with retx-over-time.json, what it draws), and for a Chakra workload chakra-timeline.png (and .json),
+collectives-vs-bound.png. The summary's columns: docs/fabric.md, "Reading the summary". Records are written under temporary names and renamed when
 complete; DIR and its missing parents are created.
 
 Environment: uet-fabric starts itself once more with GLIBC_TUNABLES=glibc.malloc.hugetlb=1 (glibc's heap on
@@ -89,17 +91,14 @@ void restart_with_huge_pages(char** argv) {
 // checked before any work against the inputs the scenario names: no record may overwrite one.
 void check_records_against_inputs(const uetsim::Scenario& sc, const std::string& scenario_file, const std::string& out,
                                   bool several_types) {
-  static const char* const kRecords[] = {"uet-monitor.csv",
-                                         "uet-transport-stats.csv",
-                                         "scala-switch-load-balancing-stats.csv",
-                                         "messages.csv",
-                                         "collectives.csv",
-                                         "chakra-nodes.csv",
-                                         "summary.txt",
-                                         "summary.csv"};
+  static const char* const kRecords[] = {
+      "uet-monitor.csv", "early-failures.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv",
+      "messages.csv",    "collectives.csv",    "chakra-nodes.csv",        "summary.txt",
+      "summary.csv"};
   static const char* const kTop[] = {
-      "summary.txt",      "failures.csv",       "fct-cdf.png",         "ecmp-load.png",
-      "ev-over-time.png", "retx-over-time.png", "chakra-timeline.png", "collectives-vs-bound.png"};
+      "summary.txt",         "failures.csv",        "fct-cdf.png",         "ecmp-load.png",
+      "ev-over-time.png",    "retx-over-time.png",  "chakra-timeline.png", "collectives-vs-bound.png",
+      "retx-over-time.json", "chakra-timeline.json"};
   std::vector<uetlb::output::Path> paths;
   if (!scenario_file.empty()) paths.push_back({"the scenario", scenario_file, false});
   if (!sc.message_list.empty()) paths.push_back({"scenario key 'MessageList'", sc.message_list, false});

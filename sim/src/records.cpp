@@ -109,20 +109,31 @@ void Fabric::write_records(const std::string& dir) {
   auto open = [&](const std::string& name) { return uetlb::output::AtomicFile("record", dir + "/" + name); };
   if (s.monitor_on) {
     auto file = open("uet-monitor.csv");
-    file.stream() << "time_ns,nic,group,psn,direction,entropy_value,decision,bytes,dst,pdc\n";
+    file.stream() << "time_ns,nic,group,psn,direction,entropy_value,decision,bytes,dst,pdc,cause\n";
+    static const char* const kCause[] = {"", "rto", "nack", "efd"};
     {
       Rows out(file.stream());
       for (const auto& r : s.monitor) {
-        out << r.time << ',' << r.nic << ',' << r.group << ',' << r.psn << ',' << (r.retx ? "ReTx" : "Tx") << ','
-            << r.ev << ',' << uetlb::to_string(r.decision) << ',' << r.bytes << ',' << r.dst << ',' << r.pdc << '\n';
+        out << r.time << ',' << r.nic << ',' << r.group << ',' << r.psn << ','
+            << (r.cause == SendCause::New ? "Tx" : "ReTx") << ',' << r.ev << ',' << uetlb::to_string(r.decision) << ','
+            << r.bytes << ',' << r.dst << ',' << r.pdc << ',' << kCause[static_cast<int>(r.cause)] << '\n';
       }
     }
     file.commit();
+    auto efd = open("early-failures.csv");
+    efd.stream() << "time_ns,nic,group,psn,entropy_value\n";
+    {
+      Rows out(efd.stream());
+      for (const auto& r : s.efd_rows)
+        out << r.time << ',' << r.nic << ',' << r.group << ',' << r.psn << ',' << r.ev << '\n';
+    }
+    efd.commit();
   } else {
     // (A record of an earlier run in this folder would read as this run's.)
     std::error_code ignored;
-    if (std::filesystem::is_regular_file(dir + "/uet-monitor.csv", ignored)) {
-      std::filesystem::remove(dir + "/uet-monitor.csv", ignored);
+    for (const char* name : {"uet-monitor.csv", "early-failures.csv"}) {
+      if (std::filesystem::is_regular_file(dir + "/" + name, ignored))
+        std::filesystem::remove(dir + "/" + name, ignored);
     }
   }
   {

@@ -24,7 +24,7 @@ void Fabric::Impl::build_nics() {
     if (track_groups) {
       nic.lb->set_trace_sink([this, h](const uetlb::TraceRow& r) {
         if (r.event == uetlb::EventKind::Efd && r.psn) {
-          efd_named(h, static_cast<std::uint32_t>(r.group), *r.psn, r.ev);
+          efd_named(r.time, h, static_cast<std::uint32_t>(r.group), *r.psn, r.ev);
           if (sc.retransmit_on_efd) schedule(now, ev::EfdRetx{h, static_cast<std::uint32_t>(r.group), *r.psn, r.ev});
         }
       });
@@ -134,11 +134,12 @@ void Fabric::Impl::try_send(std::uint32_t pdc_id) {
     } else {
       ++pdc.next_new;
     }
-    send_data(pdc_id, psn, size, retx);
+    send_data(pdc_id, psn, size, retx ? pdc.pkt(psn).resend_cause : SendCause::New);
   }
 }
 
-void Fabric::Impl::send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, bool retx) {
+void Fabric::Impl::send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint32_t size, SendCause cause) {
+  const bool retx = cause != SendCause::New;
   Pdc& pdc = live(pdc_id);
   Nic& nic = nics[pdc.src];
   const Choice c = lb_of(nic).request(now, pdc.group, psn, retx);
@@ -154,7 +155,7 @@ void Fabric::Impl::send_data(std::uint32_t pdc_id, std::uint32_t psn, std::uint3
     ++nic.retx;
     ++sum.retransmissions;
   }
-  if (monitor_on) monitor.push_back({now, pdc.src, pdc.group, psn, pdc.dst, pdc_id, retx, c.ev, c.decision, size});
+  if (monitor_on) monitor.push_back({now, pdc.src, pdc.group, psn, pdc.dst, pdc_id, cause, c.ev, c.decision, size});
   Packet p;
   p.kind = Kind::Data;
   p.src = pdc.src;
@@ -243,8 +244,9 @@ uetlb::Engine& Fabric::Impl::lb_of(Nic& nic) {
 }
 
 // Sends a packet of a PDC again: out of flight, to the back of its retransmission queue.
-void Fabric::Impl::resend(std::uint32_t pdc_id, std::uint32_t psn) {
+void Fabric::Impl::resend(std::uint32_t pdc_id, std::uint32_t psn, SendCause cause) {
   leave_flight(live(pdc_id), psn);
+  live(pdc_id).pkt(psn).resend_cause = cause;
   live(pdc_id).retx.push_back(psn);
   try_send(pdc_id);
 }
@@ -273,14 +275,16 @@ void Fabric::Impl::efd_retransmit(const ev::EfdRetx& e) {
     PacketState& st = pdc.pkt(e.psn);
     if (st.acked || !st.in_flight || st.ev != e.ev) continue;
     ++sum.efd_retransmits;
-    resend(id, e.psn);
+    resend(id, e.psn, SendCause::Efd);
   }
 }
 
-// An early failure named packet `psn` sent with `ev` on `group`: the unacknowledged packet of that number
+// An early failure named packet `psn` sent with `ev` on `group`, applied at `at` (its deadline; recorded in
+// early-failures.csv with the monitor): the unacknowledged packet of that number
 // in the group's running PDCs remembers the copy. (Several PDCs of a group number their packets from 0
 // each; the one whose copy carried `ev` is meant, the first such.)
-void Fabric::Impl::efd_named(std::uint32_t host, std::uint32_t group, std::uint32_t psn, std::uint16_t ev) {
+void Fabric::Impl::efd_named(TimeNs at, std::uint32_t host, std::uint32_t group, std::uint32_t psn, std::uint16_t ev) {
+  if (monitor_on) efd_rows.push_back({at, host, group, psn, ev});
   const auto& of_group = nics[host].pdcs_of_group;
   if (group >= of_group.size()) return;
   for (std::uint32_t id : of_group[group]) {
@@ -303,7 +307,7 @@ void Fabric::Impl::rto(const ev::Rto& e) {
   ++nic.timeouts;
   ++sum.timeouts;
   lb_of(nic).feedback(now, pdc.group, FeedbackKind::Rto, st.ev, e.psn);
-  resend(e.pdc, e.psn);
+  resend(e.pdc, e.psn, SendCause::Rto);
 }
 
 // Whether the load balancer reads feedback for packet `psn` of `pdc`: while the packet is outstanding (sent,
@@ -331,7 +335,8 @@ void Fabric::Impl::receive_nack(Nic& nic, const Packet& p) {
   if (finished(p.pdc)) return;
   Pdc& pdc = live(p.pdc);
   cc->on_nack(pdc.win, nic.base_rtt, now);
-  if (!pdc.pkt(p.psn).acked && pdc.pkt(p.psn).in_flight && pdc.pkt(p.psn).ev == p.echo_ev) resend(p.pdc, p.psn);
+  if (!pdc.pkt(p.psn).acked && pdc.pkt(p.psn).in_flight && pdc.pkt(p.psn).ev == p.echo_ev)
+    resend(p.pdc, p.psn, SendCause::Nack);
 }
 
 void Fabric::Impl::receive_ack(Nic& nic, const Packet& p) {

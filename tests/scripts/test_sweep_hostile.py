@@ -15,7 +15,7 @@ import sys
 SWEEP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "fabric", "sweep.py")
 COLUMNS = ["messages", "completed", "fct_mean_us", "fct_p99_us", "fct_max_us", "data_packets", "retransmissions",
            "timeouts", "nacks", "drops_queue", "drops_failed_link", "drops_lossy_link", "trims", "ooo_events",
-           "efd_fired", "ecmp_imbalance", "drops_control"]
+           "efd_fired", "ecmp_imbalance", "drops_control", "done_at_us", "efd_spurious"]
 failures = []
 
 
