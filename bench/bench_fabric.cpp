@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
   if (which == "model" || which == "all") {
     ok = measure("model", repeat,
                  [&] {
-                   uetsim::Fabric f(s, [](const uetlb::Config& c) {
+                   uetsim::Fabric f(s, [](const uetlb::Config& c, std::uint32_t) {
                      return std::make_unique<uetlb::ModelEngine>(c, uetlb::kProductTracker);
                    });
                    return f.run();
@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
     for (auto checks : {uetlb::RtlChecks::Off, uetlb::RtlChecks::On}) {
       ok = measure(checks == uetlb::RtlChecks::On ? "rtl+checks" : "rtl", repeat,
                    [&] {
-                     uetsim::Fabric f(s, [checks](const uetlb::Config& c) {
+                     uetsim::Fabric f(s, [checks](const uetlb::Config& c, std::uint32_t) {
                        return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), "", checks);
                      });
                      return f.run();

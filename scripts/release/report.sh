@@ -102,6 +102,27 @@ echo '```'
 "$b/bench/bench_fabric" all
 echo '```'
 echo
+# The fabric's RTL engine at the product's size: the quick start's all-to-all, each NIC a 1,024-group core.
+fabric_engines() {
+  local scenario=$root/examples/fabric/all_to_all_failure.json e
+  echo "The RTL engine at the product's size (\`uet-fabric --engine rtl\`: each NIC a 1,024-group core) on"
+  echo "\`examples/fabric/all_to_all_failure.json\` (64 hosts, 63 peers per NIC, REPS), against the model engine:"
+  echo
+  echo '```'
+  for e in model rtl; do
+    "$b/sim/uet-fabric" "$scenario" --engine "$e" --quiet --no-plots --out "$tmp/engines/$e" >/dev/null
+    awk -F, -v e="$e" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+      NR == 2 { printf "engine %-5s: %d data packets, %d events in %.2f s wall = %.0f data packets/s (done at %.1f us)\n",
+                e, $c["data_packets"], $c["events"], $c["wall_seconds"], $c["data_packets"] / $c["wall_seconds"],
+                $c["done_at_us"] }' "$tmp/engines/$e/summary.csv"
+  done
+  for f in uet-monitor.csv messages.csv early-failures.csv; do
+    cmp -s "$tmp/engines/model/$f" "$tmp/engines/rtl/$f" && echo "$f: identical" || echo "$f: DIFFERS"
+  done
+  echo '```'
+  echo
+}
+fabric_engines
 echo "## Default scenario (\`build/sim/uet-fabric\`, the product's NIC; \`docs/fabric.md\`)"
 echo
 echo '```'

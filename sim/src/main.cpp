@@ -4,13 +4,18 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "one_nic.hpp"
+#include "rtl_build.hpp"
 #include "uetlb/cli.hpp"
 #include "uetlb/output.hpp"
 #include "uetsim/fabric.hpp"
@@ -36,6 +41,13 @@ spines with one leaf-spine link failed, under None, Default Packet Spraying and 
   --no-plots             do not draw the PNG plots
   --no-monitor           do not keep or write uet-monitor.csv (a row per data packet sent: 8 GB for a
                          ring all-reduce over 8,192 ranks)
+  --export-nic N         write NIC N's load-balancer calls as a stimulus, nic-N.stimulus.csv, and its
+                         configuration, nic-N.config.json, into each run directory: uetlb-run replays them
+                         (with the model or the RTL engine) and gives NIC N's decisions
+  --wave-nic N           (rtl engine) write the waveform of NIC N's core, nic-N.fst, and its GTKWave save
+                         file, nic-N.gtkw, into each run directory; the core's debug port shows the first
+                         group with a path failure (open with tb/gtkwave/uetlb.tcl for markers at the
+                         NIC's first early failure and that group's freezing)
   --check                read and check the scenario, print what it describes, and stop (no run)
   --quiet                print only the summary table
   --help
@@ -90,7 +102,8 @@ void restart_with_huge_pages(char** argv) {
 // Every record the run writes (in DIR, or in DIR/none, DIR/default, DIR/reps with several spraying types),
 // checked before any work against the inputs the scenario names: no record may overwrite one.
 void check_records_against_inputs(const uetsim::Scenario& sc, const std::string& scenario_file, const std::string& out,
-                                  bool several_types) {
+                                  bool several_types, std::optional<std::uint32_t> wave_nic,
+                                  std::optional<std::uint32_t> export_nic) {
   static const char* const kRecords[] = {
       "uet-monitor.csv", "early-failures.csv", "uet-transport-stats.csv", "scala-switch-load-balancing-stats.csv",
       "messages.csv",    "collectives.csv",    "chakra-nodes.csv",        "summary.txt",
@@ -106,6 +119,16 @@ void check_records_against_inputs(const uetsim::Scenario& sc, const std::string&
       several_types ? std::vector<std::string>{out + "/none", out + "/default", out + "/reps"} : std::vector{out};
   for (const auto& dir : dirs) {
     for (const char* name : kRecords) paths.push_back({"record", dir + "/" + name, true});
+    if (wave_nic) {
+      for (const char* ext : {".fst", ".gtkw"}) {
+        paths.push_back({"--wave-nic", dir + "/nic-" + std::to_string(*wave_nic) + ext, true});
+      }
+    }
+    if (export_nic) {
+      for (const char* ext : {".stimulus.csv", ".config.json"}) {
+        paths.push_back({"--export-nic", dir + "/nic-" + std::to_string(*export_nic) + ext, true});
+      }
+    }
   }
   for (const char* name : kTop) {
     if (several_types || std::string(name) != "summary.txt") paths.push_back({"record", out + "/" + name, true});
@@ -127,6 +150,7 @@ int main(int argc, char** argv) {
   std::string scenario_file, out = "out/fabric", engine = "model";
   std::optional<std::uint32_t> seed;
   bool compare = false, plots = true, quiet = false, check_only = false, monitor = true, rtl_checks = false;
+  std::optional<std::uint32_t> wave_nic, export_nic;
   uetlb::cli::Args cl(argc, argv, "uet-fabric");
   while (cl.more()) {
     const std::string a = cl.next();
@@ -147,6 +171,10 @@ int main(int argc, char** argv) {
       compare = true;
     } else if (a == "--no-plots") {
       plots = false;
+    } else if (a == "--wave-nic") {
+      wave_nic = static_cast<std::uint32_t>(cl.uint_value(a, 0, 0xffffffffULL));
+    } else if (a == "--export-nic") {
+      export_nic = static_cast<std::uint32_t>(cl.uint_value(a, 0, 0xffffffffULL));
     } else if (a == "--no-monitor") {
       monitor = false;
     } else if (a == "--check") {
@@ -162,6 +190,7 @@ int main(int argc, char** argv) {
     }
   }
   if (rtl_checks && engine != "rtl") cl.fail("--rtl-checks needs --engine rtl");
+  if (wave_nic && engine != "rtl") cl.fail("--wave-nic needs --engine rtl (the waveform is the core's)");
   try {
     uetsim::Scenario base =
         scenario_file.empty() ? uetsim::Scenario::default_scenario() : uetsim::Scenario::from_file(scenario_file);
@@ -187,32 +216,49 @@ int main(int argc, char** argv) {
     // What the run sends: the scenario's messages, or a Chakra trace's ranks.
     const std::string sends = base.chakra ? std::to_string(base.chakra->ranks.size()) + " ranks of a Chakra trace"
                                           : std::to_string(base.messages.size()) + " messages (" + base.workload + ")";
+    for (const auto& [opt, nic] : {std::pair{"--wave-nic", wave_nic}, std::pair{"--export-nic", export_nic}}) {
+      if (nic && *nic >= base.hosts()) {
+        cl.fail(std::string(opt) + " " + std::to_string(*nic) + ": the scenario has " + std::to_string(base.hosts()) +
+                " NICs, 0.." + std::to_string(base.hosts() - 1));
+      }
+    }
     try {
-      check_records_against_inputs(base, scenario_file, out, compare);
+      check_records_against_inputs(base, scenario_file, out, compare, wave_nic, export_nic);
     } catch (const uetlb::output::OutputError& e) {
       cl.fail(e.what());
     }
+    std::string rtl_note;  // (--check with the RTL engine: what of the build the scenario uses)
+#ifdef UETLB_WITH_RTL
+    if (engine == "rtl") rtl_note = uetsim::check_rtl_build(base, rtl_checks);
+#endif
     // Link failures name switches of the built fabric: checked here too, so that --check refuses what the
     // run would (a switch that does not exist, two switches with no link between them).
     if (!base.failures.empty()) (void)uetsim::Network(base);
     if (check_only) {
       std::cout << "uet-fabric: " << (scenario_file.empty() ? "the default scenario" : scenario_file)
                 << " is valid: " << base.hosts() << " hosts, " << sends << "; it needs at least "
-                << uetsim::memory_estimate(base, monitor) / (1ULL << 20) << " MiB\n";
+                << uetsim::memory_estimate(base, monitor) / (1ULL << 20) << " MiB" << rtl_note << "\n";
       return cl.flush_stdout() ? 0 : 1;
     }
     uetsim::EngineFactory factory;
+    // (--wave-nic: the traced core of one NIC, writing FILE, its debug port on the first failing group.)
+    std::function<std::unique_ptr<uetlb::Engine>(const uetlb::Config&, const std::string& file)> wave_engine;
     if (engine == "model") {
       uetlb::ModelOptions options = uetlb::kProductTracker;
       options.verification_freezing_off = base.verification_freezing_off;
-      factory = [options](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, options); };
+      factory = [options](const uetlb::Config& c, std::uint32_t) {
+        return std::make_unique<uetlb::ModelEngine>(c, options);
+      };
     } else if (base.verification_freezing_off) {
       cl.fail("scenario key 'VerificationFreezingOff' needs --engine model: the hardware always freezes");
     } else {
 #ifdef UETLB_WITH_RTL
       const auto checks = rtl_checks ? uetlb::RtlChecks::On : uetlb::RtlChecks::Off;
-      factory = [checks](const uetlb::Config& c) {
+      factory = [checks](const uetlb::Config& c, std::uint32_t) {
         return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), "", checks);
+      };
+      wave_engine = [checks](const uetlb::Config& c, const std::string& file) {
+        return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), file, checks, 0, true);
       };
 #else
       cl.fail("--engine " + engine + " is not in this build (Verilator was not found at configure time)");
@@ -235,18 +281,40 @@ int main(int argc, char** argv) {
                 << base.link_rate_bps / 1e9 << " Gbps, hash " << uetsim::to_string(base.hash_method)
                 << (base.flowlet ? ", flowlet" : "") << ", " << sends << ", engine " << engine << "\n";
     }
-    std::ostringstream table, workload;
+    std::ostringstream table, workload, nic_notes;
     uetsim::print_summary_header(table);
     for (const auto t : types) {
       uetsim::Scenario sc = base;
       sc.lb.packet_spraying_type = t;
       for (const auto& w : sc.warnings()) std::cerr << "uet-fabric: warning: " << w << "\n";
-      uetsim::Fabric fabric(sc, factory);
-      fabric.set_monitor(monitor);
       // One type: records straight into DIR; several: one subdirectory per type. messages.csv is written
       // as the run goes (a Chakra run's hundreds of millions of rows are not held), under a temporary name.
       const std::string dir = types.size() == 1 ? out : out + "/" + dir_name[static_cast<int>(t)];
       uetlb::output::make_dirs("--out", dir);
+      // One NIC's waveform and stimulus (--wave-nic, --export-nic), under temporary names until the run is
+      // done and its engines are gone (the waveform is closed then).
+      const auto nic_file = [&dir](std::uint32_t nic, const char* ext) {
+        return dir + "/nic-" + std::to_string(nic) + ext;
+      };
+      std::unique_ptr<uetlb::output::AtomicFile> wave_file, stimulus_file;
+      if (wave_nic)
+        wave_file = std::make_unique<uetlb::output::AtomicFile>("--wave-nic", nic_file(*wave_nic, ".fst"), false);
+      if (export_nic) {
+        stimulus_file =
+            std::make_unique<uetlb::output::AtomicFile>("--export-nic", nic_file(*export_nic, ".stimulus.csv"), false);
+      }
+      const uetsim::EngineFactory run_factory = [&](const uetlb::Config& c, std::uint32_t nic) {
+        std::unique_ptr<uetlb::Engine> e =
+            wave_nic && nic == *wave_nic ? wave_engine(c, wave_file->temp_path()) : factory(c, nic);
+        if (export_nic && nic == *export_nic) {
+          write_file(nic_file(nic, ".config.json"), [&c](std::ostream& f) { f << uetsim::config_json(c); });
+          e = std::make_unique<uetsim::RecordingEngine>(std::move(e), stimulus_file->stream());
+        }
+        return e;
+      };
+      auto fabric_holder = std::make_unique<uetsim::Fabric>(sc, run_factory);
+      uetsim::Fabric& fabric = *fabric_holder;
+      fabric.set_monitor(monitor);
       fabric.stream_messages(dir);
       // The progress line only for a person watching: not with --quiet, not into a file or a pipe.
       const uetsim::RunSummary r = fabric.run(quiet || !::isatty(STDERR_FILENO) ? nullptr : &std::cerr);
@@ -260,6 +328,21 @@ int main(int argc, char** argv) {
                                  "; stuck:" + r.workload_stuck);
       }
       fabric.write_records(dir);
+      fabric_holder.reset();  // (the engines go: the waveform is complete)
+      if (wave_file) {
+        wave_file->commit();
+#ifdef UETLB_WITH_RTL
+        write_file(nic_file(*wave_nic, ".gtkw"), [](std::ostream& f) { f << uetsim::fabric_gtkw(); });
+#endif
+        nic_notes << "  " << r.spraying << ": NIC " << *wave_nic << "'s core: gtkwave -S " << UETSIM_GTKW_TCL << " "
+                  << nic_file(*wave_nic, ".fst") << " " << nic_file(*wave_nic, ".gtkw") << "\n";
+      }
+      if (stimulus_file) {
+        stimulus_file->commit();
+        nic_notes << "  " << r.spraying << ": NIC " << *export_nic << "'s load balancer: uetlb-run --config "
+                  << nic_file(*export_nic, ".config.json") << " --stimulus " << nic_file(*export_nic, ".stimulus.csv")
+                  << " --trace TRACE.csv\n";
+      }
       std::ostringstream one;
       uetsim::print_summary_header(one);
       uetsim::print_summary_row(one, r);
@@ -286,7 +369,7 @@ int main(int argc, char** argv) {
     }
     std::cout << table.str();
     if (!quiet) uetsim::print_summary_legend(std::cout);
-    std::cout << workload.str();
+    std::cout << workload.str() << nic_notes.str();
     if (types.size() > 1) {
       write_file(out + "/summary.txt", [&](std::ostream& f) {
         f << table.str();

@@ -16,7 +16,7 @@ void Fabric::Impl::build_nics() {
     Nic& nic = nics[h];
     uetlb::Config cfg = sc.lb;
     cfg.seed = nic_seed(sc.seed, sc.lb.seed, h);
-    nic.lb = factory(cfg);
+    nic.lb = factory(cfg, h);
     // An early failure the load balancer applies (a packet unacknowledged past M x base RTT) marks the
     // copy it names, so that its ACK, if one comes after all, counts the early failure as spurious. With
     // RetransmitOnEfd it also makes the transport send that packet again, as a timeout would, sooner: an

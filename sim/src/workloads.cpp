@@ -9,10 +9,12 @@
 #include <fstream>
 #include <numeric>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "uetlb/output.hpp"
 #include "uetlb/stimulus.hpp"
+#include "uetsim/fabric.hpp"
 
 namespace uetsim {
 
@@ -165,6 +167,53 @@ void build_workload(Scenario& sc) {
     bad("Workload", "\"" + sc.workload + "\"",
         "\"permutation\", \"incast\", \"all-to-all\", \"ring\", \"list\", \"chakra\"");
   }
+}
+
+GroupNeed groups_needed(const Scenario& sc) {
+  GroupNeed need;
+  need.per_peer = sc.lb.pdc_groups_enabled;
+  auto consider = [&need](std::uint64_t groups, std::uint32_t nic) {
+    if (groups > need.groups) need = {groups, nic, need.per_peer};
+  };
+  if (sc.chakra) {
+    const auto& ranks = sc.chakra->ranks;
+    const std::uint32_t n = static_cast<std::uint32_t>(ranks.size());
+    for (std::uint32_t r = 0; r < n; ++r) {
+      std::set<std::uint32_t> peers;
+      std::uint64_t messages = 0;
+      bool everyone = false;  // an all-to-all, or a broadcast from this rank: every other rank
+      for (const ChakraNode& node : ranks[r].nodes) {
+        if (node.kind == ChakraKind::Send) {
+          peers.insert(node.peer);
+          ++messages;
+        } else if (node.kind == ChakraKind::Coll) {
+          const bool direct = node.coll == ChakraColl::AllToAll || (node.coll == ChakraColl::Broadcast && r == 0);
+          everyone = everyone || direct;
+          if (node.coll != ChakraColl::AllToAll && node.coll != ChakraColl::Broadcast) peers.insert((r + 1) % n);
+          messages += direct                               ? n - 1
+                      : node.coll == ChakraColl::AllReduce ? 2ULL * (n - 1)
+                      : node.coll == ChakraColl::Broadcast ? 0
+                                                           : n - 1;
+        }
+      }
+      const std::uint32_t host = sc.chakra_hosts.empty() ? r : sc.chakra_hosts[r];
+      consider(need.per_peer ? (everyone ? n - 1 : peers.size()) : messages, host);
+    }
+    return need;
+  }
+  // Messages by source, then destination: the distinct destinations (or the messages) of each source.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  pairs.reserve(sc.messages.size());
+  for (const Message& m : sc.messages) pairs.emplace_back(m.src, m.dst);
+  std::sort(pairs.begin(), pairs.end());
+  std::uint64_t count = 0;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const bool new_source = i == 0 || pairs[i].first != pairs[i - 1].first;
+    if (new_source) count = 0;
+    if (!need.per_peer || new_source || pairs[i].second != pairs[i - 1].second) ++count;
+    consider(count, pairs[i].first);
+  }
+  return need;
 }
 
 }  // namespace uetsim

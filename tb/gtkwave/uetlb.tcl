@@ -1,8 +1,9 @@
 # GTKWave script for a uet_lb waveform opened with tb/uetlb.gtkw or tb/uetlb_run.gtkw:
 #   gtkwave -S tb/gtkwave/uetlb.tcl WAVE.fst tb/uetlb.gtkw
 # Puts named markers where a debugging session usually starts: A at the first early failure (efd_valid_o),
-# B at the first cycle the group on dbg_group_i is freezing (dbg_freezing_o), C at the first response
-# that explores (rsp_decision_o = DEC_EXPLORE); then zooms to the 80 cycles around A (else B, else the whole run).
+# B at the first cycle the group on dbg_group_i is freezing (dbg_freezing_o, while dbg_open_o; in a
+# uet-fabric --wave-nic waveform the debug port follows the NIC's first group with a path failure), C at
+# the first response that explores (rsp_decision_o = DEC_EXPLORE); then zooms to the 80 cycles around A (else B, else the whole run).
 # Each marker found is printed with the waveform's time and its unit (the programs count clock cycles in the
 # waveform, not ns), the clock cycle, and the core's time there, now_i in ns, which is the time_ns of the LB
 # trace's rows ("uetlb.tcl: marker A at 3919 ps of the waveform (cycle 1959, now_i 270471 ns; deadline
@@ -42,6 +43,40 @@ proc uetlb_first {name value} {
   }
   gtkwave::/Edit/UnHighlight_All
   return -1
+}
+
+# The core's port NAME as the waveform names it (uet_lb.uet_lb.NAME, tb.uet_lb.uet_lb.NAME: the deepest
+# scope uet_lb, since a Verilated model's top repeats the ports of the core below it), or "".
+proc uetlb_fac {name} {
+  set best ""
+  set n [gtkwave::getNumFacs]
+  for {set i 0} {$i < $n} {incr i} {
+    set f [gtkwave::getFacName $i]
+    if {[string match "*uet_lb.${name}" $f] && [string length $f] > [string length $best]} { set best $f }
+  }
+  return $best
+}
+
+# The first time at which signal NAME changes to VALUE while signal WHILE reads WHILE_VALUE, from its list
+# of changes (not the displayed value at a marker, which GTKWave may not have refreshed after an earlier
+# walk), from time FROM on; -1 if never or if either signal is missing.
+proc uetlb_first_while {name value while while_value {from 0}} {
+  set f [uetlb_fac $name]
+  set w [uetlb_fac $while]
+  if {$f eq "" || $w eq ""} { return -1 }
+  while {1} {
+    set changes [gtkwave::signalChangeList $f -start_time $from -max 4096]
+    set last $from
+    foreach {t v} $changes {
+      if {$t >= 9223372036854775806} { return -1 }
+      if {$v eq $value && $t > 0 && [lindex [gtkwave::signalChangeList $w -start_time $t -max 1] 1] eq $while_value} {
+        return $t
+      }
+      set last $t
+    }
+    if {[llength $changes] < 8192 || $last <= $from} { return -1 }
+    set from [expr {$last + 1}]
+  }
 }
 
 # The value trace NAME shows at time T ("" when it is not displayed).
@@ -86,7 +121,15 @@ foreach {mark name value what} {
   B dbg_freezing_o 1 "first freezing of the group on dbg_group_i"
   C rsp_decision_o DEC_EXPLORE "first exploring response"
 } {
-  set t [uetlb_first $name $value]
+  if {$mark eq "B"} {
+    # (While the group is open: before its open the debug port shows whatever its words held.)
+    # (And from the first open on: until the sweep after reset has cleared every group, the words are
+    # random.)
+    set first_open [uetlb_first_while open_valid_i 1 rst_ni 1]
+    set t [expr {$first_open < 0 ? -1 : [uetlb_first_while $name $value dbg_open_o 1 $first_open]}]
+  } else {
+    set t [uetlb_first $name $value]
+  }
   if {$t >= 0} {
     gtkwave::setNamedMarker $mark $t $what
     set now [uetlb_value_at now_i $t]

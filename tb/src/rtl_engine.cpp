@@ -55,7 +55,9 @@ class RtlFaults {
 template <class Top, bool Traced>
 class RtlEngine final : public Engine, public RtlFaults {
  public:
-  RtlEngine(const Config& cfg, const ModelOptions& opts, const std::string& wave, int random_reset_seed) : cfg_(cfg) {
+  RtlEngine(const Config& cfg, const ModelOptions& opts, const std::string& wave, int random_reset_seed,
+            bool debug_follows_failure)
+      : cfg_(cfg), debug_follows_(debug_follows_failure) {
     check_fits(cfg, opts);
     ctx_ = std::make_unique<VerilatedContext>();
     ctx_->fatalOnError(true);
@@ -90,7 +92,7 @@ class RtlEngine final : public Engine, public RtlFaults {
     check_group(group);
     advance_to(now);
     top_->open_valid_i = 1;
-    top_->open_group_i = static_cast<CData>(group);
+    put(top_->open_group_i, group);
     top_->open_port_i = local_port;
     handshake(top_->open_ready_o);
     top_->open_valid_i = 0;
@@ -106,7 +108,7 @@ class RtlEngine final : public Engine, public RtlFaults {
     }
     advance_to(now);
     top_->req_valid_i = 1;
-    top_->req_group_i = static_cast<CData>(group);
+    put(top_->req_group_i, group);
     top_->req_psn_i = psn;
     top_->req_retx_i = retx;
     top_->rsp_ready_i = 1;
@@ -136,7 +138,8 @@ class RtlEngine final : public Engine, public RtlFaults {
     }
     advance_to(now);
     top_->fb_valid_i = 1;
-    top_->fb_group_i = static_cast<CData>(group);
+    put(top_->fb_group_i, group);
+    if (kind == FeedbackKind::Rto) follow_on_debug(group);
     top_->fb_kind_i = static_cast<CData>(kind);
     top_->fb_ev_i = ev;
     top_->fb_psn_i = psn;
@@ -237,10 +240,26 @@ class RtlEngine final : public Engine, public RtlFaults {
     }
   }
 
+  // A value onto a port of the port's own width: a group port is 8 bits wide in a build of up to 256 groups
+  // and 16 above (Verilator's CData, SData).
+  template <class Port>
+  static void put(Port& port, std::uint64_t value) {
+    port = static_cast<Port>(value);
+  }
+
+  // With debug_follows_, the debug port shows the first group with a path failure from then on.
+  void follow_on_debug(GroupId group) const {
+    if (!debug_follows_ || followed_) return;
+    put(top_->dbg_group_i, group);
+    followed_ = true;
+  }
+
   static void check_group(GroupId group) {
     if (group >= rtl_build().num_groups) {
       throw UsageError("group " + std::to_string(group) + " is outside the RTL build's 0.." +
-                       std::to_string(rtl_build().num_groups - 1));
+                       std::to_string(rtl_build().num_groups - 1) +
+                       " (NumGroups: CMake variable UETSIM_RTL_GROUPS for uet-fabric, UETLB_ENGINE_GROUPS for "
+                       "uetlb-run)");
     }
   }
 
@@ -291,6 +310,7 @@ class RtlEngine final : public Engine, public RtlFaults {
     const std::uint32_t back = static_cast<std::uint32_t>(time_) - top_->efd_time_o;
     const TimeNs deadline = time_ - back;
     counters_.efd_fired++;
+    follow_on_debug(top_->efd_group_o);
     emit(deadline, top_->efd_group_o, EventKind::Efd, static_cast<EntropyValue>(top_->efd_ev_o),
          static_cast<Psn>(top_->efd_psn_o), std::nullopt);
   }
@@ -399,6 +419,8 @@ class RtlEngine final : public Engine, public RtlFaults {
   mutable std::uint64_t cycle_ = 0;
   mutable bool low_ = false;  // evaluated with clk_i low and the inputs as they are (eval_low())
   mutable std::uint64_t seq_ = 0;
+  bool debug_follows_ = false;
+  mutable bool followed_ = false;
 };
 
 }  // namespace
@@ -426,12 +448,16 @@ ModelOptions rtl_model_options() {
 }
 
 std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
-                                        RtlChecks checks, int random_reset_seed) {
-  if (!wave.empty()) return std::make_unique<RtlEngine<Vuet_lb_traced, true>>(config, options, wave, random_reset_seed);
-  if (checks == RtlChecks::On) {
-    return std::make_unique<RtlEngine<Vuet_lb_traced, false>>(config, options, wave, random_reset_seed);
+                                        RtlChecks checks, int random_reset_seed, bool debug_follows_failure) {
+  if (!wave.empty()) {
+    return std::make_unique<RtlEngine<Vuet_lb_traced, true>>(config, options, wave, random_reset_seed,
+                                                             debug_follows_failure);
   }
-  return std::make_unique<RtlEngine<Vuet_lb, false>>(config, options, wave, random_reset_seed);
+  if (checks == RtlChecks::On) {
+    return std::make_unique<RtlEngine<Vuet_lb_traced, false>>(config, options, wave, random_reset_seed,
+                                                              debug_follows_failure);
+  }
+  return std::make_unique<RtlEngine<Vuet_lb, false>>(config, options, wave, random_reset_seed, debug_follows_failure);
 }
 
 }  // namespace uetlb

@@ -14,7 +14,9 @@ namespace uetsim::test {
 
 /// Each NIC's load balancer: the golden model with the product tracker's geometry.
 inline EngineFactory model_factory() {
-  return [](const uetlb::Config& c) { return std::make_unique<uetlb::ModelEngine>(c, uetlb::kProductTracker); };
+  return [](const uetlb::Config& c, std::uint32_t) {
+    return std::make_unique<uetlb::ModelEngine>(c, uetlb::kProductTracker);
+  };
 }
 
 /// A file's whole text.

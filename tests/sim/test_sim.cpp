@@ -102,6 +102,25 @@ TEST_CASE("sim default scenario: with a failed link REPS retransmits less than D
   REQUIRE(resend.fct_max_us < reps.fct_max_us);
 }
 
+TEST_CASE("sim groups: the most groups a NIC holds at once, what the RTL build must hold", "[sim][groups]") {
+  // An all-to-all over 64 hosts: 63 peers per NIC, a group each; without PDC groups, a group per message.
+  Scenario a2a = Scenario::from_json(
+      R"({"Leaves":8,"Spines":8,"HostsPerLeaf":8,"Workload":"all-to-all","MessageBytes":4096})", "a2a.json");
+  const GroupNeed peers = groups_needed(a2a);
+  REQUIRE(peers.groups == 63);
+  REQUIRE(peers.per_peer);
+  // Two messages to the same peer share its group; two peers are two groups (NIC 2 here).
+  Scenario list = Scenario::from_json(R"({"Workload":"incast","IncastSenders":3})", "incast.json");
+  list.messages = {{0, 2, 0, 4096, -1}, {0, 2, 0, 4096, -1}, {0, 2, 5, 4096, -1}, {0, 1, 0, 4096, -1}};
+  GroupNeed two = groups_needed(list);
+  REQUIRE(two.groups == 2);
+  REQUIRE(two.nic == 2);
+  list.lb.pdc_groups_enabled = false;
+  two = groups_needed(list);
+  REQUIRE(two.groups == 3);
+  REQUIRE_FALSE(two.per_peer);
+}
+
 TEST_CASE("sim summary: the workload's completion time and spurious early failures", "[sim][summary]") {
   // An 8-to-1 incast that loses nothing (queues deep enough never to trim or drop, no timeout within the
   // run) and M = 1: every early failure fires for a packet waiting in a queue, which is then delivered
@@ -173,7 +192,7 @@ TEST_CASE("sim engines: the model and the RTL core give identical records on a s
     for (auto checks : {uetlb::RtlChecks::Off, uetlb::RtlChecks::On}) {
       INFO("checks " << (checks == uetlb::RtlChecks::On ? "on" : "off"));
       const std::string r = tmpdir("engine_rtl");
-      Fabric fr(s, [checks](const uetlb::Config& c) {
+      Fabric fr(s, [checks](const uetlb::Config& c, std::uint32_t) {
         return uetlb::make_rtl_engine(c, uetlb::rtl_model_options(), "", checks);
       });
       fr.set_monitor(true);

@@ -14,8 +14,8 @@
 
 namespace uetsim {
 
-/// Makes the load balancer of one NIC.
-using EngineFactory = std::function<std::unique_ptr<uetlb::Engine>(const uetlb::Config&)>;
+/// Makes the load balancer of NIC `nic` (0 .. hosts-1, each once, in order) from its configuration.
+using EngineFactory = std::function<std::unique_ptr<uetlb::Engine>(const uetlb::Config&, std::uint32_t nic)>;
 
 struct RunSummary {
   std::string spraying;
@@ -77,6 +77,18 @@ class Fabric {
 /// and per packet its sender state, its receive bit and (with `monitor`) its uet-monitor row. The fabric
 /// refuses a scenario whose estimate exceeds the machine's memory before it starts.
 std::uint64_t memory_estimate(const Scenario& scenario, bool monitor);
+
+/// The most load-balancer groups one NIC may hold at once in a run of `scenario` (what an RTL build's
+/// NumGroups must hold), and which NIC. With PDCGroupsEnabled (`per_peer`) a NIC holds one group per peer
+/// it sends to, so the count of its peers bounds it exactly (a Chakra trace's: the peers of its sends and
+/// collectives); without, one group per message in flight, bounded by the messages it sends (messages
+/// that wait for others counted too: an upper bound, not what a run reaches).
+struct GroupNeed {
+  std::uint64_t groups = 0;
+  std::uint32_t nic = 0;
+  bool per_peer = true;
+};
+GroupNeed groups_needed(const Scenario& scenario);
 
 void print_summary_header(std::ostream& out);
 void print_summary_row(std::ostream& out, const RunSummary& s);

@@ -37,9 +37,12 @@ enum class RtlChecks {
 /// build's. `wave` names an FST file to write, or is empty; a wave runs the checked build whatever
 /// `checks` says. A non-zero `random_reset_seed` starts every variable of the core random (Verilator's
 /// random reset from that seed) instead of 0, so that a register lacking a reset shows up; assertions are
-/// off until reset is released.
+/// off until reset is released. With `debug_follows_failure`, the debug port (dbg_group_i, whose state a
+/// wave shows) follows the first group that has a path failure (an rto or an early failure), so that a
+/// wave shows that group's freezing; else it shows group 0.
 std::unique_ptr<Engine> make_rtl_engine(const Config& config, const ModelOptions& options, const std::string& wave,
-                                        RtlChecks checks = RtlChecks::Off, int random_reset_seed = 0);
+                                        RtlChecks checks = RtlChecks::Off, int random_reset_seed = 0,
+                                        bool debug_follows_failure = false);
 
 /// What the core's ECC registers say (CNT_ECC_CORRECTED, CNT_ECC_DOUBLE, STATUS.ECC_DOUBLE, ECC).
 struct RtlEccStatus {
