@@ -5,7 +5,7 @@ that drifts from the programs fails.
   test_doc_commands.py SOURCE_ROOT BUILD_DIR WORK_DIR rtl|no-rtl
 
 A command block is a fenced block marked ```sh or ```bash; other blocks (output, C++, CMake) are not run.
-Each document's blocks run in order, in a folder of their own (WORK_DIR/<document>) laid out as the
+Each document's blocks run in order (two documents at a time), in a folder of their own (WORK_DIR/<document>) laid out as the
 repository's root: `build` is BUILD_DIR, `examples/` a copy (scenario files name traces relative to
 themselves, out/ beside the root), everything else a link to the source. A block runs under
 `bash -e -o pipefail` with a time limit.
@@ -21,6 +21,7 @@ that every relative link reaches a file in it.
 
 Prints what ran and what was skipped, with the reason for each skip; exits 1 naming each block that failed
 (its document and line, the block and the end of its output)."""
+import concurrent.futures
 import os
 import re
 import shutil
@@ -124,24 +125,27 @@ def main():
     env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1", **SMALL)
     ran, skipped, failed = [], [], []
     failed += outside_pointers(root, docs)
-    for doc in docs:
+
+    def run_document(doc):
+        """A document's blocks in order, in its own folder: (ran, skipped, failed)."""
+        d_ran, d_skipped, d_failed = [], [], []
         command_blocks = [b for b in blocks(os.path.join(root, doc)) if b[1] in ("sh", "bash")]
         if not command_blocks:
-            continue
+            return d_ran, d_skipped, d_failed
         work = os.path.join(work_root, doc.replace("/", "_"))
         layout(root, build, work)
         for line, _, text, mark in command_blocks:
             where = f"{doc}:{line}"
             unknown = sorted(set(VAR_RE.findall(text)) - set(SMALL))
             if unknown:
-                failed.append(f"{where}: sizes in variables this test does not make small: {', '.join(unknown)} "
-                              "(add them to SMALL in tests/scripts/test_doc_commands.py)")
+                d_failed.append(f"{where}: sizes in variables this test does not make small: {', '.join(unknown)} "
+                                "(add them to SMALL in tests/scripts/test_doc_commands.py)")
                 continue
             if mark and mark.startswith("skip: "):
-                skipped.append(f"{where}: {mark[6:]}")
+                d_skipped.append(f"{where}: {mark[6:]}")
                 continue
             if mark == "rtl" and not rtl:
-                skipped.append(f"{where}: needs the RTL engine, which this build lacks")
+                d_skipped.append(f"{where}: needs the RTL engine, which this build lacks")
                 continue
             try:
                 r = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", text], cwd=work, env=env,
@@ -152,11 +156,19 @@ def main():
                 ok, why = False, f"still running after {TIMEOUT_S} s"
                 output = (e.stdout or b"").decode(errors="replace") + (e.stderr or b"").decode(errors="replace")
             if ok:
-                ran.append(where)
+                d_ran.append(where)
             else:
                 tail = "\n".join("    | " + l for l in output.strip().split("\n")[-15:])
                 block = "\n".join("    > " + l for l in text.split("\n"))
-                failed.append(f"{where}: {why}\n{block}\n{tail}")
+                d_failed.append(f"{where}: {why}\n{block}\n{tail}")
+        return d_ran, d_skipped, d_failed
+
+    # The documents side by side (each in its own folder), two at a time; reported in document order.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        for d_ran, d_skipped, d_failed in pool.map(run_document, docs):
+            ran += d_ran
+            skipped += d_skipped
+            failed += d_failed
     print(f"test_doc_commands: ran {len(ran)} command blocks: {', '.join(ran)}")
     print(f"test_doc_commands: skipped {len(skipped)}:")
     for s in skipped:
