@@ -123,6 +123,30 @@ fabric_engines() {
   echo
 }
 fabric_engines
+# What M (FailureDetectionRTTMultiplier) does on the same all-to-all: how many early failures fire, how many
+# of them name a packet that was delivered after all (spurious), and what the workload takes.
+efd_multipliers() {
+  echo "Early failure detection's multiplier M on the same all-to-all (REPS; \`done at\`: the workload's"
+  echo "completion; \`spurious\`: early failures whose packet was acknowledged later; \`docs/fabric.md\`):"
+  echo
+  echo '```'
+  printf '%4s %10s %8s %10s %10s %10s\n' M "done at" retx fired spurious untracked
+  for m in 3 6 12 24; do
+    python3 - "$root/examples/fabric/all_to_all_failure.json" "$m" > "$tmp/m$m.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+s["Nic"]["FailureDetectionRTTMultiplier"] = int(sys.argv[2])
+print(json.dumps(s))
+PY
+    "$b/sim/uet-fabric" "$tmp/m$m.json" --quiet --no-plots --no-monitor --out "$tmp/m$m" >/dev/null
+    awk -F, -v m="$m" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+      NR == 2 { printf "%4d %8.1fus %8d %10d %10d %10d\n", m, $c["done_at_us"], $c["retransmissions"], $c["efd_fired"],
+                $c["efd_spurious"], $c["efd_untracked"] }' "$tmp/m$m/summary.csv"
+  done
+  echo '```'
+  echo
+}
+efd_multipliers
 echo "## Default scenario (\`build/sim/uet-fabric\`, the product's NIC; \`docs/fabric.md\`)"
 echo
 echo '```'
