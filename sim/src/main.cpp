@@ -34,6 +34,7 @@ spines with one leaf-spine link failed, under None, Default Packet Spraying and 
 
   --out DIR              records directory (default out/fabric); one subdirectory per spraying type
   --engine model|rtl     the load balancer in each NIC: the golden model (default) or the Verilated uet_lb
+                         (1,024 groups; --check with it checks that the build holds every NIC's groups)
   --rtl-checks           (rtl engine) the core's build with every assertion on (about a fifth slower than
                          the default fast build; the same records)
   --seed N               overrides the scenario's seed (ECMP salts, workload)
