@@ -28,7 +28,8 @@ import shutil
 import subprocess
 import sys
 
-SMALL = {"RANKS": "16", "BYTES": "65536", "PACKETS": "2000", "CYCLES": "20000"}
+SMALL = {"RANKS": "16", "BYTES": "65536", "PACKETS": "2000", "CYCLES": "20000",
+         "SWEEP": "examples/sweeps/smoke.json"}
 TIMEOUT_S = 100  # one block (the slowest, the fabric's sweep, takes a few seconds)
 MARK_RE = re.compile(r"^<!--\s*doc-test:\s*(skip:\s*(?P<reason>.+?)|(?P<rtl>rtl))\s*-->\s*$")
 FENCE_RE = re.compile(r"^```(?P<lang>[A-Za-z]*)\s*$")
