@@ -10,13 +10,9 @@ set -euo pipefail
 fabric=$1 run=$2 root=$3 dir=$4 mode=${5:-model}
 fail() { echo "test_fabric_one_nic: $*" >&2; exit 1; }
 rm -rf "$dir" && mkdir -p "$dir"
-cat > "$dir/a2a.json" <<JSON
-{"Leaves": 4, "Spines": 4, "HostsPerLeaf": 8, "Workload": "all-to-all", "MessageBytes": 16384,
- "LinkFailures": [{"From": "leaf0", "To": "spine1", "At": "2us"}],
- "Nic": {"PacketSprayingType": "Recycled Entropy Packet Spraying"}}
-JSON
+a2a=$root/tests/scripts/fabric_a2a_32.json  # a 32-host all-to-all, REPS, leaf0-spine1 down at 2 us
 # NIC 5's calls replayed by uetlb-run: the same decisions, packet for packet.
-"$fabric" "$dir/a2a.json" --quiet --no-plots --export-nic 5 --out "$dir/model" >/dev/null
+"$fabric" "$a2a" --quiet --no-plots --export-nic 5 --out "$dir/model" >/dev/null
 "$run" --config "$dir/model/nic-5.config.json" --stimulus "$dir/model/nic-5.stimulus.csv" --trace "$dir/t5.csv" \
   --monitor "$dir/m5.csv" --quiet
 key() { awk -F, -v nic="$2" 'NR > 1 && (nic == "" || $2 == nic) { print $1","$3","$4","$5","$6","$7 }' "$1"; }
@@ -28,12 +24,12 @@ cmp -s <(key "$dir/model/uet-monitor.csv" 5) <(key "$dir/m5.csv" "") ||
 cmp -s <(awk -F, 'NR > 1 && $2 == 5 { print $1","$3","$4","$5 }' "$dir/model/early-failures.csv") \
        <(awk -F, '$4 == "efd" { print $2","$3","$6","$5 }' "$dir/t5.csv") ||
   fail "the replay's early failures differ from the fabric's for NIC 5"
-if "$fabric" "$dir/a2a.json" --export-nic 32 --out "$dir/x" 2>"$dir/err"; then fail "--export-nic 32 of 32 NICs accepted"; fi
+if "$fabric" "$a2a" --export-nic 32 --out "$dir/x" 2>"$dir/err"; then fail "--export-nic 32 of 32 NICs accepted"; fi
 grep -q "the scenario has 32 NICs, 0..31" "$dir/err" || fail "--export-nic 32: $(cat "$dir/err")"
 if [ "$mode" = rtl ]; then
-  "$fabric" "$dir/a2a.json" --check --engine rtl >"$dir/check" || fail "--check --engine rtl refused a 32-host all-to-all"
+  "$fabric" "$a2a" --check --engine rtl >"$dir/check" || fail "--check --engine rtl refused a 32-host all-to-all"
   grep -q "groups hold the most any NIC needs (NIC 0 sends to 31 peers" "$dir/check" || fail "--check: $(cat "$dir/check")"
-  "$fabric" "$dir/a2a.json" --quiet --no-plots --engine rtl --wave-nic 5 --out "$dir/rtl" >/dev/null
+  "$fabric" "$a2a" --quiet --no-plots --engine rtl --wave-nic 5 --out "$dir/rtl" >/dev/null
   for f in uet-monitor.csv messages.csv early-failures.csv uet-transport-stats.csv; do
     cmp -s "$dir/model/$f" "$dir/rtl/$f" || fail "the RTL engine's $f differs from the model's"
   done

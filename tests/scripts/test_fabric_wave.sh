@@ -11,12 +11,8 @@ for tool in xvfb-run gtkwave; do
   command -v "$tool" >/dev/null || fail "$tool is not installed (scripts/setup.sh installs it)"
 done
 rm -rf "$dir" && mkdir -p "$dir"
-cat > "$dir/a2a.json" <<JSON
-{"Leaves": 4, "Spines": 4, "HostsPerLeaf": 8, "Workload": "all-to-all", "MessageBytes": 16384,
- "LinkFailures": [{"From": "leaf0", "To": "spine1", "At": "2us"}],
- "Nic": {"PacketSprayingType": "Recycled Entropy Packet Spraying"}}
-JSON
-"$fabric" "$dir/a2a.json" --engine rtl --wave-nic 5 --quiet --no-plots --out "$dir/run" >/dev/null
+a2a=$root/tests/scripts/fabric_a2a_32.json  # a 32-host all-to-all, REPS, leaf0-spine1 down at 2 us
+"$fabric" "$a2a" --engine rtl --wave-nic 5 --quiet --no-plots --out "$dir/run" >/dev/null
 first=$(awk -F, 'NR > 1 && $2 == 5 { print $1; exit }' "$dir/run/early-failures.csv")
 [ -n "$first" ] || fail "NIC 5 had no early failure to mark"
 cat > "$dir/check.tcl" <<'TCL'
