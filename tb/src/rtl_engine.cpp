@@ -186,7 +186,7 @@ class RtlEngine final : public Engine, public RtlFaults {
       for (unsigned b : bits) mask[b / 32] |= EData{1} << (b % 32);
     }
     wait_idle();  // the events taken so far have written their words: the flip goes to a later event's
-    top_->ecc_inj_group_i = static_cast<CData>(group);
+    put(top_->ecc_inj_group_i, group);
     top_->ecc_inj_i = 1;
     tick();  // a pulse of one cycle arms it
     top_->ecc_inj_i = 0;
