@@ -338,8 +338,10 @@ module uet_lb #(
   );
 
   // The reads that count (uet_lb_regs' CNT_ECC_*): a lane's event at stage C in range whose word is the store's.
-  assign ecc_corrected = {r_v[2] && c_r_inr && c_store_r && rd_single[1], f_v[2] && c_f_inr && c_store_f && rd_single[0]};
-  assign ecc_double    = {r_v[2] && c_r_inr && c_store_r && rd_double[1], f_v[2] && c_f_inr && c_store_f && rd_double[0]};
+  logic [1:0] c_reads;  // {request lane, feedback lane}
+  assign c_reads       = {r_v[2] && c_r_inr && c_store_r, f_v[2] && c_f_inr && c_store_f};
+  assign ecc_corrected = c_reads & rd_single[1:0];
+  assign ecc_double    = c_reads & rd_double[1:0];
 
   // ---------------------------------------------------------------------------------------------
   // The age of each group's freeze start (uet_lb_age): "long past" once the freezing timeout has certainly
