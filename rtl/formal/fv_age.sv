@@ -29,7 +29,7 @@ module fv_age (
   always_ff @(posedge clk_i) grp_q <= grp_i;
   always_comb if (past1_q) assume (grp_i == grp_q);
 
-  // Time: at most 2^12 ns a cycle (t_i against the cycle before, and the registered copies likewise).
+  // Time: at most 2^11 ns a cycle (t_i against the cycle before, and the registered copies likewise).
   logic [15:0] tq_q, tqq_q;
   always_ff @(posedge clk_i) begin
     tq_q  <= t_i;
