@@ -164,7 +164,7 @@ module uet_lb_axi #(
     .dbg_freeze_start_o (unused_dbg_start), .dbg_window_left_o (unused_dbg_left), .dbg_slot0_o (unused_dbg_slot0),
     .reg_we_i (core_we), .reg_addr_i (reg_addr), .reg_wdata_i (reg_wdata), .reg_rdata_o (core_rdata),
     .reg_werr_o (core_werr),
-    .ecc_inj_i (1'b0), .ecc_inj_group_i ({GroupW{1'b0}}), .ecc_inj_mask_i (128'd0)
+    .ecc_inj_i (1'b0), .ecc_inj_slot_i (1'b0), .ecc_inj_group_i ({GroupW{1'b0}}), .ecc_inj_mask_i (128'd0)
   );
   logic unused_ok;
   assign unused_ok = ^{s_axil_awprot, s_axil_arprot, unused_efd_due, unused_efd_pending, unused_efd_tracked, unused_dbg_open,

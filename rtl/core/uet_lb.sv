@@ -33,7 +33,8 @@ module uet_lb #(
   parameter int unsigned WindowWidth    = 12,    ///< width of W and window_left, 1..16
   parameter int unsigned BaseRttWidth   = 20,    ///< base RTT width (ns); 8 + BaseRttWidth < TsWidth
   parameter bit          DbgPort        = 1'b1,  ///< 0: no dbg_* port (outputs 0, its RAM copies removed)
-  parameter bit          Ecc            = 1'b1,  ///< SECDED on the group-state words (docs/architecture.md)
+  parameter bit          Ecc            = 1'b1,  ///< SECDED on the group-state words and the slot RAM
+                                                 ///< (docs/architecture.md, "Protection")
   // Derived, do not override.
   parameter int unsigned GroupW         = (NumGroups > 1) ? $clog2(NumGroups) : 1,
   /// Bits of a stored group-state word: the word, and its check bits with Ecc.
@@ -104,9 +105,11 @@ module uet_lb #(
   output logic                    reg_werr_o,       ///< the write presented two cycles ago was refused (the
                                                     ///< STATUS error bits say why): a bus error for wrappers
   // Test-only error injection (tie ecc_inj_i to 0): a pulse arms it; the next write of ecc_inj_group_i's
-  // state word stores it with the mask's bits flipped (docs/registers.md, "Error injection"). The mask has
-  // a fixed width, whatever the build's: bits at CodeW and above are ignored.
+  // state word (ecc_inj_slot_i 0) or of one of its slots (1) stores it with the mask's bits flipped
+  // (docs/registers.md, "Error injection"). The mask has a fixed width, whatever the build's: bits beyond
+  // the stored word's are ignored.
   input  logic                    ecc_inj_i,
+  input  logic                    ecc_inj_slot_i,
   input  logic [GroupW-1:0]       ecc_inj_group_i,
   input  logic [127:0]            ecc_inj_mask_i
 );
@@ -138,7 +141,8 @@ module uet_lb #(
   logic [31:0]            seed;
   logic                   apply;
   logic                   bad_open, opened, opens_out, inc_fb_unopened, inc_req_unopened, trk_untracked;
-  logic [1:0]             ecc_corrected, ecc_double;  // each lane's read at stage C corrected, found two flips
+  logic [2:0]             ecc_corrected, ecc_double;  // a read corrected one flip, found two: {slot at Z,
+                                                      // request lane's word at C, feedback lane's}
 
   uet_lb_regs #(
     .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TsWidth (TsWidth), .WindowWidth (WindowWidth),
@@ -208,14 +212,36 @@ module uet_lb #(
   logic [4*PsnWidth-1:0] pre_psn;
 
   // ---------------------------------------------------------------------------------------------
+  // The core's own open: a slot read with two flipped bits (u_respond's z_double) leaves its group's cache
+  // untrusted, so the core opens the group again, as the host would: the open goes to admission ahead of
+  // the host's (whose open_ready_o is low meanwhile) and takes the request lane like any open, behind the
+  // group's events in flight, so every later event sees the fresh state. Dropped by a CTRL clear (every
+  // group closes). No response, no counter: CNT_ECC_DOUBLE counted the read.
+  logic              heal_q, heal_set;
+  logic [GroupW-1:0] heal_g_q, heal_set_g;
+  logic              open_v, open_rdy;
+  logic [GroupW-1:0] open_g;
+  logic [15:0]       open_p;
+  assign open_v       = open_valid_i || heal_q;
+  assign open_g       = heal_q ? heal_g_q : open_group_i;
+  assign open_p       = heal_q ? 16'd0 : open_port_i;
+  assign open_ready_o = open_rdy && !heal_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni || clear_groups) heal_q <= 1'b0;
+    else if (heal_set) heal_q <= 1'b1;
+    else if (open_take) heal_q <= 1'b0;
+    if (heal_set) heal_g_q <= heal_set_g;
+  end
+
+  // ---------------------------------------------------------------------------------------------
   // Admission (uet_lb_admit): what the core takes this cycle, decided from flip-flops made a cycle ahead.
   logic [TsWidth-1:0] now_q, cand_dl;
   logic               open_take, fb_take, req_take, offer_open, unused_due_next, settling, settled, drained_q;
   logic               regs_pending_d, sweep_d, reqs_out, fbs_out, empty, rsp_take;  // (defined below)
   uet_lb_admit #(.TsWidth (TsWidth), .Stages (5)) u_admit (
     .clk_i (clk_i), .rst_ni (rst_ni), .now_i (now_i), .span_i (span_q), .efd_on_i (efd_on_q),
-    .open_valid_i (open_valid_i), .fb_valid_i (fb_valid_i), .req_valid_i (req_valid_i),
-    .open_ready_o (open_ready_o), .fb_ready_o (fb_ready_o), .req_ready_o (req_ready_o),
+    .open_valid_i (open_v), .fb_valid_i (fb_valid_i), .req_valid_i (req_valid_i),
+    .open_ready_o (open_rdy), .fb_ready_o (fb_ready_o), .req_ready_o (req_ready_o),
     .open_take_o (open_take), .fb_take_o (fb_take), .req_take_o (req_take), .offer_open_o (offer_open),
     .now_o (now_q), .deadline_o (cand_dl),
     .stage_req_i (stage_rq), .stage_dl_i (stage_dl),
@@ -239,7 +265,7 @@ module uet_lb #(
     .clk_i (clk_i), .rst_ni (rst_ni), .now_q_i (now_q), .deadline_i (cand_dl),
     .fb_take_i (fb_take), .req_take_i (req_take), .open_take_i (open_take), .offer_open_i (offer_open),
     .fb_kind_i (fb_kind_i), .fb_group_i (fb_group_i), .fb_ev_i (fb_ev_i), .fb_psn_i (fb_psn_i),
-    .open_group_i (open_group_i), .open_port_i (open_port_i), .req_group_i (req_group_i), .req_psn_i (req_psn_i),
+    .open_group_i (open_g), .open_port_i (open_p), .req_group_i (req_group_i), .req_psn_i (req_psn_i),
     .req_retx_i (req_retx_i), .fire_i (trk_fire), .fire_group_i (trk_group), .fire_ev_i (trk_ev),
     .fire_psn_i (trk_psn), .fire_deadline_i (trk_deadline), .fire_gen_i (trk_gen), .kill_i (trk_kill),
     .timeout_i (cfg_timeout), .bad_open_o (bad_open),
@@ -302,7 +328,7 @@ module uet_lb #(
     .next_wf_i (l_src_f), .next_wf_group_i (l_f_g), .next_wr_i (l_src_r), .next_wr_group_i (l_r_g),
     .wf_i (x_wf), .wf_group_i (x_wf_g), .wf_word_i (x_wf_d), .wr_i (x_wr), .wr_group_i (x_wr_g), .wr_word_i (x_wr_d),
     .rd_group_i (rd_addr), .rd_word_o (rd_word), .rd_single_o (rd_single), .rd_double_o (rd_double),
-    .inj_i (ecc_inj_i), .inj_group_i (ecc_inj_group_i), .inj_mask_i (ecc_inj_mask_i[CodeW-1:0])
+    .inj_i (ecc_inj_i && !ecc_inj_slot_i), .inj_group_i (ecc_inj_group_i), .inj_mask_i (ecc_inj_mask_i[CodeW-1:0])
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -340,8 +366,8 @@ module uet_lb #(
   // The reads that count (uet_lb_regs' CNT_ECC_*): a lane's event at stage C in range whose word is the store's.
   logic [1:0] c_reads;  // {request lane, feedback lane}
   assign c_reads       = {r_v[2] && c_r_inr && c_store_r, f_v[2] && c_f_inr && c_store_f};
-  assign ecc_corrected = c_reads & rd_single[1:0];
-  assign ecc_double    = c_reads & rd_double[1:0];
+  assign ecc_corrected = {z_single, c_reads & rd_single[1:0]};
+  assign ecc_double    = {heal_set, c_reads & rd_double[1:0]};
 
   // ---------------------------------------------------------------------------------------------
   // The age of each group's freeze start (uet_lb_age): "long past" once the freezing timeout has certainly
@@ -380,15 +406,18 @@ module uet_lb #(
 
   // ---------------------------------------------------------------------------------------------
   // The response side (uet_lb_respond): the slot RAM, the PRNG, stages Y, Z and E, the response queue.
-  logic        e_v, rsp_busy, slot0_we;
+  localparam int unsigned SlotCodeW = 16 + (Ecc ? uet_lb_secded_pkg::check_bits(16) : 0);
+  logic        e_v, rsp_busy, slot0_we, z_single;
   logic [15:0] e_ev;
-  uet_lb_respond #(.NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .PsnWidth (PsnWidth)) u_respond (
+  uet_lb_respond #(.NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .PsnWidth (PsnWidth), .Ecc (Ecc)) u_respond (
     .clk_i (clk_i), .rst_ni (rst_ni), .reps_i (reps_q), .dflt_i (dflt_q), .start_port_i (cfg_port),
     .span_mask_i (cfg_span), .seed_we_i (seed_we), .seed_i (seed), .set_size_i (cfg_size),
     .rec_i (x_rec), .rec_group_i (x_f_g), .rec_slot_i (x_f_slot), .rec_ev_i (x_f_ev),
     .req_i (x_rq), .req_applies_i (x_r_applies), .req_group_i (x_r_g), .req_psn_i (x_r_psn),
     .req_retx_i (x_r_retx), .req_dec_i (x_r_dec), .req_aux_i (x_r_aux), .req_slot_i (x_r_slot),
     .e_ev_o (e_ev), .e_valid_o (e_v), .busy_o (rsp_busy), .slot0_we_o (slot0_we),
+    .z_single_o (z_single), .z_double_o (heal_set), .z_group_o (heal_set_g),
+    .inj_i (ecc_inj_i && ecc_inj_slot_i), .inj_group_i (ecc_inj_group_i), .inj_mask_i (ecc_inj_mask_i[SlotCodeW-1:0]),
     .rsp_valid_o (rsp_valid_o), .rsp_ready_i (rsp_ready_i), .rsp_ev_o (rsp_ev_o), .rsp_decision_o (rsp_decision_o),
     .rsp_group_o (rsp_group_o), .rsp_psn_o (rsp_psn_o), .rsp_retx_o (rsp_retx_o)
   );

@@ -12,9 +12,11 @@ module uet_lb_respond #(
   parameter int unsigned NumGroups  = 16,
   parameter int unsigned BufBitsMax = 3,
   parameter int unsigned PsnWidth   = 32,
+  parameter bit          Ecc        = 1'b1,  ///< store SECDED check bits with every slot
   // Derived, do not override.
   parameter int unsigned GroupW     = (NumGroups > 1) ? $clog2(NumGroups) : 1,
-  parameter int unsigned PtrW       = BufBitsMax
+  parameter int unsigned PtrW       = BufBitsMax,
+  parameter int unsigned SlotCodeW  = 16 + (Ecc ? uet_lb_secded_pkg::check_bits(16) : 0)
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,        ///< synchronous, active low
@@ -46,6 +48,15 @@ module uet_lb_respond #(
   output logic                  e_valid_o,
   output logic                  busy_o,        ///< a request in stages Y, Z or E
   output logic                  slot0_we_o,    ///< slot 0 of rec_group_i is written (the debug port's copy)
+  // Stage Z: a slot read the response uses, with the decoder's flags (0 without Ecc).
+  output logic                  z_single_o,    ///< one bit was flipped, corrected
+  output logic                  z_double_o,    ///< two were: the response explores instead
+  output logic [GroupW-1:0]     z_group_o,     ///< the request's group
+  // Test-only error injection (tie inj_i to 0): the next slot written for group inj_group_i stores the
+  // mask's flips.
+  input  logic                  inj_i,
+  input  logic [GroupW-1:0]     inj_group_i,
+  input  logic [SlotCodeW-1:0]  inj_mask_i,
   // The response queue.
   output logic                  rsp_valid_o,
   input  logic                  rsp_ready_i,
@@ -62,7 +73,6 @@ module uet_lb_respond #(
   // always 0.)
   logic              slot_we, slot_re, x_match;
   logic [SlotAW-1:0] slot_wa, slot_ra;
-  logic [15:0]       slot_q;
   assign slot_we = rec_i && reps_i;
   assign slot_wa = {rec_group_i, rec_slot_i};
   assign slot_re = req_i && req_applies_i && (req_dec_i == uet_lb_pkg::DEC_REUSE || req_dec_i == uet_lb_pkg::DEC_REPLAY);
@@ -70,9 +80,39 @@ module uet_lb_respond #(
   assign x_match = slot_we && slot_wa == slot_ra;
   assign slot0_we_o = slot_we && rec_slot_i == '0;
   localparam int unsigned SlotRamAW = $clog2(NumGroups * SlotsMax);
-  uet_lb_ram #(.Depth (NumGroups * SlotsMax), .Width (16), .OutReg (1'b1)) u_slots (
-    .clk_i (clk_i), .we_i (slot_we), .waddr_i (SlotRamAW'(slot_wa)), .wdata_i (rec_ev_i),
-    .raddr_i (SlotRamAW'(slot_ra)), .rdata_o (slot_q)
+
+  // Injection: armed by inj_i, spent by the next slot written for its group.
+  logic                 inj_q, inj_hit;
+  logic [GroupW-1:0]    inj_g_q;
+  logic [SlotCodeW-1:0] inj_mask_q;
+  assign inj_hit = inj_q && slot_we && rec_group_i == inj_g_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) inj_q <= 1'b0;
+    else if (inj_i) inj_q <= 1'b1;
+    else if (inj_hit) inj_q <= 1'b0;
+    if (inj_i) begin
+      inj_g_q    <= inj_group_i;
+      inj_mask_q <= inj_mask_i;
+    end
+  end
+
+  logic [SlotCodeW-1:0] slot_code, slot_rd;
+  logic [15:0]          slot_q;
+  logic                 slot_single, slot_double;
+  if (Ecc) begin : g_ecc
+    uet_lb_secded_enc #(.K (16)) u_enc (.data_i (rec_ev_i), .code_o (slot_code));
+    uet_lb_secded_dec #(.K (16)) u_dec (
+      .code_i (slot_rd), .data_o (slot_q), .single_o (slot_single), .double_o (slot_double)
+    );
+  end else begin : g_plain
+    assign slot_code   = rec_ev_i;
+    assign slot_q      = slot_rd;
+    assign slot_single = 1'b0;
+    assign slot_double = 1'b0;
+  end
+  uet_lb_ram #(.Depth (NumGroups * SlotsMax), .Width (SlotCodeW), .OutReg (1'b1)) u_slots (
+    .clk_i (clk_i), .we_i (slot_we), .waddr_i (SlotRamAW'(slot_wa)),
+    .wdata_i (slot_code ^ (inj_hit ? inj_mask_q : '0)), .raddr_i (SlotRamAW'(slot_ra)), .rdata_o (slot_rd)
   );
 
   // The PRNG: its draw is ready in stage Z.
@@ -123,12 +163,23 @@ module uet_lb_respond #(
       {y_q.applies, y_q.slot, y_q.explore, y_q.match, y_q.g, y_q.psn, y_q.retx, y_q.dec, y_q.ev};
   end
   logic [15:0] z_ev;
+  logic [2:0]  z_dec;
+  logic        z_read;  // the response takes a slot's value from the RAM
+  assign z_read = z_q.v && z_q.applies && z_q.slot && !z_q.match;
   always_comb begin
-    z_ev = z_q.ev;
+    z_ev  = z_q.ev;
+    z_dec = z_q.dec;
     if (z_q.explore) z_ev = prng_value;
-    else if (z_q.slot && !z_q.match) z_ev = slot_q;
+    else if (z_read) z_ev = slot_q;
+    if (z_read && slot_double) begin
+      z_ev  = prng_value;
+      z_dec = uet_lb_pkg::DEC_EXPLORE;
+    end
     if (!z_q.applies) z_ev = 16'd0;
   end
+  assign z_single_o = z_read && slot_single;
+  assign z_double_o = z_read && slot_double;
+  assign z_group_o  = z_q.g;
 
   // Stage E: the response queue takes it; the tracker takes its entropy value.
   logic                e_v_q;
@@ -141,7 +192,7 @@ module uet_lb_respond #(
     if (!rst_ni) e_v_q <= 1'b0;
     else e_v_q <= z_q.v;
   end
-  always_ff @(posedge clk_i) {e_ev_q, e_dec_q, e_g_q, e_psn_q, e_retx_q} <= {z_ev, z_q.dec, z_q.g, z_q.psn, z_q.retx};
+  always_ff @(posedge clk_i) {e_ev_q, e_dec_q, e_g_q, e_psn_q, e_retx_q} <= {z_ev, z_dec, z_q.g, z_q.psn, z_q.retx};
   assign e_ev_o    = e_ev_q;
   assign e_valid_o = e_v_q;
   assign busy_o    = y_q.v || z_q.v || e_v_q;

@@ -97,7 +97,7 @@ module fv_core (
     .dbg_freezing_o (unused_dbg_freezing), .dbg_freeze_start_o (unused_dbg_start),
     .dbg_window_left_o (unused_dbg_left), .dbg_slot0_o (unused_dbg_slot0),
     .reg_we_i (reg_we_i), .reg_addr_i (reg_addr_i), .reg_wdata_i (reg_wdata_i), .reg_rdata_o (reg_rdata),
-    .reg_werr_o (reg_werr), .ecc_inj_i (1'b0), .ecc_inj_group_i (1'b0), .ecc_inj_mask_i ('0)
+    .reg_werr_o (reg_werr), .ecc_inj_i (1'b0), .ecc_inj_slot_i (1'b0), .ecc_inj_group_i (1'b0), .ecc_inj_mask_i ('0)
   );
 
   // The requests accepted and not yet answered, oldest first: {group, psn, retx} in a FIFO deep enough

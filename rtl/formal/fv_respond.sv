@@ -5,11 +5,17 @@
 // slot's newest value (a recycle of the same cycle forwarded). Explores take the PRNG's draw (its own
 // tests cover the draw). Requests, recycles and back-pressure are free each cycle within the core's rules:
 // the configuration holds while requests are in flight, no more requests than the queue holds are owed,
-// each spraying type's decisions only, a reuse or replay reads a slot written before. Yosys sat: BMC from reset (12 cycles: the
-// queue itself has its own proof, fifo); cover flags for a forwarded slot value and four responses owed.
+// each spraying type's decisions only, a reuse or replay reads a slot written before. The slots are stored
+// with their check bits (Ecc) and single flips are injected at any time through the test-only port (a
+// one-hot mask over the codeword): every value still comes out as written, and a read's single flag is
+// set exactly when the slot it reads was stored with a flip (no double flag ever). Yosys sat: BMC from
+// reset (12 cycles: the queue itself has its own proof, fifo); cover flags for a forwarded slot value,
+// four responses owed and a corrected read.
 `default_nettype none
 
-module fv_respond (
+module fv_respond #(
+  parameter bit Ecc = 1'b1
+) (
   input logic        clk_i,
   input logic        rst_ni,
   input logic        reps_i,
@@ -28,20 +34,27 @@ module fv_respond (
   input logic [2:0]  req_dec_i,
   input logic [15:0] req_aux_i,
   input logic [1:0]  req_slot_i,
-  input logic        rsp_ready_i
+  input logic        rsp_ready_i,
+  input logic        inj_i,
+  input logic        inj_group_i,
+  input logic [21:0] inj_mask_i
 );
   localparam int unsigned Depth = uet_lb_pkg::RspDepth;
+  localparam int unsigned SlotW = Ecc ? 22 : 16;  // a stored slot's bits
   logic        e_valid, busy, slot0_we, rsp_valid, rsp_group, rsp_retx;
   logic [15:0] e_ev, rsp_ev;
   logic [3:0]  rsp_psn;
   uet_lb_pkg::decision_e rsp_dec;
-  uet_lb_respond #(.NumGroups (2), .BufBitsMax (2), .PsnWidth (4)) dut (
+  logic        z_single, z_double, z_group;
+  uet_lb_respond #(.NumGroups (2), .BufBitsMax (2), .PsnWidth (4), .Ecc (Ecc)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni), .reps_i (reps_i), .dflt_i (dflt_i), .start_port_i (start_port_i),
     .span_mask_i (span_mask_i), .seed_we_i (1'b0), .seed_i (32'd1), .set_size_i (17'h10000),
     .rec_i (rec_i), .rec_group_i (rec_group_i), .rec_slot_i (rec_slot_i), .rec_ev_i (rec_ev_i),
     .req_i (req_i), .req_applies_i (req_applies_i), .req_group_i (req_group_i), .req_psn_i (req_psn_i),
     .req_retx_i (req_retx_i), .req_dec_i (req_dec_i), .req_aux_i (req_aux_i), .req_slot_i (req_slot_i),
     .e_ev_o (e_ev), .e_valid_o (e_valid), .busy_o (busy), .slot0_we_o (slot0_we),
+    .z_single_o (z_single), .z_double_o (z_double), .z_group_o (z_group),
+    .inj_i (inj_i), .inj_group_i (inj_group_i), .inj_mask_i (inj_mask_i[SlotW-1:0]),
     .rsp_valid_o (rsp_valid), .rsp_ready_i (rsp_ready_i), .rsp_ev_o (rsp_ev), .rsp_decision_o (rsp_dec),
     .rsp_group_o (rsp_group), .rsp_psn_o (rsp_psn), .rsp_retx_o (rsp_retx)
   );
@@ -66,6 +79,7 @@ module fv_respond (
       if (owed_q != '0) assume (reps_i == reps_q && dflt_i == dflt_q && start_port_i == start_q &&
                                 span_mask_i == span_q);
       if (32'(owed_q) == Depth && !take) assume (!req_i);
+      if (inj_i) assume ($onehot(inj_mask_i[SlotW-1:0]) && Ecc);  // (without Ecc a flip is a wrong value)
       assume (!(reps_i && dflt_i));
       // The decisions the update units make: None fixed, Default round robin, REPS a reuse, replay or
       // explore.
@@ -110,6 +124,35 @@ module fv_respond (
     else now_ev = req_aux_i;
     now_exp = {req_group_i, req_retx_i, !explore, req_psn_i, req_applies_i ? req_dec_i : uet_lb_pkg::DEC_FIXED, now_ev};
   end
+  // The injection's reference: armed by inj_i, spent by the next slot written for its group, which is then
+  // stored with a flip (flipped_q) until written again. A read's flag is due two cycles later, at Z.
+  logic       armed_q, armed_g_q, hit;
+  logic [16:0] e_due_q [3];  // the value stage E must show, with its check flag (X, then Y, Z)
+  logic [7:0] flipped_q;
+  logic [1:0] flag_due_q, g_due_q;
+  (* keep *) logic seen_fix_q;
+  assign hit = armed_q && rec_i && reps_i && rec_group_i == armed_g_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      armed_q    <= 1'b0;
+      flipped_q  <= '0;
+      flag_due_q <= '0;
+      seen_fix_q <= 1'b0;
+    end else begin
+      if (inj_i) armed_q <= 1'b1;
+      else if (hit) armed_q <= 1'b0;
+      if (rec_i && reps_i) flipped_q[wa] <= hit;
+      flag_due_q <= {flag_due_q[0], req_i && req_applies_i && reps_i && !(rec_i && wa == ra) && flipped_q[ra] &&
+                                    (req_dec_i == uet_lb_pkg::DEC_REUSE || req_dec_i == uet_lb_pkg::DEC_REPLAY)};
+      if (z_single) seen_fix_q <= 1'b1;
+    end
+    if (inj_i) armed_g_q <= inj_group_i;
+    e_due_q[0] <= {now_exp[23] && req_i, now_exp[15:0]};  // (bit 23: the check flag)
+    e_due_q[1] <= e_due_q[0];
+    e_due_q[2] <= e_due_q[1];
+    g_due_q <= {g_due_q[0], req_group_i};
+  end
+
   always_ff @(posedge clk_i) begin
     reps_q  <= reps_i;
     dflt_q  <= dflt_i;
@@ -136,12 +179,17 @@ module fv_respond (
     end
   end
   logic unused;
-  assign unused = ^{e_ev, seen_fwd_q, seen_owed4_q};
+  assign unused = ^{seen_fwd_q, seen_owed4_q, seen_fix_q};
   always_ff @(posedge clk_i) begin
     if (past_valid_q && rst_ni) begin
       if (rsp_valid) a_owed: assert (owed_q != '0);
       if (e_valid) a_busy: assert (busy);
       a_slot0: assert (slot0_we == (rec_i && reps_i && rec_slot_i == '0));
+      a_flags: assert (z_single == flag_due_q[1] && !z_double);
+      if (z_single) a_flag_group: assert (z_group == g_due_q[1]);
+      // (the value as stage E shows it, for the tracker: a bound of 8 steps reaches a flipped slot's read
+      // there, where the queue's exit is further)
+      if (e_valid && e_due_q[2][16]) a_e_value: assert (e_ev == e_due_q[2][15:0]);
       if (take) begin
         a_order: assert (rsp_group == h_g && rsp_psn == h_psn && rsp_retx == h_retx && 3'(rsp_dec) == h_dec);
         if (h_check) a_value: assert (rsp_ev == h_ev);

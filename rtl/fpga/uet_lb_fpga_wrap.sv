@@ -87,7 +87,7 @@ module uet_lb_fpga_wrap #(
     .reg_wdata_i    (chain_q[163 + 4 * GroupW +: 32]), \
     .reg_rdata_o    (reg_rdata), \
     .reg_werr_o     (reg_werr), \
-    .ecc_inj_i (1'b0), .ecc_inj_group_i ({GroupW{1'b0}}), .ecc_inj_mask_i (128'd0)
+    .ecc_inj_i (1'b0), .ecc_inj_slot_i (1'b0), .ecc_inj_group_i ({GroupW{1'b0}}), .ecc_inj_mask_i (128'd0)
 
   uet_lb #(
     .NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .TrackerEntries (TrackerEntries), .TrackerWays (TrackerWays),

@@ -5,7 +5,7 @@
 
 module uet_lb_counter #(
   parameter int unsigned Width = 32,  ///< counter width, 2..32
-  parameter int unsigned Incs  = 1    ///< event sources, 1..2
+  parameter int unsigned Incs  = 1    ///< event sources, 1..3
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,   ///< synchronous, active low
@@ -15,14 +15,15 @@ module uet_lb_counter #(
 );
   logic [Width-1:0] cnt_q;
   logic [Width:0]   sum;  // (with its carry: the saturation)
-  if (Incs < 1 || Incs > 2) begin : g_bad_incs
-    $error("uet_lb_counter: Incs = %0d is outside 1..2", Incs);
+  if (Incs < 1 || Incs > 3) begin : g_bad_incs
+    $error("uet_lb_counter: Incs = %0d is outside 1..3", Incs);
   end
-  if (Incs == 1) begin : g_one
-    assign sum = {1'b0, cnt_q} + (Width + 1)'(inc_i);
-  end else begin : g_two
-    assign sum = {1'b0, cnt_q} + (Width + 1)'(inc_i[0]) + (Width + 1)'(inc_i[1]);
+  logic [1:0] n;  // the set bits of inc_i
+  always_comb begin
+    n = '0;
+    for (int unsigned i = 0; i < Incs; i++) n = n + 2'(inc_i[i]);
   end
+  assign sum = {1'b0, cnt_q} + (Width + 1)'(n);
   always_ff @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
       cnt_q <= '0;

@@ -8,7 +8,11 @@
 `default_nettype none
 
 module uet_lb_secded_dec #(
-  parameter int unsigned K = 16,  ///< data bits, 1..120 (the code's tables, scripts/gen/secded.py)
+  /// Data bits, 1..120 (the code's tables, scripts/gen/secded.py). Always give it: the default serves
+  /// only the block's own lint. (It is one no instance uses: Verilator 5.006, linting every harness as one
+  /// design, bound a decoder's encoder to the unparameterized module when another instance's K equalled
+  /// the default.)
+  parameter int unsigned K = 1,
   // Derived, do not override.
   parameter int unsigned R = uet_lb_secded_pkg::check_bits(K)
 ) (

@@ -39,8 +39,8 @@ module uet_lb_regs #(
   input  logic                   inc_fb_unopened_i,
   input  logic                   inc_efd_untracked_i,
   input  logic                   inc_req_unopened_i,
-  input  logic [1:0]              inc_ecc_corrected_i,  ///< per lane: a read corrected a flipped bit
-  input  logic [1:0]              inc_ecc_double_i,     ///< per lane: a read found two (STATUS.ECC_DOUBLE)
+  input  logic [2:0]              inc_ecc_corrected_i,  ///< per read (both lanes' words, a slot): one flip corrected
+  input  logic [2:0]              inc_ecc_double_i,     ///< per read: two flips found (STATUS.ECC_DOUBLE)
   /// Every event accepted before the pending writes has been applied: the active configuration takes
   /// them at this edge (with pending_o).
   input  logic                   apply_i,
@@ -84,7 +84,7 @@ module uet_lb_regs #(
   // (6'h12: uet_lb_axi's own CNT_AXIS_DROPPED; the core reads it 0.)
   localparam logic [5:0] REG_CNT_ECC_CORRECTED = 6'h13;  // RO (write clears) state reads corrected
   localparam logic [5:0] REG_CNT_ECC_DOUBLE    = 6'h14;  // RO (write clears) state reads with two flips
-  localparam logic [5:0] REG_ECC               = 6'h15;  // RO how the group-state words are stored
+  localparam logic [5:0] REG_ECC               = 6'h15;  // RO how the state words and slots are stored
 
   /// STATUS bits.
   localparam int unsigned STATUS_ERR_RANGE  = 0;  // a write was out of range (old value kept)
@@ -202,10 +202,10 @@ module uet_lb_regs #(
   uet_lb_counter #(.Width (CountW)) u_cnt_req (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_req_unopened_i), .clear_i (sel_q.cnt_req), .value_o (cnt_req_q)
   );
-  uet_lb_counter #(.Width (CountW), .Incs (2)) u_cnt_ecc1 (
+  uet_lb_counter #(.Width (CountW), .Incs (3)) u_cnt_ecc1 (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_ecc_corrected_i), .clear_i (sel_q.cnt_ecc1), .value_o (cnt_ecc1_q)
   );
-  uet_lb_counter #(.Width (CountW), .Incs (2)) u_cnt_ecc2 (
+  uet_lb_counter #(.Width (CountW), .Incs (3)) u_cnt_ecc2 (
     .clk_i (clk_i), .rst_ni (rst_ni), .inc_i (inc_ecc_double_i), .clear_i (sel_q.cnt_ecc2), .value_o (cnt_ecc2_q)
   );
 
@@ -378,7 +378,7 @@ module uet_lb_regs #(
     words[32*REG_TRACKER +: 32] = {4'(TrackerRuns), 4'(TrackerWays), 24'(TrackerEntries)};
     words[32*REG_CNT_ECC_CORRECTED +: 32] = 32'(cnt_ecc1_q);
     words[32*REG_CNT_ECC_DOUBLE +: 32] = 32'(cnt_ecc2_q);
-    words[32*REG_ECC +: 32] = {23'd0, Ecc, 8'(CodeW)};
+    words[32*REG_ECC +: 32] = {8'd0, 8'(16 + (Ecc ? uet_lb_secded_pkg::check_bits(16) : 0)), 7'd0, Ecc, 8'(CodeW)};
   end
 
   // Reads: the address decoded into a one-hot register, and an AND-OR of the words after it, so the read

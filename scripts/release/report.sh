@@ -43,18 +43,23 @@ echo '```'
 echo
 echo "## State per group (the widths of the core's RAMs, Yosys at NumGroups 2)"
 echo
-echo "| BufBitsMax (C) | state word (bits) | SECDED check bits (Ecc 1) | cache slots (bits) | per group, Ecc 1 | per group, Ecc 0 |"
-echo "|---|---|---|---|---|---|"
+echo "| BufBitsMax (C) | state word (bits) | its SECDED check bits (Ecc 1) | cache slots (bits) | their check bits (Ecc 1) | per group, Ecc 1 | per group, Ecc 0 |"
+echo "|---|---|---|---|---|---|---|"
 for bb in 3 4; do
-  word=$(awk '$1 ~ /g_bank\[0\]\.u_f\.mem_q$/ {print $2}' <<<"$(mems $bb 0)")
-  code=$(awk '$1 ~ /g_bank\[0\]\.u_f\.mem_q$/ {print $2}' <<<"$(mems $bb 1)")
-  slots=$(( 16 << bb ))
-  echo "| $bb ($((1 << bb))) | $word | $((code - word)) | $slots | $((code + slots)) | $((word + slots)) |"
+  m0=$(mems "$bb" 0)
+  m1=$(mems "$bb" 1)
+  word=$(awk '$1 ~ /g_bank\[0\]\.u_f\.mem_q$/ {print $2}' <<<"$m0")
+  code=$(awk '$1 ~ /g_bank\[0\]\.u_f\.mem_q$/ {print $2}' <<<"$m1")
+  slot=$(awk '$1 ~ /u_respond\.u_slots\.mem_q$/ {print $2}' <<<"$m0")   # one slot's width
+  slotc=$(awk '$1 ~ /u_respond\.u_slots\.mem_q$/ {print $2}' <<<"$m1")
+  n=$((1 << bb))
+  echo "| $bb ($n) | $word | $((code - word)) | $((slot * n)) | $(((slotc - slot) * n)) | $((code + slotc * n)) | $((word + slot * n)) |"
 done
 echo
 echo "Each group's word (with its check bits under Ecc, the default) lives in two RAM banks (one written by"
-echo "each lane) and its cache slots in the slot RAM (docs/architecture.md); the flip-flops per group are one"
-echo "live-value bit and the freeze start's 2-bit age (uet_lb_age), which the table does not count."
+echo "each lane) and its cache slots, each a 16-bit value (with 6 check bits under Ecc), in the slot RAM"
+echo "(docs/architecture.md); the flip-flops per group are one live-value bit and the freeze start's 2-bit age"
+echo "(uet_lb_age), which the table does not count."
 echo
 echo "## Generic synthesis size (Yosys \`synth -flatten\`, BufBitsMax 3)"
 echo

@@ -180,6 +180,9 @@ extern "C" {
 #define UET_LB_REGS__ECC__ON_bm 0x100
 #define UET_LB_REGS__ECC__ON_bp 8
 #define UET_LB_REGS__ECC__ON_bw 1
+#define UET_LB_REGS__ECC__SLOT_BITS_bm 0xff0000
+#define UET_LB_REGS__ECC__SLOT_BITS_bp 16
+#define UET_LB_REGS__ECC__SLOT_BITS_bw 8
 
 // addrmap - uet_lb_regs
 typedef struct __attribute__ ((__packed__)) {

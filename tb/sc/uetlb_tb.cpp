@@ -72,9 +72,10 @@ Cycle-accurate SystemC testbench: the Verilated core against the golden model.
   --idle-gap P           probability per cycle of an idle gap (time jumps, freezing can end)
   --long-gap P           probability per cycle of an idle gap of 2^31 to 2^40 ns (default 0), crossed in
                          steps of 2^27 ns a cycle: frozen groups sit idle for seconds to days
-  --flip P               probability per cycle of one bit flipped in the next stored state word of a random
-                         group (the test-only ecc_inj_* port; default 0): with Ecc every flip is corrected,
-                         so the traces still equal the model's, and the counter audit expects CNT_ECC_DOUBLE 0
+  --flip P               probability per cycle of one bit flipped in the next stored state word or slot (one
+                         in two) of a random group (the test-only ecc_inj_* port; default 0): with Ecc every
+                         flip is corrected, so the traces still equal the model's, and the counter audit
+                         expects CNT_ECC_DOUBLE 0
   --backpressure P       probability that rsp_ready is low in a cycle
   --reopen P             probability per cycle that a group is reopened mid-flight
   --rtt-change P         probability per cycle that the base RTT changes
@@ -321,6 +322,7 @@ class Testbench : public sc_module {
   // Error injection (test-only port): the mask's type is the port's (sc_bv of the stored word's width).
   using InjMask = typename std::remove_reference_t<decltype(std::declval<Dut&>().ecc_inj_mask_i)>::data_type;
   sc_signal<bool> ecc_inj;
+  sc_signal<bool> ecc_inj_slot;
   sc_signal<std::uint32_t> ecc_inj_group;
   sc_signal<InjMask> ecc_inj_mask;
 
@@ -385,6 +387,7 @@ class Testbench : public sc_module {
     dut.reg_rdata_o(reg_rdata);
     dut.reg_werr_o(reg_werr);
     dut.ecc_inj_i(ecc_inj);
+    dut.ecc_inj_slot_i(ecc_inj_slot);
     dut.ecc_inj_group_i(ecc_inj_group);
     dut.ecc_inj_mask_i(ecc_inj_mask);
 
@@ -725,15 +728,18 @@ class Testbench : public sc_module {
     return true;
   }
 
-  // Error injection: arms a one-bit flip of the next stored word of a random group in use (the core's
-  // test-only port; a pulse of one cycle).
+  // Error injection: arms a one-bit flip of the next stored state word or slot of a random group in use
+  // (the core's test-only port; a pulse of one cycle). The bit is one of the mask's (a state word's) or
+  // one of its low 32 (a slot's); the core ignores the bits beyond the stored word's.
   void maybe_flip() {
     ecc_inj.write(false);
     if (knobs_.flip <= 0 || !chance(knobs_.flip)) return;
+    const bool slot = chance(0.5);
     InjMask mask;
     mask = 0;
-    mask[static_cast<int>(pick(static_cast<std::uint32_t>(mask.length())))] = 1;
+    mask[static_cast<int>(pick(slot ? 32U : static_cast<std::uint32_t>(mask.length())))] = 1;
     ecc_inj.write(true);
+    ecc_inj_slot.write(slot);
     ecc_inj_group.write(pick(knobs_.groups));
     ecc_inj_mask.write(mask);
     ++flips_;

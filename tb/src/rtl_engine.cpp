@@ -45,7 +45,7 @@ constexpr long kMaxWaitCycles = 1'000'000;  // far above any stall (a tracker fu
 class RtlFaults {
  public:
   virtual ~RtlFaults() = default;
-  virtual void inject_flips(GroupId group, const std::vector<unsigned>& bits) = 0;
+  virtual void inject_flips(GroupId group, const std::vector<unsigned>& bits, RtlFlipTarget target) = 0;
   virtual RtlEccStatus ecc_status() const = 0;
 };
 
@@ -168,13 +168,15 @@ class RtlEngine final : public Engine, public RtlFaults {
     wait_idle();
   }
 
-  void inject_flips(GroupId group, const std::vector<unsigned>& bits) override {
+  void inject_flips(GroupId group, const std::vector<unsigned>& bits, RtlFlipTarget target) override {
     check_group(group);
-    const unsigned code_bits = read_reg(regs::kEcc) & regs::kEccCodeBits;
+    const std::uint32_t ecc = read_reg(regs::kEcc);
+    const bool slot = target == RtlFlipTarget::Slot;
+    const unsigned code_bits = slot ? (ecc & regs::kEccSlotBits) >> 16 : ecc & regs::kEccCodeBits;
     for (unsigned b : bits) {
       if (b >= code_bits) {
-        throw UsageError("flip of bit " + std::to_string(b) + ": a stored word has bits 0.." +
-                         std::to_string(code_bits - 1));
+        throw UsageError("flip of bit " + std::to_string(b) + ": a stored " + (slot ? "slot" : "group-state word") +
+                         " has bits 0.." + std::to_string(code_bits - 1));
       }
     }
     auto& mask = top_->ecc_inj_mask_i;
@@ -187,6 +189,7 @@ class RtlEngine final : public Engine, public RtlFaults {
     }
     wait_idle();  // the events taken so far have written their words: the flip goes to a later event's
     put(top_->ecc_inj_group_i, group);
+    top_->ecc_inj_slot_i = slot ? 1 : 0;
     top_->ecc_inj_i = 1;
     tick();  // a pulse of one cycle arms it
     top_->ecc_inj_i = 0;
@@ -194,9 +197,12 @@ class RtlEngine final : public Engine, public RtlFaults {
 
   RtlEccStatus ecc_status() const override {
     const std::uint32_t ecc = read_reg(regs::kEcc);
-    return {read_reg(regs::kCntEccCorrected), read_reg(regs::kCntEccDouble),
-            (read_reg(regs::kStatus) & regs::kStatusEccDouble) != 0, ecc & regs::kEccCodeBits,
-            (ecc & regs::kEccOn) != 0};
+    return {read_reg(regs::kCntEccCorrected),
+            read_reg(regs::kCntEccDouble),
+            (read_reg(regs::kStatus) & regs::kStatusEccDouble) != 0,
+            ecc & regs::kEccCodeBits,
+            (ecc & regs::kEccOn) != 0,
+            (ecc & regs::kEccSlotBits) >> 16};
   }
 
   Counters counters() const override {
@@ -356,7 +362,8 @@ class RtlEngine final : public Engine, public RtlFaults {
   void reset() {
     top_->rst_ni = 0;
     top_->rsp_ready_i = 1;
-    top_->open_valid_i = top_->fb_valid_i = top_->req_valid_i = top_->reg_we_i = top_->ecc_inj_i = 0;
+    top_->open_valid_i = top_->fb_valid_i = top_->req_valid_i = top_->reg_we_i = top_->ecc_inj_i =
+        top_->ecc_inj_slot_i = 0;
     top_->base_rtt_i = static_cast<IData>(cfg_.initial_base_rtt_ns);
     set_time(0);
     for (int i = 0; i < 2; ++i) tick();
@@ -425,10 +432,10 @@ class RtlEngine final : public Engine, public RtlFaults {
 
 }  // namespace
 
-void rtl_inject_flips(Engine& engine, GroupId group, const std::vector<unsigned>& bits) {
+void rtl_inject_flips(Engine& engine, GroupId group, const std::vector<unsigned>& bits, RtlFlipTarget target) {
   auto* faults = dynamic_cast<RtlFaults*>(&engine);
   if (faults == nullptr) throw UsageError("flips need the RTL engine, not '" + engine.name() + "'");
-  faults->inject_flips(group, bits);
+  faults->inject_flips(group, bits, target);
 }
 
 RtlEccStatus rtl_ecc_status(const Engine& engine) {

@@ -313,9 +313,10 @@ TEST_CASE("RTL = model on random streams with idle gaps of seconds to days", "[r
   }
 }
 
-TEST_CASE("RTL = model with one bit flipped in stored group words", "[rtl][equivalence][ecc]") {
-  // A flip armed before about one row in fifteen, in the next stored word of a random open group, at a
-  // random bit of the codeword: SECDED corrects every one, so the traces are the model's.
+TEST_CASE("RTL = model with one bit flipped in stored group words and slots", "[rtl][equivalence][ecc]") {
+  // A flip armed before about one row in fifteen, in the next stored state word or slot (one in two) of a
+  // random open group, at a random bit of the codeword: SECDED corrects every one, so the traces are the
+  // model's.
   const GroupId groups = static_cast<GroupId>(rtl_build().num_groups);
   const char* configs[] = {R"({"PacketSprayingType":"Recycled Entropy Packet Spraying","FreezingTimeout":"20us"})",
                            R"({"PacketSprayingType":"Default Packet Spraying"})", R"({"PacketSprayingType":"None"})"};
@@ -327,6 +328,7 @@ TEST_CASE("RTL = model with one bit flipped in stored group words", "[rtl][equiv
     ModelEngine model(cfg, rtl_options());
     auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, static_cast<int>(seed));
     const unsigned code_bits = rtl_ecc_status(*rtl).code_bits;
+    const unsigned slot_bits = rtl_ecc_status(*rtl).slot_bits;
     std::mt19937 rng(seed++);
     auto pick = [&](std::uint32_t n) { return std::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng); };
     int flips = 0;
@@ -335,7 +337,11 @@ TEST_CASE("RTL = model with one bit flipped in stored group words", "[rtl][equiv
     rtl->set_trace_sink([&](const TraceRow& r) { write_trace_row(got, r); });
     run_stimulus(*rtl, rows, "flips", [&](std::size_t) {
       if (pick(15) != 0) return;
-      rtl_inject_flips(*rtl, pick(groups - 2), {pick(code_bits)});
+      if (pick(2) == 0) {
+        rtl_inject_flips(*rtl, pick(groups - 2), {pick(code_bits)});
+      } else {
+        rtl_inject_flips(*rtl, pick(groups - 2), {pick(slot_bits)}, RtlFlipTarget::Slot);
+      }
       ++flips;
     });
     REQUIRE(got.str() == expected);
@@ -378,6 +384,73 @@ TEST_CASE("RTL corrects a flip of every bit of a stored group word", "[rtl][ecc]
   REQUIRE_THROWS_WITH(rtl_inject_flips(*rtl, 0, {code_bits}),
                       Catch::Contains("bits 0.." + std::to_string(code_bits - 1)));
   REQUIRE_THROWS_WITH(rtl_inject_flips(model, 0, {0}), Catch::Contains("RTL engine"));
+}
+
+TEST_CASE("RTL corrects a flip of every bit of a stored slot", "[rtl][ecc]") {
+  // Group 0 under REPS: for each bit, a packet goes out, the slot its ACK recycles the value into is
+  // stored with that bit flipped, and the next packet reuses the value; its ACK recycles it into a clean
+  // slot (every packet is acknowledged: no early failure, no freezing, so no replay reads a slot again).
+  // Each bit is corrected exactly once.
+  Config cfg;
+  cfg.packet_spraying_type = SprayingType::Reps;
+  ModelEngine model(cfg, rtl_options());
+  auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, 79);
+  const unsigned slot_bits = rtl_ecc_status(*rtl).slot_bits;
+  REQUIRE(slot_bits == 22);  // (16 bits and 6 check bits)
+  std::ostringstream rows_text;
+  rows_text << "time_ns,group,event,value,psn\n0,0,open,4791,\n";
+  for (unsigned b = 0; b < slot_bits; ++b) {
+    const unsigned t = 1000 * (b + 1);
+    rows_text << t << ",0,tx,," << 2 * b << "\n"
+              << t + 300 << ",0,ack,," << 2 * b << "\n"
+              << t + 600 << ",0,tx,," << 2 * b + 1 << "\n"
+              << t + 900 << ",0,ack,," << 2 * b + 1 << "\n";
+  }
+  std::istringstream in(rows_text.str());
+  const auto rows = read_stimulus(in, "every slot bit");
+  const std::string expected = trace_of(model, rows, "every slot bit");
+  std::ostringstream got;
+  rtl->set_trace_sink([&](const TraceRow& r) { write_trace_row(got, r); });
+  run_stimulus(*rtl, rows, "every slot bit", [&](std::size_t i) {
+    if (i % 4 == 2) rtl_inject_flips(*rtl, 0, {static_cast<unsigned>(i / 4)}, RtlFlipTarget::Slot);
+  });
+  REQUIRE(got.str() == expected);
+  for (unsigned b = 0; b < slot_bits; ++b) REQUIRE(decision_in(got.str(), 0, 2 * b + 1) == "reuse");
+  const RtlEccStatus s = rtl_ecc_status(*rtl);
+  REQUIRE(s.corrected == slot_bits);
+  REQUIRE(s.doubles == 0);
+  REQUIRE_THROWS_WITH(rtl_inject_flips(*rtl, 0, {slot_bits}, RtlFlipTarget::Slot),
+                      Catch::Contains("slot has bits 0.." + std::to_string(slot_bits - 1)));
+}
+
+TEST_CASE("RTL explores and reopens a group whose slot has two flipped bits", "[rtl][ecc]") {
+  // REPS, group 0: two packets explore; the ACK of the first recycles its value into a slot stored with
+  // two bits flipped, the second's into a clean one. The next packet reuses the first value: the RTL finds
+  // the slot uncorrectable and explores instead (the model, which has no fault, reuses), counts and flags
+  // it, and opens the group again: the packet after finds nothing cached and explores too, where the model
+  // reuses the second value.
+  Config cfg;
+  cfg.packet_spraying_type = SprayingType::Reps;
+  ModelEngine model(cfg, rtl_options());
+  auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, 80);
+  std::istringstream in(
+      "time_ns,group,event,value,psn\n0,0,open,4791,\n100,0,tx,,0\n200,0,tx,,1\n3000,0,ack,,0\n3100,0,ack,,1\n"
+      "4000,0,tx,,2\n5000,0,tx,,3\n");
+  const auto rows = read_stimulus(in, "slot double");
+  const std::string expected = trace_of(model, rows, "slot double");
+  std::ostringstream got;
+  rtl->set_trace_sink([&](const TraceRow& r) { write_trace_row(got, r); });
+  run_stimulus(*rtl, rows, "slot double", [&](std::size_t i) {
+    if (i == 3) rtl_inject_flips(*rtl, 0, {3, 17}, RtlFlipTarget::Slot);  // the ACK of psn 0 recycles into it
+  });
+  REQUIRE(decision_in(expected, 0, 2) == "reuse");
+  REQUIRE(decision_in(got.str(), 0, 2) == "explore");  // the slot is not trusted
+  REQUIRE(decision_in(expected, 0, 3) == "reuse");     // the model: the second cached value
+  REQUIRE(decision_in(got.str(), 0, 3) == "explore");  // opened again: nothing cached
+  const RtlEccStatus s = rtl_ecc_status(*rtl);
+  REQUIRE(s.doubles == 1);
+  REQUIRE(s.double_flag);
+  REQUIRE(s.corrected == 0);
 }
 
 TEST_CASE("RTL resets a group whose stored word has two flipped bits, counted and flagged", "[rtl][ecc]") {

@@ -51,13 +51,22 @@ struct RtlEccStatus {
   bool double_flag;
   unsigned code_bits;  ///< bits of a stored group-state word (check bits included)
   bool on;             ///< the build stores check bits (Ecc)
+  unsigned slot_bits;  ///< bits of a stored slot (check bits included)
+};
+
+/// Which stored words an injection flips.
+enum class RtlFlipTarget {
+  StateWord,  ///< the group's state word, at its next write (the group's next event)
+  Slot,       ///< the next slot written for the group (REPS: its next recycle)
 };
 
 /// Test-only faults of an engine that make_rtl_engine made (the core's ecc_inj_* port, docs/registers.md):
-/// once every event given so far has been applied, arms the flip of `bits` (indexes below
-/// RtlEccStatus::code_bits) in the next write of `group`'s state word, which the group's next event makes. Throws
+/// once every event given so far has been applied, arms the flip of `bits` in the next write of `group`'s
+/// state word, which the group's next event makes (indexes below RtlEccStatus::code_bits), or with
+/// RtlFlipTarget::Slot in the next slot written for `group` (below RtlEccStatus::slot_bits). Throws
 /// UsageError for another engine, a group outside the build or a bit out of range.
-void rtl_inject_flips(Engine& engine, GroupId group, const std::vector<unsigned>& bits);
+void rtl_inject_flips(Engine& engine, GroupId group, const std::vector<unsigned>& bits,
+                      RtlFlipTarget target = RtlFlipTarget::StateWord);
 
 /// The ECC registers of an engine that make_rtl_engine made (UsageError for another engine).
 RtlEccStatus rtl_ecc_status(const Engine& engine);

@@ -48,6 +48,7 @@ inline constexpr std::uint32_t kTrackerWays = 0xF000000U;
 inline constexpr std::uint32_t kTrackerRuns = 0xF0000000U;
 inline constexpr std::uint32_t kEccCodeBits = 0xFFU;
 inline constexpr std::uint32_t kEccOn = 0x100U;
+inline constexpr std::uint32_t kEccSlotBits = 0xFF0000U;
 
 inline constexpr std::uint32_t kCoreId = 0x55450200;
 

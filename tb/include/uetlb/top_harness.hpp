@@ -87,7 +87,7 @@ struct TopHarness {
 
   void start() {
     m->reg_we_i = 0;  // (inputs are random too after a random start)
-    m->ecc_inj_i = 0;
+    m->ecc_inj_i = m->ecc_inj_slot_i = 0;
     m->open_valid_i = m->fb_valid_i = m->req_valid_i = 0;
     m->rst_ni = 0;
     m->rsp_ready_i = 1;
