@@ -141,7 +141,7 @@ module uet_lb #(
   logic [31:0]            seed;
   logic                   apply;
   logic                   bad_open, opened, opens_out, inc_fb_unopened, inc_req_unopened, trk_untracked;
-  logic [2:0]             ecc_corrected, ecc_double;  // a read corrected one flip, found two: {slot at Z,
+  logic [2:0]             ecc_corrected, ecc_double;  // a read corrected one flip, found two: {slot (at E),
                                                       // request lane's word at C, feedback lane's}
 
   uet_lb_regs #(
@@ -366,7 +366,7 @@ module uet_lb #(
   // The reads that count (uet_lb_regs' CNT_ECC_*): a lane's event at stage C in range whose word is the store's.
   logic [1:0] c_reads;  // {request lane, feedback lane}
   assign c_reads       = {r_v[2] && c_r_inr && c_store_r, f_v[2] && c_f_inr && c_store_f};
-  assign ecc_corrected = {z_single, c_reads & rd_single[1:0]};
+  assign ecc_corrected = {e_single, c_reads & rd_single[1:0]};
   assign ecc_double    = {heal_set, c_reads & rd_double[1:0]};
 
   // ---------------------------------------------------------------------------------------------
@@ -407,7 +407,7 @@ module uet_lb #(
   // ---------------------------------------------------------------------------------------------
   // The response side (uet_lb_respond): the slot RAM, the PRNG, stages Y, Z and E, the response queue.
   localparam int unsigned SlotCodeW = 16 + (Ecc ? uet_lb_secded_pkg::check_bits(16) : 0);
-  logic        e_v, rsp_busy, slot0_we, z_single;
+  logic        e_v, rsp_busy, slot0_we, e_single;
   logic [15:0] e_ev;
   uet_lb_respond #(.NumGroups (NumGroups), .BufBitsMax (BufBitsMax), .PsnWidth (PsnWidth), .Ecc (Ecc)) u_respond (
     .clk_i (clk_i), .rst_ni (rst_ni), .reps_i (reps_q), .dflt_i (dflt_q), .start_port_i (cfg_port),
@@ -416,7 +416,7 @@ module uet_lb #(
     .req_i (x_rq), .req_applies_i (x_r_applies), .req_group_i (x_r_g), .req_psn_i (x_r_psn),
     .req_retx_i (x_r_retx), .req_dec_i (x_r_dec), .req_aux_i (x_r_aux), .req_slot_i (x_r_slot),
     .e_ev_o (e_ev), .e_valid_o (e_v), .busy_o (rsp_busy), .slot0_we_o (slot0_we),
-    .z_single_o (z_single), .z_double_o (heal_set), .z_group_o (heal_set_g),
+    .e_single_o (e_single), .e_double_o (heal_set), .e_group_o (heal_set_g),
     .inj_i (ecc_inj_i && ecc_inj_slot_i), .inj_group_i (ecc_inj_group_i), .inj_mask_i (ecc_inj_mask_i[SlotCodeW-1:0]),
     .rsp_valid_o (rsp_valid_o), .rsp_ready_i (rsp_ready_i), .rsp_ev_o (rsp_ev_o), .rsp_decision_o (rsp_decision_o),
     .rsp_group_o (rsp_group_o), .rsp_psn_o (rsp_psn_o), .rsp_retx_o (rsp_retx_o)

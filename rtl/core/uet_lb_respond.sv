@@ -48,10 +48,10 @@ module uet_lb_respond #(
   output logic                  e_valid_o,
   output logic                  busy_o,        ///< a request in stages Y, Z or E
   output logic                  slot0_we_o,    ///< slot 0 of rec_group_i is written (the debug port's copy)
-  // Stage Z: a slot read the response uses, with the decoder's flags (0 without Ecc).
-  output logic                  z_single_o,    ///< one bit was flipped, corrected
-  output logic                  z_double_o,    ///< two were: the response explores instead
-  output logic [GroupW-1:0]     z_group_o,     ///< the request's group
+  // Stage E: a slot read the response uses (read in Z), with the decoder's flags (0 without Ecc).
+  output logic                  e_single_o,    ///< one bit was flipped, corrected
+  output logic                  e_double_o,    ///< two were: the response explores instead
+  output logic [GroupW-1:0]     e_group_o,     ///< the request's group
   // Test-only error injection (tie inj_i to 0): the next slot written for group inj_group_i stores the
   // mask's flips.
   input  logic                  inj_i,
@@ -162,24 +162,18 @@ module uet_lb_respond #(
     {z_q.applies, z_q.slot, z_q.explore, z_q.match, z_q.g, z_q.psn, z_q.retx, z_q.dec, z_q.ev} <=
       {y_q.applies, y_q.slot, y_q.explore, y_q.match, y_q.g, y_q.psn, y_q.retx, y_q.dec, y_q.ev};
   end
-  logic [15:0] z_ev;
-  logic [2:0]  z_dec;
+  // Z makes the value the response takes unless it reads a slot (0 for a group not open, the PRNG's draw
+  // for an explore or, for a slot read, for the case its slot is found double), and decodes the slot; E
+  // chooses between them, a LUT level after its registers, so the decoder's depth ends at E's registers
+  // (before, the decoder and this choice together were the ECP5's longest path).
+  logic [15:0] z_alt;
   logic        z_read;  // the response takes a slot's value from the RAM
   assign z_read = z_q.v && z_q.applies && z_q.slot && !z_q.match;
   always_comb begin
-    z_ev  = z_q.ev;
-    z_dec = z_q.dec;
-    if (z_q.explore) z_ev = prng_value;
-    else if (z_read) z_ev = slot_q;
-    if (z_read && slot_double) begin
-      z_ev  = prng_value;
-      z_dec = uet_lb_pkg::DEC_EXPLORE;
-    end
-    if (!z_q.applies) z_ev = 16'd0;
+    z_alt = z_q.ev;
+    if (z_q.explore || z_read) z_alt = prng_value;
+    if (!z_q.applies) z_alt = 16'd0;
   end
-  assign z_single_o = z_read && slot_single;
-  assign z_double_o = z_read && slot_double;
-  assign z_group_o  = z_q.g;
 
   // Stage E: the response queue takes it; the tracker takes its entropy value.
   logic                e_v_q;
@@ -187,20 +181,39 @@ module uet_lb_respond #(
   logic [GroupW-1:0]   e_g_q;
   logic [PsnWidth-1:0] e_psn_q;
   logic                e_retx_q;
-  logic [15:0]         e_ev_q;
+  logic [15:0]         e_alt_q, e_slot_q;
+  logic                e_read_q, e_single_q, e_double_q;
+  logic [15:0]         e_ev;
+  logic [2:0]          e_dec;
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) e_v_q <= 1'b0;
-    else e_v_q <= z_q.v;
+    if (!rst_ni) begin
+      e_v_q      <= 1'b0;
+      e_single_q <= 1'b0;  // (they count: none out of reset)
+      e_double_q <= 1'b0;
+    end else begin
+      e_v_q      <= z_q.v;
+      e_single_q <= z_read && slot_single;
+      e_double_q <= z_read && slot_double;
+    end
   end
-  always_ff @(posedge clk_i) {e_ev_q, e_dec_q, e_g_q, e_psn_q, e_retx_q} <= {z_ev, z_dec, z_q.g, z_q.psn, z_q.retx};
-  assign e_ev_o    = e_ev_q;
-  assign e_valid_o = e_v_q;
-  assign busy_o    = y_q.v || z_q.v || e_v_q;
+  always_ff @(posedge clk_i) begin
+    {e_alt_q, e_dec_q, e_g_q, e_psn_q, e_retx_q} <= {z_alt, z_q.dec, z_q.g, z_q.psn, z_q.retx};
+    e_slot_q   <= slot_q;
+    e_read_q   <= z_read;
+  end
+  assign e_ev  = (e_read_q && !e_double_q) ? e_slot_q : e_alt_q;
+  assign e_dec = e_double_q ? uet_lb_pkg::DEC_EXPLORE : e_dec_q;
+  assign e_ev_o      = e_ev;
+  assign e_valid_o   = e_v_q;
+  assign busy_o      = y_q.v || z_q.v || e_v_q;
+  assign e_single_o  = e_single_q;
+  assign e_double_o  = e_double_q;
+  assign e_group_o   = e_g_q;
 
   // The response queue (uet_lb_pkg::RspDepth entries: the core owes no more, so it never overflows).
   localparam int unsigned RqW = 16 + 3 + GroupW + PsnWidth + 1;  // ev, decision, group, psn, retx
   uet_lb_fifo #(.Depth (uet_lb_pkg::RspDepth), .Width (RqW)) u_rsp_q (
-    .clk_i (clk_i), .rst_ni (rst_ni), .push_i (e_v_q), .data_i ({e_ev_q, e_dec_q, e_g_q, e_psn_q, e_retx_q}),
+    .clk_i (clk_i), .rst_ni (rst_ni), .push_i (e_v_q), .data_i ({e_ev, e_dec, e_g_q, e_psn_q, e_retx_q}),
     .pop_i (rsp_valid_o && rsp_ready_i), .valid_o (rsp_valid_o),
     .data_o ({rsp_ev_o, rsp_decision_o, rsp_group_o, rsp_psn_o, rsp_retx_o})
   );

@@ -45,7 +45,7 @@ module fv_respond #(
   logic [15:0] e_ev, rsp_ev;
   logic [3:0]  rsp_psn;
   uet_lb_pkg::decision_e rsp_dec;
-  logic        z_single, z_double, z_group;
+  logic        e_single, e_double, e_group;
   uet_lb_respond #(.NumGroups (2), .BufBitsMax (2), .PsnWidth (4), .Ecc (Ecc)) dut (
     .clk_i (clk_i), .rst_ni (rst_ni), .reps_i (reps_i), .dflt_i (dflt_i), .start_port_i (start_port_i),
     .span_mask_i (span_mask_i), .seed_we_i (1'b0), .seed_i (32'd1), .set_size_i (17'h10000),
@@ -53,7 +53,7 @@ module fv_respond #(
     .req_i (req_i), .req_applies_i (req_applies_i), .req_group_i (req_group_i), .req_psn_i (req_psn_i),
     .req_retx_i (req_retx_i), .req_dec_i (req_dec_i), .req_aux_i (req_aux_i), .req_slot_i (req_slot_i),
     .e_ev_o (e_ev), .e_valid_o (e_valid), .busy_o (busy), .slot0_we_o (slot0_we),
-    .z_single_o (z_single), .z_double_o (z_double), .z_group_o (z_group),
+    .e_single_o (e_single), .e_double_o (e_double), .e_group_o (e_group),
     .inj_i (inj_i), .inj_group_i (inj_group_i), .inj_mask_i (inj_mask_i[SlotW-1:0]),
     .rsp_valid_o (rsp_valid), .rsp_ready_i (rsp_ready_i), .rsp_ev_o (rsp_ev), .rsp_decision_o (rsp_dec),
     .rsp_group_o (rsp_group), .rsp_psn_o (rsp_psn), .rsp_retx_o (rsp_retx)
@@ -125,11 +125,11 @@ module fv_respond #(
     now_exp = {req_group_i, req_retx_i, !explore, req_psn_i, req_applies_i ? req_dec_i : uet_lb_pkg::DEC_FIXED, now_ev};
   end
   // The injection's reference: armed by inj_i, spent by the next slot written for its group, which is then
-  // stored with a flip (flipped_q) until written again. A read's flag is due two cycles later, at Z.
+  // stored with a flip (flipped_q) until written again. A read's flag is due three cycles later, at E.
   logic       armed_q, armed_g_q, hit;
   logic [16:0] e_due_q [3];  // the value stage E must show, with its check flag (X, then Y, Z)
   logic [7:0] flipped_q;
-  logic [1:0] flag_due_q, g_due_q;
+  logic [2:0] flag_due_q, g_due_q;
   (* keep *) logic seen_fix_q;
   assign hit = armed_q && rec_i && reps_i && rec_group_i == armed_g_q;
   always_ff @(posedge clk_i) begin
@@ -142,15 +142,15 @@ module fv_respond #(
       if (inj_i) armed_q <= 1'b1;
       else if (hit) armed_q <= 1'b0;
       if (rec_i && reps_i) flipped_q[wa] <= hit;
-      flag_due_q <= {flag_due_q[0], req_i && req_applies_i && reps_i && !(rec_i && wa == ra) && flipped_q[ra] &&
+      flag_due_q <= {flag_due_q[1:0], req_i && req_applies_i && reps_i && !(rec_i && wa == ra) && flipped_q[ra] &&
                                     (req_dec_i == uet_lb_pkg::DEC_REUSE || req_dec_i == uet_lb_pkg::DEC_REPLAY)};
-      if (z_single) seen_fix_q <= 1'b1;
+      if (e_single) seen_fix_q <= 1'b1;
     end
     if (inj_i) armed_g_q <= inj_group_i;
     e_due_q[0] <= {now_exp[23] && req_i, now_exp[15:0]};  // (bit 23: the check flag)
     e_due_q[1] <= e_due_q[0];
     e_due_q[2] <= e_due_q[1];
-    g_due_q <= {g_due_q[0], req_group_i};
+    g_due_q <= {g_due_q[1:0], req_group_i};
   end
 
   always_ff @(posedge clk_i) begin
@@ -185,8 +185,8 @@ module fv_respond #(
       if (rsp_valid) a_owed: assert (owed_q != '0);
       if (e_valid) a_busy: assert (busy);
       a_slot0: assert (slot0_we == (rec_i && reps_i && rec_slot_i == '0));
-      a_flags: assert (z_single == flag_due_q[1] && !z_double);
-      if (z_single) a_flag_group: assert (z_group == g_due_q[1]);
+      a_flags: assert (e_single == flag_due_q[2] && !e_double);
+      if (e_single) a_flag_group: assert (e_group == g_due_q[2]);
       // (the value as stage E shows it, for the tracker: a bound of 8 steps reaches a flipped slot's read
       // there, where the queue's exit is further)
       if (e_valid && e_due_q[2][16]) a_e_value: assert (e_ev == e_due_q[2][15:0]);

@@ -46,7 +46,7 @@ mutants=(
   "core/uet_lb_store.sv@store@        else if (fr_q[g / Cols] && fc_q[g % Cols]) lvt_q[g] <= 1'b0;@        else if (fr_q[g / Cols]) lvt_q[g] <= 1'b0;@a feedback-lane write moves every group of its row to bank F"
   "core/uet_lb_store.sv@store_ecc@      rd_word_o[k * StateW +: StateW] <= data;@      rd_word_o[k * StateW +: StateW] <= code[StateW-1:0];@a flipped bit reaches the lanes uncorrected"
   "core/uet_lb_store.sv@store_ecc@      inj_r_q <= inj_q && !inj_f_q && !inj_r_q && next_wr_i && next_wr_group_i == inj_g_q;@      inj_r_q <= inj_q && !inj_f_q && !inj_r_q && next_wr_i;@an injection flips the next request-lane write of any group"
-  "core/uet_lb_respond.sv@respond_ecc@    else if (z_read) z_ev = slot_q;@    else if (z_read) z_ev = slot_rd[15:0];@a slot's flipped bit reaches the response uncorrected"
+  "core/uet_lb_respond.sv@respond_ecc@    e_slot_q   <= slot_q;@    e_slot_q   <= slot_rd[15:0];@a slot's flipped bit reaches the response uncorrected"
   "core/uet_lb_respond.sv@respond_ecc@  assign z_read = z_q.v && z_q.applies && z_q.slot && !z_q.match;@  assign z_read = z_q.applies && z_q.slot && !z_q.match;@a slot read is flagged for a stage Z that holds no request (a count after reset)"
   "tracker/uet_lb_tracker_order.sv@tracker_order@                  (dl_a == dl_b && uet_lb_pkg::wrap_before(32'(seq_a), 32'(seq_b), SeqW));@                  1'b0;@two runs' first elements with the same deadline are not ordered by send, and the later one may be picked"
   "tracker/uet_lb_tracker_fire.sv@tracker_fire@      fire_q   <= due_now && fire_go;@      fire_q   <= due_now && fire_ok;@an early failure fires while a packet with an earlier deadline is in flight"
