@@ -31,7 +31,7 @@ cp -a "$src/htsim" "$copy/"
 echo "htsim: configuring and building htsim_uec in $build (log: $build/build.log; a few minutes on two cores)" >&2
 {
   cmake -S "$copy/htsim/sim" -B "$build" -DCMAKE_BUILD_TYPE=Release
-  cmake --build "$build" --target htsim_uec -j2
+  cmake --build "$build" --target htsim_uec -j"${UETLB_JOBS:-2}"
 } >"$build/build.log" 2>&1 || { tail -20 "$build/build.log" >&2; exit 1; }
 bin=$(find "$build" -name htsim_uec -type f -perm -u+x | head -1)
 [ -n "$bin" ] || { echo "htsim_build.sh: the build made no htsim_uec (see $build/build.log)" >&2; exit 1; }
