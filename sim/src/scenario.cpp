@@ -64,8 +64,13 @@ void apply_htsim_profile(Scenario& s, const std::set<std::string>& given, bool n
   if (unset("TrimVictim")) s.trim_either = true;
   if (unset("EcnAt")) s.ecn_on_dequeue = true;
   if (unset("ScaleDegradedQueues")) s.scale_degraded_queues = true;
-  if (unset("EcnBytes")) s.ecn_bytes = s.queue_bytes / 5;
-  if (unset("EcnMaxBytes")) s.ecn_max_bytes = s.queue_bytes * 4 / 5;
+  // htsim marks from 0.2 to 0.8 BDP whatever its queue size (-q): thresholds of the BDP, within the queue.
+  const std::uint64_t ecn_bdp = std::max<std::uint64_t>(bdp, 10'000);
+  if (unset("EcnBytes")) s.ecn_bytes = std::min(ecn_bdp / 5, s.queue_bytes);
+  if (unset("EcnMaxBytes")) {
+    s.ecn_max_bytes = std::min(ecn_bdp * 4 / 5, s.queue_bytes);
+    if (s.ecn_max_bytes <= s.ecn_bytes) s.ecn_max_bytes = 0;  // (a queue below 0.2 BDP: mark above EcnBytes)
+  }
   if (unset("CongestionControl")) s.congestion_control = "nscc-uec";
   if (unset("NsccTargetDelay")) s.nscc_target_delay_ns = std::max<TimeNs>(1, rtt * 3 / 4);
   if (unset("WindowBdp")) s.window_bdp = 1.5;

@@ -182,7 +182,17 @@ TEST_CASE("sim profile htsim: htsim's defaults where the file is silent, the fil
   REQUIRE(o.rto_ns == 60'000);
   REQUIRE(o.queue_bytes == 200'000);
   REQUIRE(o.trim_bytes == 200'000);
-  REQUIRE(o.ecn_max_bytes == 160'000);
+  // ECN stays at 0.2 to 0.8 BDP whatever the queue (htsim's -q changes neither), within the queue.
+  const auto obdp = static_cast<std::uint64_t>(400e9 * static_cast<double>(o.path_rtt_ns()) / 8e9);
+  REQUIRE(o.ecn_bytes == obdp / 5);
+  REQUIRE(o.ecn_max_bytes == std::min<std::uint64_t>(obdp * 4 / 5, 200'000));
+  const Scenario big = Scenario::from_json(R"({"Profile":"htsim","QueueBytes":2075000})", "q");
+  const auto bbdp = static_cast<std::uint64_t>(400e9 * static_cast<double>(big.path_rtt_ns()) / 8e9);
+  REQUIRE(big.ecn_bytes == bbdp / 5);
+  REQUIRE(big.ecn_max_bytes == bbdp * 4 / 5);
+  const Scenario small = Scenario::from_json(R"({"Profile":"htsim","QueueBytes":20000})", "s");
+  REQUIRE(small.ecn_bytes == 20'000);
+  REQUIRE(small.ecn_max_bytes == 0);
   const Scenario nic = Scenario::from_json(
       R"({"Profile":"htsim","CongestionControl":"nscc","Nic":{"EntropyMaskBits":8,"EntropyValueSetSize":1000}})", "n");
   REQUIRE(nic.congestion_control == "nscc");
