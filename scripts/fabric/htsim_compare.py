@@ -7,6 +7,8 @@ failed, beside htsim's figures where the project has them (issue 27), and whethe
                                   [--profile htsim] [--htsim-ack-per-packet] [--constant-window] [--seeds N]
                                   [--freezing-only] [--freeze-exits 100us,1ms,10ms] [--freezing-seeds N]
                                   [--plot PNG] [--write-scenarios DIR] [--fabric PATH] [--htsim PATH]
+  scripts/fabric/htsim_compare.py --validate FILE [--only REGEX] [--seeds N] [--dry-run] [--hash ...]
+                                  [--fabric PATH] [--htsim PATH]
 
   (default)  perm_128n_128c_2MB: 128 hosts, k = 8 fat tree, 400 Gb/s, 2 MiB permutation; healthy, one
              aggregation-core link slowed to 25 % (htsim's -failed), the same link down
@@ -25,6 +27,16 @@ failed, beside htsim's figures where the project has them (issue 27), and whethe
   --write-scenarios DIR  writes the freezing experiment's fabric scenario files (every cell and seed, with
              and without early failure detection) into DIR and runs nothing: run one with
              build/sim/uet-fabric FILE --out RUN, then scripts/fabric/lost_by_decision.py RUN
+
+  --validate FILE  uet-htsim's own validation experiments instead (one of its htsim/sim/datacenter/
+             validate_*.txt, e.g. validate_load_balancing_snd.txt): each experiment with a counterpart here
+             becomes a fabric scenario under the htsim profile (oblivious -> Default, reps -> REPS; -q, -failed,
+             -paths, -sack_threshold, -end; scripts/fabric/htsim_validate.py), both simulators run it with seeds
+             1 to --seeds N (3 here), and one table gives htsim's tail, the file's !tailFCT target, ours and
+             ours / htsim per experiment, then a line for each experiment not mapped and why. The goal: every
+             ratio within 5 %, on the medians where one seed's ratio is outside. --only REGEX runs the
+             experiments whose names it finds; --dry-run prints each one's scenario keys and htsim command
+             line and runs nothing. A bad file or matrix stops before any run, naming its file and line.
 
 The switches hash with SPEC's crc32WithSalt (the salt mixed in non-linearly, so a fat tree's tiers choose
 independently, as htsim's switches do) unless --hash crc32SaltPrepended asks for the first version's
@@ -53,18 +65,18 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import one_line  # noqa: E402 (one-line errors at the entry)
 import freezing  # noqa: E402 (the failed-link experiment, issue 68)
+import htsim_common  # noqa: E402 (htsim's options as scenario keys, an htsim run)
+from htsim_common import HTSIM_LB, htsim_failed  # noqa: E402
+import htsim_validate  # noqa: E402 (uet-htsim's validation experiments, issue 72)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TYPES = [("none", "None"), ("default", "Default"), ("reps", "REPS")]
 
 MESSAGE_BYTES = 2000000  # htsim's regression matrices use 2,000,000-byte flows
-# htsim's load balancer beside ours: its oblivious spraying against our Default, its reps against our REPS.
-HTSIM_LB = {"default": "oblivious", "reps": "reps"}
 
 
 def permutation(hosts, seed):
@@ -101,22 +113,7 @@ def htsim_run(htsim, cm, hosts, rate_mbps, lb, failed, workdir, tag, ack_per_pac
            (["-seed", str(seed)] if seed is not None else []) + \
            (["-sack_threshold", "4000"] if ack_per_packet else []) + \
            (["-sender_cc_only", "-sender_cc_algo", "constant"] if constant else [])
-    t0 = time.monotonic()
-    r = subprocess.run(args, capture_output=True, text=True, cwd=workdir)
-    wall = time.monotonic() - t0
-    with open(os.path.join(workdir, tag + ".htsim.log"), "w") as f:
-        f.write(" ".join(args) + "\n" + r.stdout + r.stderr)
-    if r.returncode != 0:
-        sys.exit(f"htsim_compare.py: htsim_uec failed on {tag} (exit {r.returncode}): {r.stderr.strip()[-300:]}")
-    fct = [float(m.group(1)) for m in re.finditer(r"finished at ([0-9.]+)", r.stdout)]
-    rtx = re.search(r"\bNew: (\d+) Rtx: (\d+)", r.stdout)
-    if not fct or not rtx:
-        sys.exit(f"htsim_compare.py: htsim_uec's output on {tag} has no finished flows or no Rtx count "
-                 f"(see {tag}.htsim.log)")
-    # Data packets sent (new and retransmitted) per second of htsim's whole run, its set-up included.
-    data = int(rtx.group(1)) + int(rtx.group(2))
-    return {"max": max(fct), "retx": int(rtx.group(2)), "done": len(fct) == hosts, "wall": wall,
-            "pps": data / max(wall, 1e-9)}
+    return htsim_common.run_htsim(args, workdir, tag, hosts)
 
 def fabric_run(fabric, scenario, workdir, tag, compare):
     """Runs uet-fabric on `scenario` (under the three spraying types with `compare`): its summary.csv row(s),
@@ -167,6 +164,37 @@ def freezing_part(a, exits):
     return 0 if ok else 1
 
 
+def validate_part(a, ap):
+    """--validate FILE: uet-htsim's validation experiments in both simulators (htsim_validate.py); 0 when
+    every mapped experiment's tail is within 5 % of htsim's (or there is no htsim run)."""
+    others = [name for name, on in (("--big", a.big), ("--freezing", a.freezing), ("--profile", a.profile),
+                                    ("--cc", a.cc != "fixed"), ("--constant-window", a.constant_window),
+                                    ("--htsim-ack-per-packet", a.htsim_ack_per_packet),
+                                    ("--write-scenarios", a.write_scenarios), ("--plot", a.plot)) if on]
+    if others:
+        ap.error(f"--validate runs the file's experiments under the htsim profile, as the file sets them: "
+                 f"{', '.join(others)} does not apply")
+    try:
+        only = re.compile(a.only) if a.only else None
+    except re.error as e:
+        ap.error(f"--only {a.only}: not a regular expression ({e})")
+    try:
+        experiments = htsim_validate.load(a.validate, a.hash, only)
+    except htsim_validate.ValidateError as e:
+        sys.exit(f"htsim_compare.py: {e}")
+    seeds = list(range(1, a.seeds + 1))
+    if a.dry_run:
+        htsim_validate.print_mapping(a.validate, experiments, a.htsim, seeds)
+        return 0
+    if not os.access(a.fabric, os.X_OK):
+        sys.exit(f"htsim_compare.py: {a.fabric} is not built (scripts/build.sh)")
+    if a.htsim and (not os.access(a.htsim, os.X_OK) or os.path.isdir(a.htsim)):
+        sys.exit(f"htsim_compare.py: --htsim {a.htsim} is not an executable htsim_uec (scripts/fabric/htsim_build.sh)")
+    with tempfile.TemporaryDirectory() as work:
+        results = htsim_validate.run(experiments, a.fabric, a.htsim, seeds, work)
+    return 1 if htsim_validate.print_table(a.validate, experiments, results, seeds) else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--big", action="store_true", help="also the 1,024-node regression setup")
@@ -193,10 +221,18 @@ def main():
     ap.add_argument("--constant-window", action="store_true",
                     help="a constant 1.5-BDP window on both sides (the fabric's fixed window, htsim's constant "
                          "sender algorithm): the load balancers without congestion control")
-    ap.add_argument("--seeds", type=int, default=1, help="seeds 1..N on both sides: medians and ranges")
+    ap.add_argument("--seeds", type=int, help="seeds 1..N on both sides: medians and ranges (1; --validate: 3)")
+    ap.add_argument("--validate", metavar="FILE", help="uet-htsim's validation experiments (a validate_*.txt)")
+    ap.add_argument("--only", metavar="REGEX", help="--validate: the experiments whose names REGEX finds")
+    ap.add_argument("--dry-run", action="store_true",
+                    help="--validate: print each experiment's fabric scenario keys and htsim command; run nothing")
     ap.add_argument("--fabric", default=os.path.join(ROOT, "build", "sim", "uet-fabric"))
     ap.add_argument("--htsim", help="htsim_uec to run beside the fabric (scripts/fabric/htsim_build.sh CHECKOUT)")
     a = ap.parse_args()
+    if a.seeds is None:
+        a.seeds = 3 if a.validate else 1
+    if a.htsim:  # (htsim runs in a temporary folder: a relative path would name nothing there)
+        a.htsim = os.path.abspath(a.htsim)
     if a.seeds < 1:
         ap.error(f"--seeds {a.seeds}: expected a count >= 1")
     if a.freezing_seeds < 1:
@@ -213,6 +249,10 @@ def main():
             ap.error(f"--plot {a.plot}: its folder does not exist")
         if os.path.lexists(a.plot) and not os.path.isfile(a.plot) or os.path.islink(a.plot):
             ap.error(f"--plot {a.plot}: exists and is not a regular file: not replaced")
+    if a.validate:
+        return validate_part(a, ap)
+    if a.only or a.dry_run:
+        ap.error("--only and --dry-run go with --validate FILE")
     if not os.access(a.fabric, os.X_OK):
         sys.exit(f"htsim_compare.py: {a.fabric} is not built (scripts/build.sh)")
     if a.htsim and (not os.access(a.htsim, os.X_OK) or os.path.isdir(a.htsim)):
@@ -222,11 +262,7 @@ def main():
     cases = []
     base128 = {"Topology": "fat-tree", "K": 8, "LinkRate": "400Gbps", "Workload": "list", "EcmpHashMethod": a.hash}
     if a.profile:
-        base128["Profile"] = a.profile
-        if a.htsim_ack_per_packet:  # (the profile coalesces ACKs per 16 KB, as htsim does by default)
-            base128["AckCoalescingBytes"] = 0
-        if a.constant_window:
-            base128["CongestionControl"] = "fixed"
+        base128 = htsim_common.profile_scenario(8, "400Gbps", a.hash, a.htsim_ack_per_packet, a.constant_window)
     elif a.constant_window:
         base128.update({"CongestionControl": "fixed", "WindowBdp": 1.5})
     else:
@@ -234,19 +270,8 @@ def main():
                         "NsccMaxWindowBdp": max(1.0, a.window_bdp)})
     link = {"From": "agg0.0", "To": "core0", "At": 0}
     # htsim's -failed slows the core-to-aggregation direction only; with the htsim profile so does the fabric.
-    def slowed(agg, core):
-        if a.profile:
-            return {"From": core, "To": agg, "At": 0, "RateFactor": 0.25, "OneWay": True}
-        return {"From": agg, "To": core, "At": 0, "RateFactor": 0.25}
-    def htsim_failed(n, k):
-        """The links htsim's -failed n slows: aggregation switch a (numbered across pods) and its l-th core
-        link for a * k/2 + l < n (fat_tree_topology.cpp): for n <= k/2, n links of pod 0's first
-        aggregation switch. Here aggregation switch j of a pod reaches cores j * k/2 to j * k/2 + k/2 - 1."""
-        half = k // 2
-        return [slowed(f"agg{a // half}.{a % half}", f"core{(a % half) * half + l}")
-                for a in range(-(-n // half)) for l in range(half) if a * half + l < n]
     cases.append(("128", "healthy", dict(base128), 0, 400000))
-    cases.append(("128", "degraded", dict(base128, LinkFailures=htsim_failed(1, 8)), 1, 400000))
+    cases.append(("128", "degraded", dict(base128, LinkFailures=htsim_failed(1, 8, bool(a.profile))), 1, 400000))
     cases.append(("128", "failed", dict(base128, LinkFailures=[link]), None, 400000))
     # The same with the NIC resending a packet at its early failure (an option; the product waits for the
     # retransmission timeout): what early failure detection can do for the tail.
@@ -256,7 +281,8 @@ def main():
         # htsim's -failed 8: every core link of pod 0's first aggregation switch slowed to 25 %. (Until
         # 2026-12-05 this case slowed eight links spread over eight pods: not the links htsim slows.)
         cases.append(("1024", "healthy", dict(base1024), 0, 100000))
-        cases.append(("1024", "degraded", dict(base1024, LinkFailures=htsim_failed(8, 16)), 8, 100000))
+        cases.append(("1024", "degraded", dict(base1024, LinkFailures=htsim_failed(8, 16, bool(a.profile))), 8,
+                      100000))
 
     if a.write_scenarios:
         n = freezing.write_scenarios(a.write_scenarios, permutation(freezing.HOSTS, 1), exits,

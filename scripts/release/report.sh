@@ -180,6 +180,16 @@ if [ -n "${UETLB_HTSIM:-}" ]; then
   echo
   "$root/scripts/fabric/htsim_compare.py" --big --profile htsim --constant-window \
     --htsim "$UETLB_HTSIM" --fabric "$b/sim/uet-fabric" || true
+  # uet-htsim's own validation files, from the copy htsim_build.sh built (UETLB_HTSIM_VALIDATE: another folder).
+  vdir=${UETLB_HTSIM_VALIDATE:-$(dirname "$UETLB_HTSIM")/../uet-htsim-patched/htsim/sim/datacenter}
+  for v in validate_load_balancing_snd.txt validate_load_balancing_failed_snd.txt; do
+    [ -f "$vdir/$v" ] || continue
+    echo
+    echo "### uet-htsim's $v (\`--validate $v --seeds ${UETLB_HTSIM_VALIDATE_SEEDS:-3}\`)"
+    echo
+    "$root/scripts/fabric/htsim_compare.py" --validate "$vdir/$v" --seeds "${UETLB_HTSIM_VALIDATE_SEEDS:-3}" \
+      --htsim "$UETLB_HTSIM" --fabric "$b/sim/uet-fabric" 2>/dev/null || true
+  done
 else
   echo "(htsim_uec not run: set UETLB_HTSIM to one built by scripts/fabric/htsim_build.sh.)"
   echo
