@@ -212,7 +212,7 @@ module uet_lb #(
   logic [4*PsnWidth-1:0] pre_psn;
 
   // ---------------------------------------------------------------------------------------------
-  // The core's own open: a slot read with two flipped bits (u_respond's z_double) leaves its group's cache
+  // The core's own open: a slot read with two flipped bits (u_respond's e_double_o) leaves its group's cache
   // untrusted, so the core opens the group again, as the host would: the open goes to admission ahead of
   // the host's (whose open_ready_o is low meanwhile) and takes the request lane like any open, behind the
   // group's events in flight, so every later event sees the fresh state. Dropped by a CTRL clear (every
