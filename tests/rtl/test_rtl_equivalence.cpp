@@ -423,31 +423,48 @@ TEST_CASE("RTL corrects a flip of every bit of a stored slot", "[rtl][ecc]") {
                       Catch::Contains("slot has bits 0.." + std::to_string(slot_bits - 1)));
 }
 
+// REPS, group 0: two packets explore and are acknowledged (two values cached), then two more packets
+// reuse them. Before row `at`, two bits are flipped in the next stored word of the given kind. Returns the
+// model's trace, the RTL's and its ECC registers at the end.
+struct DoubleFlipRun {
+  std::string expected, got;
+  RtlEccStatus status;
+};
+DoubleFlipRun run_double_flip(int seed, std::size_t at, const std::vector<unsigned>& bits, RtlFlipTarget target) {
+  Config cfg;
+  cfg.packet_spraying_type = SprayingType::Reps;
+  ModelEngine model(cfg, rtl_options());
+  auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, seed);
+  std::istringstream in(
+      "time_ns,group,event,value,psn\n0,0,open,4791,\n100,0,tx,,0\n200,0,tx,,1\n3000,0,ack,,0\n3100,0,ack,,1\n"
+      "4000,0,tx,,2\n5000,0,tx,,3\n");
+  const auto rows = read_stimulus(in, "double");
+  DoubleFlipRun r;
+  r.expected = trace_of(model, rows, "double");
+  std::ostringstream got;
+  rtl->set_trace_sink([&](const TraceRow& row) { write_trace_row(got, row); });
+  run_stimulus(*rtl, rows, "double", [&](std::size_t i) {
+    if (i == at) rtl_inject_flips(*rtl, 0, bits, target);
+  });
+  r.got = got.str();
+  r.status = rtl_ecc_status(*rtl);
+  return r;
+}
+
 TEST_CASE("RTL explores and reopens a group whose slot has two flipped bits", "[rtl][ecc]") {
   // REPS, group 0: two packets explore; the ACK of the first recycles its value into a slot stored with
   // two bits flipped, the second's into a clean one. The next packet reuses the first value: the RTL finds
   // the slot uncorrectable and explores instead (the model, which has no fault, reuses), counts and flags
   // it, and opens the group again: the packet after finds nothing cached and explores too, where the model
   // reuses the second value.
-  Config cfg;
-  cfg.packet_spraying_type = SprayingType::Reps;
-  ModelEngine model(cfg, rtl_options());
-  auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, 80);
-  std::istringstream in(
-      "time_ns,group,event,value,psn\n0,0,open,4791,\n100,0,tx,,0\n200,0,tx,,1\n3000,0,ack,,0\n3100,0,ack,,1\n"
-      "4000,0,tx,,2\n5000,0,tx,,3\n");
-  const auto rows = read_stimulus(in, "slot double");
-  const std::string expected = trace_of(model, rows, "slot double");
-  std::ostringstream got;
-  rtl->set_trace_sink([&](const TraceRow& r) { write_trace_row(got, r); });
-  run_stimulus(*rtl, rows, "slot double", [&](std::size_t i) {
-    if (i == 3) rtl_inject_flips(*rtl, 0, {3, 17}, RtlFlipTarget::Slot);  // the ACK of psn 0 recycles into it
-  });
+  // (the ACK of psn 0, row 3, recycles into the flipped slot)
+  const DoubleFlipRun r = run_double_flip(80, 3, {3, 17}, RtlFlipTarget::Slot);
+  const std::string& expected = r.expected;
+  const RtlEccStatus& s = r.status;
   REQUIRE(decision_in(expected, 0, 2) == "reuse");
-  REQUIRE(decision_in(got.str(), 0, 2) == "explore");  // the slot is not trusted
-  REQUIRE(decision_in(expected, 0, 3) == "reuse");     // the model: the second cached value
-  REQUIRE(decision_in(got.str(), 0, 3) == "explore");  // opened again: nothing cached
-  const RtlEccStatus s = rtl_ecc_status(*rtl);
+  REQUIRE(decision_in(r.got, 0, 2) == "explore");   // the slot is not trusted
+  REQUIRE(decision_in(expected, 0, 3) == "reuse");  // the model: the second cached value
+  REQUIRE(decision_in(r.got, 0, 3) == "explore");   // opened again: nothing cached
   REQUIRE(s.doubles == 1);
   REQUIRE(s.double_flag);
   REQUIRE(s.corrected == 0);
@@ -458,25 +475,14 @@ TEST_CASE("RTL resets a group whose stored word has two flipped bits, counted an
   // two bits flipped. The next request (after the first's response: no newer result to forward) finds the
   // word uncorrectable: the group starts afresh, as an open leaves it, and explores where the model, which
   // has no fault, reuses the second cached value. CNT_ECC_DOUBLE and STATUS.ECC_DOUBLE say so.
-  Config cfg;
-  cfg.packet_spraying_type = SprayingType::Reps;
-  ModelEngine model(cfg, rtl_options());
-  auto rtl = make_rtl_engine(cfg, rtl_options(), "", RtlChecks::On, 78);
-  std::istringstream in(
-      "time_ns,group,event,value,psn\n0,0,open,4791,\n100,0,tx,,0\n200,0,tx,,1\n3000,0,ack,,0\n3100,0,ack,,1\n"
-      "4000,0,tx,,2\n5000,0,tx,,3\n");
-  const auto rows = read_stimulus(in, "double");
-  const std::string expected = trace_of(model, rows, "double");
-  std::ostringstream got;
-  rtl->set_trace_sink([&](const TraceRow& r) { write_trace_row(got, r); });
-  run_stimulus(*rtl, rows, "double", [&](std::size_t i) {
-    if (i == 5) rtl_inject_flips(*rtl, 0, {5, 40});  // the request for psn 2 stores the word with two flips
-  });
+  // (the request for psn 2, row 5, stores the word with two flips)
+  const DoubleFlipRun r = run_double_flip(78, 5, {5, 40}, RtlFlipTarget::StateWord);
+  const std::string& expected = r.expected;
+  const RtlEccStatus& s = r.status;
   REQUIRE(decision_in(expected, 0, 2) == "reuse");
-  REQUIRE(decision_in(got.str(), 0, 2) == "reuse");    // (read before the flips)
-  REQUIRE(decision_in(expected, 0, 3) == "reuse");     // the model: the second cached value
-  REQUIRE(decision_in(got.str(), 0, 3) == "explore");  // the fresh state: nothing cached, not frozen
-  const RtlEccStatus s = rtl_ecc_status(*rtl);
+  REQUIRE(decision_in(r.got, 0, 2) == "reuse");     // (read before the flips)
+  REQUIRE(decision_in(expected, 0, 3) == "reuse");  // the model: the second cached value
+  REQUIRE(decision_in(r.got, 0, 3) == "explore");   // the fresh state: nothing cached, not frozen
   REQUIRE(s.doubles == 1);
   REQUIRE(s.double_flag);
   REQUIRE(s.corrected == 0);
